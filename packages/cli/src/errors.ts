@@ -1,0 +1,24 @@
+/**
+ * The CLI's two kinds of failure (after Shopify's cli-kit): a UsageError is the
+ * user's to fix and exits 2 with a plain message; anything else is ours to fix
+ * and is shown with its stack as a bug.
+ */
+export class UsageError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = 'UsageError';
+    this.code = code;
+  }
+}
+
+/** Prints a failure that escaped a command and returns the exit code to use. */
+export function reportFailure(err: unknown): number {
+  if (err instanceof UsageError) {
+    process.stderr.write(`extkit: ${err.message}\n`);
+    return 2;
+  }
+  const stack = err instanceof Error ? (err.stack ?? err.message) : String(err);
+  process.stderr.write(`extkit: internal error (a bug in extkit, please report it):\n${stack}\n`);
+  return 70;
+}

@@ -1,0 +1,7 @@
+import { readFileSync } from 'node:fs';
+
+/** The CLI package's own version, read once from its package.json. */
+export function readOwnVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
