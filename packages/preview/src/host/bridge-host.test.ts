@@ -1,0 +1,175 @@
+// @vitest-environment jsdom
+// Both ends of the bridge under jsdom: the host side (attachBridge) against the
+// runtime's real frame side (connectFrame). jsdom's postMessage carries neither
+// event.source nor transferred ports, so `wire` delivers window messages the
+// way a browser does (source and ports); the ports are real MessageChannel ports.
+import { connectFrame, getRegistry } from '@extkit/runtime';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { attachBridge, type BridgeHost, type BridgeHostOptions } from './bridge-host.js';
+
+function deliver(target: Window, data: unknown, source: unknown, ports: readonly unknown[] = []): void {
+  const event = new target.Event('message');
+  Object.defineProperties(event, { data: { value: data }, source: { value: source }, ports: { value: ports } });
+  target.dispatchEvent(event);
+}
+
+function wire(frame: HTMLIFrameElement): Window {
+  const frameWindow = frame.contentWindow!;
+  // jsdom's frame.parent is a proxy that is not the test's window object.
+  Object.defineProperty(frameWindow, 'parent', { value: window, configurable: true });
+  const posted = vi.fn((data: unknown, _origin: string, transfer?: unknown[]) =>
+    setTimeout(() => deliver(frameWindow, data, window, transfer)),
+  );
+  frameWindow.postMessage = posted as unknown as Window['postMessage'];
+  window.postMessage = ((data: unknown, _origin: string, transfer?: unknown[]) =>
+    setTimeout(() => deliver(window, data, frameWindow, transfer))) as unknown as Window['postMessage'];
+  return frameWindow;
+}
+
+const until = async (check: () => boolean, ms = 2000): Promise<void> => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+
+let frame: HTMLIFrameElement;
+let bridge: BridgeHost | undefined;
+const seen = { props: [] as unknown[], config: [] as unknown[], events: [] as Array<[string, unknown, boolean]> };
+
+beforeEach(() => {
+  getRegistry().registrations.length = 0;
+  getRegistry().registrations.push({
+    kind: 'component',
+    id: 'acme.demo.card',
+    mount: (ctx) => {
+      seen.props.push(ctx.props);
+      seen.config.push(ctx.config);
+      ctx.onProps((p: unknown) => seen.props.push(p));
+      ctx.root.textContent = 'card';
+      ctx.emit('clicked', { n: 1 });
+      ctx.emit('secret-exfil', { n: 2 });
+      ctx.setHeight(99_999);
+    },
+  });
+  seen.props = [];
+  seen.config = [];
+  seen.events = [];
+  frame = document.createElement('iframe');
+  document.body.append(frame);
+});
+afterEach(() => {
+  bridge?.close();
+  bridge = undefined;
+  frame.remove();
+});
+
+function attach(extra: Partial<BridgeHostOptions> = {}): BridgeHost {
+  bridge = attachBridge({
+    frame,
+    surface: { kind: 'component', id: 'acme.demo.card' },
+    declared: { props: ['title'], events: ['clicked'], bindingProp: 'onSave' },
+    props: { title: 'Hello', internalToken: 's3cret', onSave: 'saveCard' },
+    config: { color: 'red' },
+    onEvent: (e, d, ok) => seen.events.push([e, d, ok]),
+    ...extra,
+  });
+  return bridge;
+}
+
+describe('the bridge', () => {
+  it('forwards declared props only, and only the config the host holds', async () => {
+    const frameWindow = wire(frame);
+    const dropped: string[][] = [];
+    attach({ onDroppedProps: (names) => dropped.push(names) });
+    connectFrame(frameWindow);
+    await until(() => seen.props.length === 1);
+    expect(seen.props[0]).toEqual({ title: 'Hello', onSave: 'saveCard' });
+    expect(seen.config[0]).toEqual({ color: 'red' });
+    expect(dropped[0]).toEqual(['internalToken']);
+    expect(frameWindow.document.body.textContent).toBe('card');
+
+    bridge!.setProps({ title: 'Changed', role: 'admin' });
+    await until(() => seen.props.length === 2);
+    expect(seen.props[1]).toEqual({ title: 'Changed' });
+  });
+
+  it('accepts declared events and marks undeclared ones as dropped', async () => {
+    const frameWindow = wire(frame);
+    const heights: number[] = [];
+    attach({ onResize: (h) => heights.push(h) });
+    connectFrame(frameWindow);
+    await until(() => seen.events.length === 2 && heights.length === 1);
+    expect(seen.events).toEqual([
+      ['clicked', { n: 1 }, true],
+      ['secret-exfil', { n: 2 }, false],
+    ]);
+    expect(heights).toEqual([10_000]);
+  });
+
+  it('ignores a hello from a window that is not the frame', async () => {
+    const frameWindow = wire(frame);
+    attach();
+    const other = document.createElement('iframe');
+    document.body.append(other);
+    deliver(window, { extkit: 'hello', protocol: 1 }, other.contentWindow);
+    deliver(window, { extkit: 'hello', protocol: 1 }, null);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(frameWindow.postMessage).not.toHaveBeenCalled();
+    other.remove();
+  });
+
+  it('never acts on protocol messages that arrive as window messages', async () => {
+    const frameWindow = wire(frame);
+    attach();
+    deliver(window, { v: 1, type: 'emit', event: 'clicked' }, frameWindow);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(seen.events).toEqual([]);
+  });
+
+  it('the frame ignores a connect that does not come from its parent', async () => {
+    const frameWindow = wire(frame);
+    connectFrame(frameWindow);
+    const { port1, port2 } = new MessageChannel();
+    const received: unknown[] = [];
+    port1.onmessage = (e) => received.push(e.data);
+    deliver(frameWindow, { extkit: 'connect', protocol: 1 }, frameWindow, [port2]);
+    deliver(frameWindow, { extkit: 'connect', protocol: 2 }, window, [port2]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(received).toEqual([]);
+    port1.close();
+  });
+
+  it('reports a handshake that never comes', async () => {
+    wire(frame);
+    const timedOut = vi.fn();
+    attach({ handshakeTimeoutMs: 30, onTimeout: timedOut });
+    await until(() => timedOut.mock.calls.length === 1);
+    expect(seen.props).toEqual([]);
+  });
+
+  it('answers a function-binding call with the developer-set result, and refuses other props', async () => {
+    getRegistry().registrations[0]!.mount = (ctx) => {
+      void ctx.call('onSave', 1, 'two').then((v) => seen.events.push(['result', v, true]));
+      void ctx.call('title').catch((e: Error) => seen.events.push(['refused', e.message, false]));
+    };
+    const frameWindow = wire(frame);
+    const calls: unknown[] = [];
+    attach({ onCall: (c) => (calls.push(c), { saved: true }) });
+    connectFrame(frameWindow);
+    await until(() => seen.events.length === 2);
+    expect(calls).toEqual([{ prop: 'onSave', name: 'saveCard', args: [1, 'two'] }]);
+    expect(seen.events).toContainEqual(['result', { saved: true }, true]);
+    expect(seen.events).toContainEqual(['refused', '"title" is not this component\'s function binding.', false]);
+  });
+
+  it('reports a surface the bundle never registered', async () => {
+    const frameWindow = wire(frame);
+    const errors: string[] = [];
+    attach({ surface: { kind: 'slot', id: 'orders.sidebar' }, onError: (m) => errors.push(m) });
+    connectFrame(frameWindow);
+    await until(() => errors.length === 1);
+    expect(errors[0]).toBe('The bundle registers no slot "orders.sidebar"; the manifest declares it.');
+  });
+});

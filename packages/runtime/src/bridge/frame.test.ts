@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+// The frame side alone: it answers only its parent's handshake, and what it
+// sends before the handshake (an error thrown while the bundle loads) waits for the port.
+import { afterEach, describe, expect, it } from 'vitest';
+import { getRegistry } from '../registry.js';
+import { connectFrame } from './frame.js';
+import { parseFrameMessage } from './protocol.js';
+
+function deliver(target: Window, data: unknown, source: unknown, ports: readonly unknown[] = []): void {
+  const event = new target.Event('message');
+  Object.defineProperties(event, { data: { value: data }, source: { value: source }, ports: { value: ports } });
+  target.dispatchEvent(event);
+}
+
+const frames: HTMLIFrameElement[] = [];
+function frameWindow(): { win: Window; hellos: unknown[] } {
+  const frame = document.createElement('iframe');
+  document.body.append(frame);
+  frames.push(frame);
+  const win = frame.contentWindow!;
+  const hellos: unknown[] = [];
+  const parent = { postMessage: (data: unknown) => hellos.push(data) };
+  Object.defineProperty(win, 'parent', { value: parent, configurable: true });
+  return { win, hellos };
+}
+afterEach(() => frames.splice(0).forEach((f) => f.remove()));
+
+const received = (port: MessagePort): unknown[] => {
+  const list: unknown[] = [];
+  port.onmessage = (e) => list.push(e.data);
+  return list;
+};
+const tick = () => new Promise((r) => setTimeout(r, 20));
+
+describe('connectFrame', () => {
+  it('says hello to its parent and answers only the parent\'s connect', async () => {
+    getRegistry().registrations.length = 0;
+    const { win, hellos } = frameWindow();
+    connectFrame(win);
+    expect(hellos).toEqual([{ extkit: 'hello', protocol: 1 }]);
+
+    const stranger = new MessageChannel();
+    const fromStranger = received(stranger.port1);
+    deliver(win, { extkit: 'connect', protocol: 1 }, win, [stranger.port2]);
+    deliver(win, { v: 1, type: 'mount', surface: { kind: 'shell', id: 'shell' }, props: {}, config: {} }, win.parent);
+    await tick();
+    expect(fromStranger).toEqual([]);
+
+    const host = new MessageChannel();
+    const fromFrame = received(host.port1);
+    deliver(win, { extkit: 'connect', protocol: 1 }, win.parent, [host.port2]);
+    await tick();
+    expect(fromFrame).toEqual([{ v: 1, type: 'ready', registrations: [] }]);
+    stranger.port1.close();
+    host.port1.close();
+  });
+
+  it('keeps what it sends before the handshake until the port arrives', async () => {
+    const { win } = frameWindow();
+    connectFrame(win);
+    const error = new win.ErrorEvent('error', { message: 'boom', error: new Error('boom') });
+    win.dispatchEvent(error);
+    const host = new MessageChannel();
+    const fromFrame = received(host.port1);
+    deliver(win, { extkit: 'connect', protocol: 1 }, win.parent, [host.port2]);
+    await tick();
+    expect(fromFrame.map((m) => parseFrameMessage(m)?.type)).toEqual(['ready', 'error']);
+    host.port1.close();
+  });
+});
+
+describe('parseFrameMessage', () => {
+  it('accepts well-formed messages of this protocol version and nothing else', () => {
+    expect(parseFrameMessage({ v: 1, type: 'emit', event: 'saved', detail: 1 })).toBeDefined();
+    expect(parseFrameMessage({ v: 2, type: 'emit', event: 'saved' })).toBeUndefined();
+    expect(parseFrameMessage({ v: 1, type: 'emit', event: 7 })).toBeUndefined();
+    expect(parseFrameMessage({ v: 1, type: 'resize', height: Number.NaN })).toBeUndefined();
+    expect(parseFrameMessage({ v: 1, type: 'ready', registrations: [{ kind: 'widget', id: 'x' }] })).toBeUndefined();
+    expect(parseFrameMessage({ v: 1, type: 'call', callId: 1, prop: 'onSave', name: 'save', args: [] })).toBeDefined();
+    expect(parseFrameMessage({ v: 1, type: 'call', callId: 1.5, prop: 'onSave', name: 'save', args: [] })).toBeUndefined();
+    expect(parseFrameMessage(null)).toBeUndefined();
+  });
+});

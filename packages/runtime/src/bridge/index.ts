@@ -1,0 +1,13 @@
+export { connectFrame } from './frame.js';
+export {
+  PROTOCOL_VERSION,
+  isConnect,
+  isHello,
+  parseFrameMessage,
+  type ConnectMessage,
+  type FrameMessage,
+  type FrameMessageType,
+  type HelloMessage,
+  type HostMessage,
+  type HostMessageType,
+} from './protocol.js';

@@ -1,0 +1,87 @@
+// The bridge protocol between a host page and one extension frame, defined once
+// for both ends: the frame side (./frame.ts) and the host side (@extkit/preview).
+// See docs/design/runtime.md, "The bridge".
+import type { ContributionKind, Surface } from '../context.js';
+
+/** The protocol generation every message carries; a message of another generation is ignored. */
+export const PROTOCOL_VERSION = 1;
+
+/** Window message, frame → parent: "my transport is listening, connect me". */
+export interface HelloMessage {
+  extkit: 'hello';
+  protocol: typeof PROTOCOL_VERSION;
+}
+
+/** Window message, host → frame, with a MessagePort transferred; after it, everything travels on that port. */
+export interface ConnectMessage {
+  extkit: 'connect';
+  protocol: typeof PROTOCOL_VERSION;
+}
+
+type Versioned<T> = T & { v: typeof PROTOCOL_VERSION };
+type Values = Record<string, unknown>;
+
+/** Port messages the host sends. */
+export type HostMessage = Versioned<
+  | { type: 'mount'; surface: Surface; props: Values; config: Values }
+  | { type: 'props'; props: Values }
+  | { type: 'config'; config: Values }
+  | { type: 'callResult'; callId: number; ok: true; value: unknown }
+  | { type: 'callResult'; callId: number; ok: false; error: string }
+>;
+
+/** Port messages the frame sends. */
+export type FrameMessage = Versioned<
+  | { type: 'ready'; registrations: Surface[] }
+  | { type: 'mounted'; surface: Surface }
+  | { type: 'emit'; event: string; detail?: unknown }
+  | { type: 'resize'; height: number }
+  | { type: 'call'; callId: number; prop: string; name: string; args: unknown[] }
+  | { type: 'error'; message: string; stack?: string }
+>;
+
+export type HostMessageType = HostMessage['type'];
+export type FrameMessageType = FrameMessage['type'];
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** True for the handshake a frame answers: `{ extkit: 'connect', protocol: 1 }`. */
+export function isConnect(data: unknown): data is ConnectMessage {
+  return isRecord(data) && data['extkit'] === 'connect' && data['protocol'] === PROTOCOL_VERSION;
+}
+
+/** True for a frame's hello: `{ extkit: 'hello', protocol: 1 }`. */
+export function isHello(data: unknown): data is HelloMessage {
+  return isRecord(data) && data['extkit'] === 'hello' && data['protocol'] === PROTOCOL_VERSION;
+}
+
+const str = (x: unknown): x is string => typeof x === 'string';
+const KINDS: readonly ContributionKind[] = ['component', 'feature', 'slot', 'route', 'orgRoute', 'shell'];
+const isSurface = (x: unknown): x is Surface => isRecord(x) && KINDS.includes(x['kind'] as ContributionKind) && str(x['id']);
+
+/**
+ * Checks a port message from a frame field by field, since the frame runs
+ * untrusted code: a host acts only on messages this accepts.
+ */
+export function parseFrameMessage(data: unknown): FrameMessage | undefined {
+  if (!isRecord(data) || data['v'] !== PROTOCOL_VERSION) return undefined;
+  const m = data;
+  switch (m['type']) {
+    case 'ready':
+      return Array.isArray(m['registrations']) && m['registrations'].every(isSurface) ? (m as FrameMessage) : undefined;
+    case 'mounted':
+      return isSurface(m['surface']) ? (m as FrameMessage) : undefined;
+    case 'emit':
+      return str(m['event']) ? (m as FrameMessage) : undefined;
+    case 'resize':
+      return typeof m['height'] === 'number' && Number.isFinite(m['height']) ? (m as FrameMessage) : undefined;
+    case 'call':
+      return Number.isInteger(m['callId']) && str(m['prop']) && str(m['name']) && Array.isArray(m['args'])
+        ? (m as FrameMessage)
+        : undefined;
+    case 'error':
+      return str(m['message']) ? (m as FrameMessage) : undefined;
+    default:
+      return undefined;
+  }
+}
