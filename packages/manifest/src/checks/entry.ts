@@ -1,0 +1,54 @@
+// `entry`: a relative bundle path inside the artifact.
+import type { Reporter } from '../diagnostics.js';
+
+/** Checks a string `entry`; returns whether it is a usable path. */
+export function checkEntry(entry: string, reporter: Reporter): boolean {
+  const at = '/entry';
+  const shown = JSON.stringify(entry);
+  if (entry === '') return false; // reported by the structural check
+  if (/^[a-zA-Z]:[\\/]/.test(entry) || entry.startsWith('\\\\')) {
+    reporter.report('entry.absolute_path', at, `entry ${shown} is a Windows absolute path; give the bundle's path relative to the artifact root, e.g. "dist/index.js"`);
+    return false;
+  }
+  if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(entry) || entry.startsWith('//')) {
+    reporter.report('entry.absolute_url', at, `entry ${shown} is a URL; entry is the bundle's path inside the artifact, e.g. "dist/index.js" (the platform serves it, never a remote URL)`);
+    return false;
+  }
+  if (entry.startsWith('/') || entry.startsWith('\\')) {
+    reporter.report('entry.absolute_path', at, `entry ${shown} is an absolute path; make it relative to the artifact root, e.g. ${JSON.stringify(entry.replace(/^[\\/]+/, ''))}`);
+    return false;
+  }
+  const bad = /[\\?#]|[\u0000-\u001f\u007f]/.exec(entry);
+  if (bad || entry.endsWith('/')) {
+    const what = !bad ? 'ends with "/" (a folder)' : bad[0] === '\\' ? 'contains a backslash (use "/")' : bad[0] === '?' || bad[0] === '#' ? `contains "${bad[0]}" (a query or fragment)` : 'contains a control character';
+    reporter.report('entry.not_a_file', at, `entry ${shown} ${what}; it must be a plain relative file path such as "dist/index.js"`);
+    return false;
+  }
+  let depth = 0;
+  for (const raw of entry.split('/')) {
+    const segment = decodeSegment(raw);
+    if (segment === '..') depth--;
+    else if (segment !== '.' && segment !== '') depth++;
+    if (depth < 0) {
+      reporter.report('entry.escapes_root', at, `entry ${shown} leaves the artifact's root through ".."; the bundle must be inside the artifact`);
+      return false;
+    }
+  }
+  if (depth === 0) {
+    reporter.report('entry.not_a_file', at, `entry ${shown} names the artifact's root, not a file; use a path such as "dist/index.js"`);
+    return false;
+  }
+  if (!/\.m?js$/.test(entry)) {
+    reporter.report('entry.not_javascript', at, `entry ${shown} does not end in .js or .mjs; extkit build writes a JavaScript bundle there`);
+  }
+  return true;
+}
+
+// A segment such as "%2e%2e" resolves to ".." once the host decodes the URL it serves the bundle at.
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,61 @@
+// capabilities.network: origins, the sandbox's connect-src allowlist.
+import type { Reporter } from '../diagnostics.js';
+import { join } from '../pointer.js';
+
+const SCHEMES = new Set(['https:', 'wss:', 'http:', 'ws:']);
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+/** Checks the network allowlist; returns the origins to keep (valid, first occurrence). */
+export function checkNetwork(network: unknown[], reporter: Reporter): string[] {
+  const kept: string[] = [];
+  const seen = new Set<string>();
+  network.forEach((entry, i) => {
+    if (typeof entry !== 'string') return; // reported by the structural check
+    const at = join('/capabilities/network', i);
+    const origin = checkOrigin(entry, at, reporter);
+    if (origin === undefined) return;
+    if (seen.has(origin)) {
+      reporter.report('capabilities.network.duplicate', at, `${JSON.stringify(entry)} is already listed; the repeat is dropped`);
+      return;
+    }
+    seen.add(origin);
+    kept.push(entry);
+  });
+  return kept;
+}
+
+/** Returns the browser's serialization of a valid origin, or undefined after reporting why it is not one. */
+function checkOrigin(entry: string, at: string, reporter: Reporter): string | undefined {
+  const shown = JSON.stringify(entry);
+  const notOrigin = (why: string, hint?: string) => {
+    reporter.report('capabilities.network.not_origin', at, `${shown} ${why}; a network entry is an origin, scheme://host[:port], and nothing more${hint ? ` (${hint})` : ''}`);
+    return undefined;
+  };
+  if (entry.includes('*')) return notOrigin('contains a wildcard', 'list each origin the extension connects to');
+  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(entry);
+  if (!scheme) return notOrigin('has no scheme', /^[\w.-]+(:\d+)?$/.test(entry) ? `did you mean "https://${entry}"?` : undefined);
+  if (!SCHEMES.has(scheme[1]!.toLowerCase() + ':')) {
+    reporter.report('capabilities.network.unsupported_scheme', at, `${shown} uses the scheme "${scheme[1]}"; network origins use https, wss, http or ws`);
+    return undefined;
+  }
+  const rest = entry.slice(scheme[0].length);
+  if (!rest.startsWith('//')) return notOrigin('is not scheme://host');
+  const authority = rest.slice(2);
+  const extra = /[/?#]/.exec(authority);
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return notOrigin('is not a valid URL');
+  }
+  if (extra) return notOrigin(`has more after the host ("${authority.slice(extra.index)}")`, `use "${url.origin}"`);
+  if (authority.includes('@')) return notOrigin('carries credentials', `use "${url.origin}"`);
+  if (url.hostname === '') return notOrigin('has no host');
+  if (url.origin !== entry) {
+    reporter.report('capabilities.network.not_canonical', at, `${shown} is written differently from how browsers serialize it ("${url.origin}"); prefer that form`);
+  }
+  if ((url.protocol === 'http:' || url.protocol === 'ws:') && !LOOPBACK.test(url.hostname)) {
+    reporter.report('capabilities.network.insecure', at, `${shown} is not encrypted; the platform is served over https, so the browser blocks it as mixed content: use ${url.protocol === 'http:' ? 'https' : 'wss'}`);
+  }
+  return url.origin;
+}

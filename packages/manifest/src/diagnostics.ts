@@ -1,0 +1,57 @@
+import { RULES, type DiagnosticCode, type Severity } from './rules.js';
+
+/** One finding about a manifest: a stable code, a JSON Pointer into the manifest, a message for a person. */
+export interface Diagnostic {
+  code: DiagnosticCode;
+  path: string;
+  message: string;
+  /** Present when the finding is about the file's text (JSON syntax): 1-based. */
+  line?: number;
+  column?: number;
+}
+
+/** Collects diagnostics, splitting them by the severity their rule declares. */
+export class Reporter {
+  readonly errors: Diagnostic[] = [];
+  readonly warnings: Diagnostic[] = [];
+  private readonly seen = new Set<string>();
+
+  report(code: DiagnosticCode, path: string, message: string): void {
+    const key = `${code}\u0000${path}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    (RULES[code].severity === 'error' ? this.errors : this.warnings).push({ code, path, message });
+  }
+
+  severityOf(code: DiagnosticCode): Severity {
+    return RULES[code].severity;
+  }
+}
+
+/** A short, readable rendering of a JSON value for messages: `the string "3"`, `an array`, `null`. */
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  switch (typeof value) {
+    case 'string':
+      return `the string ${JSON.stringify(value.length > 60 ? value.slice(0, 57) + '...' : value)}`;
+    case 'number':
+      return `the number ${value}`;
+    case 'boolean':
+      return `${value}`;
+    case 'object':
+      return 'an object';
+    default:
+      return typeof value;
+  }
+}
+
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Reads an own property only, so keys such as "constructor" or "__proto__" never reach the prototype. */
+export const own = (obj: Record<string, unknown>, key: string): unknown => (Object.hasOwn(obj, key) ? obj[key] : undefined);
+
+/** Sets an own, enumerable property even when the key is "__proto__" (no prototype pollution). */
+export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}

@@ -1,0 +1,176 @@
+// Runs the compiled structural check and maps ajv's errors onto the kit's own
+// codes by keyword and instance path, so users never see raw ajv text.
+import { describe, type Reporter } from './diagnostics.js';
+import { join, tokens } from './pointer.js';
+import { isDiagnosticCode, type DiagnosticCode } from './rules.js';
+import { validate as compiledCheck } from './structural.generated.js';
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+type CompiledCheck = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
+
+/** The compiled structural check alone: what the benchmark sets full validation beside. */
+export const structuralCheck = compiledCheck as unknown as CompiledCheck;
+
+// Objects whose keys are the user's own (component ids, field keys), not part of the rule name.
+const DYNAMIC_KEYS = new Set(['functionBindings', 'defaults']);
+
+/** The rule a pointer falls under: `/config/fields/3/options/0/value` is `config.fields.options.value`. */
+export function ruleOf(pointer: string): string {
+  const parts: string[] = [];
+  let skipNext = false;
+  for (const token of tokens(pointer)) {
+    if (skipNext) {
+      skipNext = false;
+      continue;
+    }
+    if (/^(0|[1-9]\d*)$/.test(token)) continue;
+    parts.push(token);
+    if (DYNAMIC_KEYS.has(token)) skipNext = true;
+  }
+  return parts.length ? parts.join('.') : 'manifest';
+}
+
+const PATTERN_PROBLEMS: Record<string, { problem: string; expected: string }> = {
+  id: { problem: 'not_kebab_case', expected: 'kebab-case: lower-case letters and digits in words joined by single hyphens' },
+  version: { problem: 'not_semver', expected: 'a semantic version MAJOR.MINOR.PATCH, with an optional -prerelease and +build' },
+  'contributes.site.components': { problem: 'not_component_id', expected: 'a component id <publisher handle>.<manifest id>.<role>, each part kebab-case' },
+  'contributes.site.functionBindings': { problem: 'not_prop_name', expected: 'a plain prop name (an identifier such as "onPickFn")' },
+};
+
+const article = (type: string): string =>
+  ({ object: 'an object', array: 'an array', integer: 'an integer', number: 'a number', string: 'a string', boolean: 'a boolean' })[type] ?? type;
+
+const label = (pointer: string): string => (pointer === '' ? 'the manifest' : tokens(pointer).join('.'));
+
+function valueAt(root: unknown, pointer: string): unknown {
+  let cur = root;
+  for (const t of tokens(pointer)) {
+    if (typeof cur !== 'object' || cur === null || !Object.hasOwn(cur, t)) return undefined;
+    cur = (cur as Record<string, unknown>)[t];
+  }
+  return cur;
+}
+
+function kebabSuggestion(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const s = value
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return s && s !== value ? ` (for example "${s}")` : '';
+}
+
+/**
+ * Checks the manifest's structure and reports what is wrong.
+ * `ignore(path)` names subtrees whose problems are not reported (fields past the
+ * 50th, fields of a dropped type), because the platform never reads them.
+ */
+export function checkStructure(input: unknown, reporter: Reporter, ignore: (pointer: string) => boolean): void {
+  if (structuralCheck(input)) return;
+  for (const e of structuralCheck.errors ?? []) {
+    const mapped = mapError(e, input);
+    if (!mapped || ignore(mapped.path)) continue;
+    reporter.report(mapped.code, mapped.path, mapped.message);
+  }
+}
+
+function mapError(e: AjvError, input: unknown): { code: DiagnosticCode; path: string; message: string } | undefined {
+  let path = e.instancePath;
+  const rule = ruleOf(path);
+  const value = valueAt(input, path);
+  let problem: string;
+  let message: string;
+  switch (e.keyword) {
+    case 'required': {
+      path = join(path, String(e.params.missingProperty));
+      problem = 'missing';
+      message = `${label(path)} is required`;
+      return finish(ruleOf(path), problem, path, message);
+    }
+    case 'additionalProperties': {
+      path = join(path, String(e.params.additionalProperty));
+      return {
+        code: 'manifest.unknown_property',
+        path,
+        message: `${label(path)} is not a manifest property; it is ignored${suggestKey(String(e.params.additionalProperty), e.instancePath)}`,
+      };
+    }
+    case 'type': {
+      if (path === '') return { code: 'manifest.not_object', path, message: `A manifest is a JSON object, got ${describe(value)}` };
+      const expected = Array.isArray(e.params.type) ? (e.params.type as string[]).map(article).join(' or ') : article(String(e.params.type));
+      problem = 'wrong_type';
+      message = `${label(path)} must be ${expected}, got ${describe(value)}`;
+      break;
+    }
+    case 'pattern': {
+      const p = PATTERN_PROBLEMS[rule];
+      if (!p) return undefined;
+      problem = p.problem;
+      message = `${label(path)} is ${describe(value)}, which is not ${p.expected}${rule === 'id' ? kebabSuggestion(value) : ''}`;
+      if (rule === 'version' && typeof value === 'string' && /^[vV=]/.test(value)) message += `; drop the leading "${value[0]}"`;
+      break;
+    }
+    case 'minLength':
+      problem = 'empty';
+      message = `${label(path)} must not be empty`;
+      break;
+    case 'maxLength':
+      problem = 'too_long';
+      message = `${label(path)} is ${typeof value === 'string' ? [...value].length : '?'} characters long; at most ${String(e.params.limit)} are allowed`;
+      break;
+    case 'minimum':
+    case 'maximum':
+      problem = 'out_of_range';
+      message = `${label(path)} must be ${e.keyword === 'minimum' ? 'at least' : 'at most'} ${String(e.params.limit)}, got ${describe(value)}`;
+      break;
+    default:
+      // `enum` on a config field's type is reported by the config rules (the field is dropped).
+      return undefined;
+  }
+  return finish(rule, problem, path, message);
+}
+
+function finish(rule: string, problem: string, path: string, message: string) {
+  const code = `${rule}.${problem}`;
+  // Every code the schema can produce is registered; a test walks the schema to keep it so.
+  if (!isDiagnosticCode(code)) return undefined;
+  return { code, path, message };
+}
+
+const KNOWN_KEYS: Record<string, string[]> = {
+  '': ['$schema', 'id', 'name', 'version', 'entry', 'hostAbi', 'description', 'capabilities', 'contributes', 'restrictParent', 'restrictChildren', 'config'],
+  '/capabilities': ['network', 'props', 'events', 'size'],
+  '/contributes': ['site', 'console'],
+  '/contributes/site': ['components', 'features', 'functionBindings'],
+  '/contributes/console': ['slots', 'routes', 'orgRoutes', 'shell'],
+  '/config': ['fields', 'defaults'],
+};
+
+/** `; did you mean "contributes"?` when an unknown key is one or two edits from a known one. */
+function suggestKey(key: string, parent: string): string {
+  const known = KNOWN_KEYS[parent];
+  if (!known) return '';
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const k of known) {
+    const d = distance(key.toLowerCase(), k.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [k, d];
+  }
+  return best ? `; did you mean "${best}"?` : '';
+}
+
+function distance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}

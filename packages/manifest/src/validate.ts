@@ -1,0 +1,80 @@
+import { checkCapabilities } from './checks/capabilities.js';
+import { checkConfig, ignoredFieldPaths } from './checks/config.js';
+import { checkContributes } from './checks/contributes.js';
+import { checkEntry } from './checks/entry.js';
+import { isObject, own, Reporter, type Diagnostic } from './diagnostics.js';
+import { isKebabCase, KEBAB_CASE, SEMVER } from './patterns.js';
+import type { Manifest } from './schema.js';
+import { checkStructure } from './structural.js';
+
+export interface ValidateOptions {
+  /** The publisher's handle, the first part of every component id. Without it that part is not checked. */
+  publisher?: string;
+}
+
+interface ReportBase {
+  errors: Diagnostic[];
+  warnings: Diagnostic[];
+}
+/**
+ * The validator's answer. `manifest` is the normalized manifest: unknown keys,
+ * dropped config fields and fields past the 50th removed, defaults coerced.
+ * When the input is invalid it is a best effort (`null` when the input is not an object).
+ */
+export type ValidationReport = (ReportBase & { valid: true; manifest: Manifest }) | (ReportBase & { valid: false; manifest: Manifest | null });
+
+const semver = new RegExp(SEMVER);
+const kebab = new RegExp(KEBAB_CASE);
+
+/**
+ * Validates a parsed manifest.json against every rule in docs/rules.md. Never throws.
+ * @example validateManifest(JSON.parse(text), { publisher: 'acme' }).errors
+ */
+export function validateManifest(input: unknown, options: ValidateOptions = {}): ValidationReport {
+  const reporter = new Reporter();
+  let publisher: string | undefined;
+  if (options.publisher !== undefined) {
+    if (typeof options.publisher === 'string' && isKebabCase(options.publisher)) publisher = options.publisher;
+    else reporter.report('publisher.invalid', '', `the publisher handle ${JSON.stringify(options.publisher)} is not kebab-case, so component namespaces were checked without it`);
+  }
+  const ignore = isObject(input) ? ignoredFieldPaths(input) : () => false;
+  checkStructure(input, reporter, ignore);
+  if (!isObject(input)) return { valid: false, errors: reporter.errors, warnings: reporter.warnings, manifest: null };
+
+  const manifest = {} as Manifest;
+  const id = own(input, 'id');
+  for (const key of ['id', 'name', 'version', 'entry'] as const) {
+    const v = own(input, key);
+    if (typeof v === 'string') manifest[key] = v;
+  }
+  if (typeof manifest.entry === 'string') checkEntry(manifest.entry, reporter);
+  const hostAbi = own(input, 'hostAbi');
+  if (typeof hostAbi === 'number') manifest.hostAbi = hostAbi;
+  const description = own(input, 'description');
+  if (typeof description === 'string') manifest.description = description;
+
+  const capabilities = own(input, 'capabilities');
+  if (isObject(capabilities)) manifest.capabilities = checkCapabilities(capabilities, reporter);
+  const contributes = own(input, 'contributes');
+  if (isObject(contributes)) {
+    manifest.contributes = checkContributes(
+      contributes,
+      { id: typeof id === 'string' && kebab.test(id) ? id : undefined, publisher, props: manifest.capabilities?.props },
+      reporter,
+    );
+  } else if (contributes === undefined) {
+    reporter.report('contributes.missing', '/contributes', 'no contributes: the platform treats this version as legacy (it loads where its element is placed, and in the console with the shell), and a bundle that registers anything is refused at publish; declare where it loads, or {} for nowhere');
+  }
+  for (const key of ['restrictParent', 'restrictChildren'] as const) {
+    const list = own(input, key);
+    if (Array.isArray(list)) manifest[key] = list.filter((s): s is string => typeof s === 'string' && s !== '');
+  }
+  const config = own(input, 'config');
+  if (isObject(config)) manifest.config = checkConfig(config, reporter);
+
+  const { errors, warnings } = reporter;
+  return errors.length === 0 ? { valid: true, errors, warnings, manifest } : { valid: false, errors, warnings, manifest };
+}
+
+/** Whether a string is a strict semver version, as the manifest's `version` must be. */
+export const isStrictSemver = (version: string): boolean => semver.test(version);
