@@ -1,0 +1,154 @@
+// The transport every resource shares: authentication, idempotency keys,
+// retries with backoff, time limits, errors, and the list envelope.
+import { attempt, type Answer } from './attempt.js';
+import { errorFromResponse } from './error-from-response.js';
+import { InvalidResponseError, ServiceError } from './errors.js';
+import { newIdempotencyKey } from './idempotency.js';
+import { ListPromise } from './list.js';
+import { queryString } from './query.js';
+import { readRateLimit, type RateLimit } from './rate-limit.js';
+import { retryDelay, shouldRetry, type BackoffOptions } from './retry.js';
+import type { KeyedRequestOptions, List, RequestOptions } from '../types/shared.js';
+
+export interface ServiceClientOptions {
+  /** The organization's API key, sent as `Authorization: Bearer <key>`; never written into an error. */
+  apiKey: string;
+  /** The versioned API root, ending in `/v1`, e.g. `https://api.example.com/v1`. */
+  baseUrl: string;
+  /** A fetch implementation; defaults to `globalThis.fetch`. */
+  fetch?: typeof fetch;
+  /** Retries after the first attempt for retryable failures. Default 2. */
+  maxRetries?: number;
+  /** Time limit of one attempt, headers and body, in ms. Default 30000. */
+  timeoutMs?: number;
+  /** Catch requests the server would refuse for their shape before sending them. Default true. */
+  localChecks?: boolean;
+  /** Backoff between retries. */
+  backoff?: BackoffOptions;
+}
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface RequestSpec {
+  method: Method;
+  /** Below `baseUrl` (`/contacts/c_1`), or an absolute URL for paths outside the versioned root. */
+  path: string;
+  /** Query parameters; undefined, null and '' are left out. */
+  query?: object;
+  body?: unknown;
+  /** The operation accepts an Idempotency-Key: one is sent, the same on every retry. */
+  keyed?: boolean;
+  /** Send no Authorization header (openapi.json, the public marketplace path). */
+  anonymous?: boolean;
+}
+
+const defaults = { maxRetries: 2, timeoutMs: 30_000, initialDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 };
+
+const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+/**
+ * The shared transport. `ServiceClient` extends it with one property per resource;
+ * to keep a bundle small, construct only the resources you use over a core:
+ * `new Contacts(new ServiceCore({ apiKey, baseUrl }))`.
+ */
+export class ServiceCore {
+  readonly #apiKey: string;
+  readonly #fetch: typeof fetch;
+  readonly baseUrl: string;
+  readonly maxRetries: number;
+  readonly timeoutMs: number;
+  readonly localChecks: boolean;
+  readonly #backoff: Required<BackoffOptions>;
+  #lastRateLimit: RateLimit | null = null;
+
+  constructor(options: ServiceClientOptions) {
+    if (typeof options?.apiKey !== 'string' || options.apiKey === '') {
+      throw new TypeError('ServiceClient needs an apiKey: expected a non-empty string, e.g. new ServiceClient({ apiKey, baseUrl })');
+    }
+    const baseUrl = typeof options.baseUrl === 'string' ? options.baseUrl.replace(/\/+$/, '') : '';
+    if (!/^https?:\/\/[^/]+(\/.*)?\/v1$/.test(baseUrl)) {
+      throw new TypeError(`ServiceClient needs baseUrl to be the versioned API root ending in /v1, e.g. https://api.example.com/v1; received ${JSON.stringify(options.baseUrl)}`);
+    }
+    const fetchImpl = options.fetch ?? globalThis.fetch;
+    if (typeof fetchImpl !== 'function') throw new TypeError('ServiceClient needs fetch: none is global here, pass options.fetch');
+    this.#apiKey = options.apiKey;
+    this.#fetch = fetchImpl;
+    this.baseUrl = baseUrl;
+    this.maxRetries = options.maxRetries ?? defaults.maxRetries;
+    this.timeoutMs = options.timeoutMs ?? defaults.timeoutMs;
+    this.localChecks = options.localChecks ?? true;
+    this.#backoff = {
+      initialDelayMs: options.backoff?.initialDelayMs ?? defaults.initialDelayMs,
+      maxDelayMs: options.backoff?.maxDelayMs ?? defaults.maxDelayMs,
+      maxRetryAfterMs: options.backoff?.maxRetryAfterMs ?? defaults.maxRetryAfterMs,
+    };
+  }
+
+  /** The rate-limit headers of the latest answer (null before the first). */
+  get lastRateLimit(): RateLimit | null {
+    return this.#lastRateLimit;
+  }
+
+  /** Sends one operation, retrying what the rules allow, and returns the parsed body. */
+  async request<T>(spec: RequestSpec, options: KeyedRequestOptions = {}): Promise<T> {
+    const url = (spec.path.startsWith('http') ? spec.path : this.baseUrl + spec.path) + queryString(spec.query);
+    const what = `${spec.method} ${spec.path.startsWith('http') ? new URL(spec.path).pathname : spec.path}`;
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (!spec.anonymous) headers.authorization = `Bearer ${this.#apiKey}`;
+    if (spec.body !== undefined) headers['content-type'] = 'application/json';
+    const keyed = spec.keyed === true;
+    if (keyed) headers['idempotency-key'] = options.idempotencyKey ?? newIdempotencyKey();
+    const init: RequestInit = { method: spec.method, headers, body: spec.body === undefined ? null : JSON.stringify(spec.body) };
+    const maxRetries = options.maxRetries ?? this.maxRetries;
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+
+    for (let retry = 0; ; retry++) {
+      let failure: ServiceError;
+      try {
+        const answer = await attempt(this.#fetch, url, init, timeoutMs, what, options.signal);
+        this.#lastRateLimit = readRateLimit(answer.headers) ?? this.#lastRateLimit;
+        const body = parseBody(answer, what);
+        if (answer.status >= 200 && answer.status < 300) return body as T;
+        failure = errorFromResponse(answer.status, answer.headers, body, what);
+      } catch (error) {
+        if (!(error instanceof ServiceError)) throw error;
+        failure = error;
+      }
+      if (failure instanceof InvalidResponseError || retry >= maxRetries || options.signal?.aborted) throw failure;
+      if (!shouldRetry(failure, { method: spec.method, keyed })) throw failure;
+      const delay = retryDelay(failure, retry, this.#backoff);
+      if (delay === null) throw failure;
+      await sleep(delay, options.signal);
+    }
+  }
+
+  /** A list call: awaited, the first page; iterated with `for await`, every item across pages. */
+  list<T>(path: string, query: object, options: RequestOptions = {}): ListPromise<T> {
+    const start = (query as { cursor?: unknown }).cursor;
+    return new ListPromise<T>(
+      (cursor) => this.request<List<T>>({ method: 'GET', path, query: cursor === undefined ? query : { ...query, cursor } }, options),
+      typeof start === 'string' && start !== '' ? start : undefined,
+    );
+  }
+}
+
+function parseBody(answer: Answer, what: string): unknown {
+  if (answer.text === '') return null;
+  try {
+    return JSON.parse(answer.text);
+  } catch {
+    if (answer.status >= 200 && answer.status < 300) {
+      throw new InvalidResponseError({ type: 'invalid_response', status: answer.status, code: 'invalid_json', message: `The answer is not JSON (${what})` });
+    }
+    return null;
+  }
+}

@@ -1,0 +1,48 @@
+import type { ListPromise } from '../core/list.js';
+import { seg } from '../core/query.js';
+import { activityKinds, type Activity, type ActivityCreateParams, type ActivityListParams } from '../types/work.js';
+import type { DeletionReceipt, KeyedRequestOptions, RequestOptions } from '../types/shared.js';
+import { enforce, keysOf, type ShapeSpec } from '../checks/shape.js';
+import { Resource } from './resource.js';
+
+const createSpec: ShapeSpec = {
+  keys: keysOf<ActivityCreateParams>({
+    body: true,
+    consentSiteId: true,
+    kind: true,
+    at: true,
+    byUid: true,
+    contactId: true,
+    companyId: true,
+    dealId: true,
+    outcome: true,
+    durationMinutes: true,
+  }),
+  enums: { kind: activityKinds },
+};
+const listSpec: ShapeSpec = { enums: { kind: activityKinds }, instants: ['updatedAfter'] };
+
+/** `/v1/activities` (scopes crm:read, crm:write; CRM plan): a write-once log, so there is no update. */
+export class Activities extends Resource {
+  /** `GET /v1/activities`; `updatedAfter` is effectively the logging time. */
+  list(params: ActivityListParams = {}, options?: RequestOptions): ListPromise<Activity> {
+    enforce(this.core.localChecks, params, listSpec);
+    return this.core.list('/activities', params, options);
+  }
+
+  /** `GET /v1/activities/{activityId}`. */
+  retrieve(activityId: string, options?: RequestOptions): Promise<Activity> {
+    return this.core.request({ method: 'GET', path: `/activities/${seg(activityId)}` }, options);
+  }
+
+  /** `POST /v1/activities`: needs at least one of `contactId`, `companyId`, `dealId`. */
+  create(params: ActivityCreateParams, options?: KeyedRequestOptions): Promise<Activity> {
+    enforce(this.core.localChecks, params, createSpec);
+    return this.core.request({ method: 'POST', path: '/activities', body: params, keyed: true }, options);
+  }
+
+  /** `DELETE /v1/activities/{activityId}`. */
+  delete(activityId: string, options?: KeyedRequestOptions): Promise<DeletionReceipt<'activity'>> {
+    return this.core.request({ method: 'DELETE', path: `/activities/${seg(activityId)}`, keyed: true }, options);
+  }
+}

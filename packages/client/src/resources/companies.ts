@@ -1,0 +1,65 @@
+import type { ListPromise } from '../core/list.js';
+import { seg } from '../core/query.js';
+import type { Company, CompanyCreateParams, CompanyListParams, CompanyUpdateParams, Pipeline, PipelineListParams } from '../types/companies.js';
+import type { DeletionReceipt, KeyedRequestOptions, RequestOptions } from '../types/shared.js';
+import { enforce, keysOf, type ShapeSpec } from '../checks/shape.js';
+import { Resource } from './resource.js';
+
+const updateKeys = keysOf<CompanyUpdateParams>({
+  name: true,
+  domain: true,
+  website: true,
+  phone: true,
+  address: true,
+  industry: true,
+  ownerUid: true,
+  notes: true,
+});
+const createSpec: ShapeSpec = { keys: [...updateKeys, 'consentSiteId'] };
+const updateSpec: ShapeSpec = { keys: updateKeys };
+const listSpec: ShapeSpec = { instants: ['updatedAfter'] };
+
+/** `/v1/companies` (scopes crm:read, crm:write; CRM plan), keyed by domain. */
+export class Companies extends Resource {
+  /** `GET /v1/companies`; `domain` is exact (0 or 1 result). */
+  list(params: CompanyListParams = {}, options?: RequestOptions): ListPromise<Company> {
+    enforce(this.core.localChecks, params, listSpec);
+    return this.core.list('/companies', params, options);
+  }
+
+  /** `GET /v1/companies/{companyId}`. */
+  retrieve(companyId: string, options?: RequestOptions): Promise<Company> {
+    return this.core.request({ method: 'GET', path: `/companies/${seg(companyId)}` }, options);
+  }
+
+  /** `POST /v1/companies`: a domain another company holds is 409 `company_exists`. */
+  create(params: CompanyCreateParams, options?: KeyedRequestOptions): Promise<Company> {
+    enforce(this.core.localChecks, params, createSpec);
+    return this.core.request({ method: 'POST', path: '/companies', body: params, keyed: true }, options);
+  }
+
+  /** `PATCH /v1/companies/{companyId}`: send only what changes; null clears. */
+  update(companyId: string, params: CompanyUpdateParams, options?: RequestOptions): Promise<Company> {
+    enforce(this.core.localChecks, params, updateSpec);
+    return this.core.request({ method: 'PATCH', path: `/companies/${seg(companyId)}`, body: params }, options);
+  }
+
+  /** `DELETE /v1/companies/{companyId}`: the company only; linked records keep their `companyId`. */
+  delete(companyId: string, options?: KeyedRequestOptions): Promise<DeletionReceipt<'company'>> {
+    return this.core.request({ method: 'DELETE', path: `/companies/${seg(companyId)}`, keyed: true }, options);
+  }
+}
+
+/** `/v1/pipelines`: read-only stage sets. */
+export class Pipelines extends Resource {
+  /** `GET /v1/pipelines`, ordered by id; archived pipelines are listed too. */
+  list(params: PipelineListParams = {}, options?: RequestOptions): ListPromise<Pipeline> {
+    enforce(this.core.localChecks, params, listSpec);
+    return this.core.list('/pipelines', params, options);
+  }
+
+  /** `GET /v1/pipelines/{pipelineId}`. */
+  retrieve(pipelineId: string, options?: RequestOptions): Promise<Pipeline> {
+    return this.core.request({ method: 'GET', path: `/pipelines/${seg(pipelineId)}` }, options);
+  }
+}

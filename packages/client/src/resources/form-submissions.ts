@@ -1,0 +1,35 @@
+import type { ListPromise } from '../core/list.js';
+import { seg } from '../core/query.js';
+import type { FormSubmission, FormSubmissionListParams, FormSubmissionUpdateParams } from '../types/sites.js';
+import type { DeletionReceipt, KeyedRequestOptions, RequestOptions } from '../types/shared.js';
+import { enforce, keysOf } from '../checks/shape.js';
+import { Resource } from './resource.js';
+
+const base = (siteId: string): string => `/sites/${seg(siteId)}/form-submissions`;
+const updateKeys = keysOf<FormSubmissionUpdateParams>({ read: true });
+const booleans = ['true', 'false'] as const;
+
+/** `/v1/sites/{siteId}/form-submissions` (scopes forms:read, forms:write). */
+export class FormSubmissions extends Resource {
+  /** `GET .../form-submissions`; a form filter plus `read` gives short pages. */
+  list(siteId: string, params: FormSubmissionListParams = {}, options?: RequestOptions): ListPromise<FormSubmission> {
+    enforce(this.core.localChecks, { read: params.read === undefined ? undefined : String(params.read) }, { enums: { read: booleans } });
+    return this.core.list(base(siteId), params, options);
+  }
+
+  /** `GET .../form-submissions/{submissionId}`; reading does not change `read`. */
+  retrieve(siteId: string, submissionId: string, options?: RequestOptions): Promise<FormSubmission> {
+    return this.core.request({ method: 'GET', path: `${base(siteId)}/${seg(submissionId)}` }, options);
+  }
+
+  /** `PATCH .../form-submissions/{submissionId}`: `{ read }` is the only writable field. */
+  update(siteId: string, submissionId: string, params: FormSubmissionUpdateParams, options?: RequestOptions): Promise<FormSubmission> {
+    enforce(this.core.localChecks, params, { keys: updateKeys, required: ['read'], booleans: ['read'] });
+    return this.core.request({ method: 'PATCH', path: `${base(siteId)}/${seg(submissionId)}`, body: params }, options);
+  }
+
+  /** `DELETE .../form-submissions/{submissionId}`: permanent. */
+  delete(siteId: string, submissionId: string, options?: KeyedRequestOptions): Promise<DeletionReceipt<'form_submission'>> {
+    return this.core.request({ method: 'DELETE', path: `${base(siteId)}/${seg(submissionId)}`, keyed: true }, options);
+  }
+}

@@ -1,0 +1,65 @@
+import type { ListPromise } from '../core/list.js';
+import { seg } from '../core/query.js';
+import {
+  leadStatuses,
+  leadWritableStatuses,
+  type Lead,
+  type LeadConversion,
+  type LeadConvertParams,
+  type LeadListParams,
+  type LeadSite,
+  type LeadUpdateParams,
+} from '../types/leads.js';
+import type { KeyedRequestOptions, RequestOptions } from '../types/shared.js';
+import { enforce, keysOf, type ShapeSpec } from '../checks/shape.js';
+import { Resource } from './resource.js';
+
+const updateSpec: ShapeSpec = {
+  keys: keysOf<LeadUpdateParams>({ siteId: true, status: true, unqualifiedReason: true, ownerUid: true, ownerEmail: true, notes: true }),
+  enums: { status: leadWritableStatuses },
+};
+const convertSpec: ShapeSpec = {
+  keys: keysOf<LeadConvertParams>({ siteId: true, company: true, deal: true, ownerUid: true, ownerEmail: true }),
+  nested: {
+    company: { keys: ['link', 'create'], nested: { create: { keys: ['name', 'domain'] } } },
+    deal: { keys: ['title', 'amountCents', 'currency', 'stageId'] },
+  },
+};
+const listSpec: ShapeSpec = { enums: { status: leadStatuses } };
+
+/** Moves `siteId` from the params to the query, where every lead call names its site. */
+function split<P extends LeadSite>(params: P): [{ siteId: string }, Omit<P, 'siteId'>] {
+  const { siteId, ...body } = params;
+  return [{ siteId }, body];
+}
+
+/** `/v1/leads` (scopes crm:read, crm:write; CRM plan): a site's capture queue; every call names `siteId`. */
+export class Leads extends Resource {
+  /** `GET /v1/leads?siteId=`, newest `lastSeen` first; `status` and `ownerUid` give short pages. */
+  list(params: LeadListParams, options?: RequestOptions): ListPromise<Lead> {
+    enforce(this.core.localChecks, params, listSpec);
+    return this.core.list('/leads', params, options);
+  }
+
+  /** `GET /v1/leads/{leadId}?siteId=`. */
+  retrieve(leadId: string, params: LeadSite, options?: RequestOptions): Promise<Lead> {
+    return this.core.request({ method: 'GET', path: `/leads/${seg(leadId)}`, query: { siteId: params.siteId } }, options);
+  }
+
+  /** `PATCH /v1/leads/{leadId}?siteId=`: `qualified` is reached only by `convert`. */
+  update(leadId: string, params: LeadUpdateParams, options?: RequestOptions): Promise<Lead> {
+    enforce(this.core.localChecks, params, updateSpec);
+    const [query, body] = split(params);
+    return this.core.request({ method: 'PATCH', path: `/leads/${seg(leadId)}`, query, body }, options);
+  }
+
+  /**
+   * `POST /v1/leads/{leadId}/convert?siteId=`: the lead becomes a contact, optionally with
+   * a company and a deal. 201, or 200 with `alreadyConverted` or on a replay.
+   */
+  convert(leadId: string, params: LeadConvertParams, options?: KeyedRequestOptions): Promise<LeadConversion> {
+    enforce(this.core.localChecks, params, convertSpec);
+    const [query, body] = split(params);
+    return this.core.request({ method: 'POST', path: `/leads/${seg(leadId)}/convert`, query, body, keyed: true }, options);
+  }
+}

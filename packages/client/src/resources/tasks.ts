@@ -1,0 +1,54 @@
+import type { ListPromise } from '../core/list.js';
+import { seg } from '../core/query.js';
+import { taskKinds, taskPriorities, taskStatuses, type Task, type TaskCreateParams, type TaskListParams, type TaskUpdateParams } from '../types/work.js';
+import type { DeletionReceipt, KeyedRequestOptions, RequestOptions } from '../types/shared.js';
+import { enforce, keysOf, type ShapeSpec } from '../checks/shape.js';
+import { Resource } from './resource.js';
+
+const updateKeys = keysOf<TaskUpdateParams>({
+  title: true,
+  notes: true,
+  kind: true,
+  priority: true,
+  status: true,
+  dueAt: true,
+  assigneeUid: true,
+  contactId: true,
+  companyId: true,
+  dealId: true,
+});
+const enums = { kind: taskKinds, priority: taskPriorities, status: taskStatuses };
+const createSpec: ShapeSpec = { keys: [...updateKeys, 'consentSiteId'], enums };
+const updateSpec: ShapeSpec = { keys: updateKeys, enums };
+const listSpec: ShapeSpec = { enums: { status: taskStatuses }, instants: ['updatedAfter'] };
+
+/** `/v1/tasks` (scopes crm:read, crm:write; CRM plan): what is owed. */
+export class Tasks extends Resource {
+  /** `GET /v1/tasks`. */
+  list(params: TaskListParams = {}, options?: RequestOptions): ListPromise<Task> {
+    enforce(this.core.localChecks, params, listSpec);
+    return this.core.list('/tasks', params, options);
+  }
+
+  /** `GET /v1/tasks/{taskId}`. */
+  retrieve(taskId: string, options?: RequestOptions): Promise<Task> {
+    return this.core.request({ method: 'GET', path: `/tasks/${seg(taskId)}` }, options);
+  }
+
+  /** `POST /v1/tasks`. */
+  create(params: TaskCreateParams, options?: KeyedRequestOptions): Promise<Task> {
+    enforce(this.core.localChecks, params, createSpec);
+    return this.core.request({ method: 'POST', path: '/tasks', body: params, keyed: true }, options);
+  }
+
+  /** `PATCH /v1/tasks/{taskId}`: `status: done` stamps `completedAt`. */
+  update(taskId: string, params: TaskUpdateParams, options?: RequestOptions): Promise<Task> {
+    enforce(this.core.localChecks, params, updateSpec);
+    return this.core.request({ method: 'PATCH', path: `/tasks/${seg(taskId)}`, body: params }, options);
+  }
+
+  /** `DELETE /v1/tasks/{taskId}`. */
+  delete(taskId: string, options?: KeyedRequestOptions): Promise<DeletionReceipt<'task'>> {
+    return this.core.request({ method: 'DELETE', path: `/tasks/${seg(taskId)}`, keyed: true }, options);
+  }
+}
