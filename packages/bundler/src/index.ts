@@ -1,1 +1,25 @@
-export {};
+export { build } from './build.js';
+export { scanBundle, DEFAULT_SCAN_TIMEOUT_MS } from './scan/scan.js';
+export { verify, type VerifyOptions, type VerifyResult } from './verify.js';
+export { sign, defaultSignaturePath, type SignResult } from './sign.js';
+export { decideLoad, type LoadDecision, type LoadInput, type LoadReason } from './policy.js';
+export { signIntegrity, signatureHolds, keyIdOf, parseSignature, type PublicKeyInput, type SignatureFile } from './trust/signature.js';
+export { parseRevocations, type Revocations } from './trust/revocations.js';
+export { canonicalListing, integrityOf } from './artifact/hash.js';
+export { DEFAULT_SIZE_BUDGET } from './size.js';
+export { esbuildOptions } from './esbuild.js';
+export { formatDiagnostic, formatDiagnostics, type FormatOptions } from './format.js';
+export type {
+  ArtifactFile,
+  ArtifactRecord,
+  BuildOptions,
+  BuildResult,
+  BundleSize,
+  ContributionKind,
+  Diagnostic,
+  Location,
+  ManifestLike,
+  Registration,
+  ScanOptions,
+  ScanResult,
+} from './types.js';

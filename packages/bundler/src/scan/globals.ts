@@ -1,0 +1,59 @@
+// The scan context's whole global beyond ECMAScript: a console that prints nothing,
+// timers on a virtual clock, queueMicrotask. No DOM, no fetch, no require, no
+// process. This is source text evaluated *inside* the fresh context, so everything
+// it creates belongs to that realm and no host object leaks in. (Text, not a
+// stringified function: transpilers add helpers such as __name to functions.)
+
+/** JavaScript that installs the scan globals and `__extkitScan` in the context it runs in. */
+export const SCAN_GLOBALS_SOURCE = String.raw`(() => {
+  'use strict';
+  const g = globalThis;
+  const timers = [];
+  let seq = 0;
+  let now = 0;
+  const noop = () => {};
+  const schedule = (fn, ms, args, repeat) => {
+    const delay = Math.max(0, Number(ms) || 0);
+    timers.push({ id: ++seq, at: now + delay, every: repeat ? Math.max(1, delay) : 0, fn, args });
+    return seq;
+  };
+  const clear = (id) => {
+    const i = timers.findIndex((t) => t.id === id);
+    if (i >= 0) timers.splice(i, 1);
+  };
+  g.console = Object.freeze({ log: noop, info: noop, warn: noop, error: noop, debug: noop, trace: noop, dir: noop, table: noop });
+  g.setTimeout = (fn, ms, ...args) => schedule(fn, ms, args, false);
+  g.setInterval = (fn, ms, ...args) => schedule(fn, ms, args, true);
+  g.clearTimeout = clear;
+  g.clearInterval = clear;
+  g.queueMicrotask = (fn) => void Promise.resolve().then(fn);
+  const scan = {
+    // Runs the earliest due timer; false when none is left. The host calls it once
+    // per evaluation so that the promise jobs a timer queues run before the next timer.
+    next() {
+      if (timers.length === 0) return false;
+      let first = 0;
+      for (let i = 1; i < timers.length; i++) if (timers[i].at < timers[first].at) first = i;
+      const t = timers[first];
+      now = t.at;
+      if (t.every) t.at += t.every;
+      else timers.splice(first, 1);
+      if (typeof t.fn === 'function') t.fn(...t.args);
+      return true;
+    },
+    describe(e) {
+      try {
+        if (e && typeof e === 'object' && typeof e.stack === 'string' && e.stack) return e.stack;
+        return String(e);
+      } catch {
+        return 'a value that cannot be shown';
+      }
+    },
+    registrations() {
+      const r = g[Symbol.for('extkit.registry')];
+      const list = r && Array.isArray(r.registrations) ? r.registrations : [];
+      return JSON.stringify(list.map((x) => [String(x.kind), String(x.id)]));
+    },
+  };
+  Object.defineProperty(g, '__extkitScan', { value: Object.freeze(scan), enumerable: false });
+})();`;

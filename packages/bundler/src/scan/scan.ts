@@ -1,0 +1,75 @@
+import { readFile } from 'node:fs/promises';
+import type { Diagnostic, Location, ManifestLike, ScanOptions, ScanResult } from '../types.js';
+import { checkRegistrations, toRegistrations } from './check.js';
+import { ScanWorker, type ScanOutcome } from './run.js';
+
+/** Default wall-clock limit of a scan. */
+export const DEFAULT_SCAN_TIMEOUT_MS = 2000;
+
+const NO_DOM_HINT =
+  'The scan evaluates the bundle without a DOM or network (only ECMAScript built-ins, console, timers and queueMicrotask): touch document, window, fetch and the like inside a mount function, not when the bundle loads.';
+
+/** Where a stack trace first points into the bundle, with that line's text (clipped around the column). */
+function locate(detail: string, filename: string, code: string): Location | undefined {
+  const at = new RegExp(`${filename.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+):(\\d+)`).exec(detail);
+  if (!at) return undefined;
+  const line = Number(at[1]);
+  const column = Math.max(0, Number(at[2]) - 1);
+  const text = code.split('\n')[line - 1] ?? '';
+  const from = Math.max(0, column - 60);
+  return { file: filename, line, column: column - from, lineText: text.slice(from, from + 120) };
+}
+
+/** The diagnostic for a scan that did not run to its end. */
+function failureDiagnostic(outcome: Extract<ScanOutcome, { ok: false }>, filename: string, code: string, timeoutMs: number): Diagnostic {
+  const first = outcome.detail.split('\n')[0] ?? '';
+  const location = locate(outcome.detail, filename, code);
+  switch (outcome.reason) {
+    case 'timeout':
+      return {
+        code: 'scan.timeout',
+        message: `The bundle did not finish within ${timeoutMs} ms when it was scanned (${outcome.detail === 'timers' ? 'its timers kept firing' : 'an endless loop or a promise chain that never settles'}). Registration must complete when the bundle is evaluated; start long-running work inside a mount function.`,
+      };
+    case 'out_of_memory':
+      return { code: 'scan.out_of_memory', message: `The bundle used ${outcome.detail} while it was scanned, so the scan was stopped.` };
+    case 'rejected':
+      return { code: 'scan.threw', message: `The bundle rejected a promise that nothing handled while it was scanned: ${first}. ${/is not defined/.test(first) ? NO_DOM_HINT : ''}`.trim(), ...(location ? { location } : {}) };
+    case 'threw':
+      return { code: 'scan.threw', message: `The bundle threw while it was scanned: ${first}. ${/is not defined/.test(first) ? NO_DOM_HINT : ''}`.trim(), ...(location ? { location } : {}) };
+    case 'crashed':
+      return { code: 'scan.crashed', message: `The scan stopped unexpectedly: ${outcome.detail}.` };
+  }
+}
+
+/** Turns a finished scan run into registrations and diagnostics against `contributes`. */
+export function scanReport(outcome: ScanOutcome, manifest: ManifestLike, filename: string, code: string, timeoutMs: number): ScanResult {
+  const registrations = toRegistrations(outcome.registrations);
+  const checked = checkRegistrations(registrations, manifest);
+  if (outcome.ok) return { registrations, ...checked };
+  // A failed run says nothing reliable about what is never registered: keep only its errors.
+  return { registrations, errors: [failureDiagnostic(outcome, filename, code, timeoutMs), ...checked.errors], warnings: [] };
+}
+
+/** Scans bundle source text; `filename` names it in diagnostics. Pass a pre-started worker to overlap its start-up. */
+export async function scanCode(code: string, filename: string, manifest: ManifestLike, options: ScanOptions = {}, worker?: ScanWorker): Promise<ScanResult> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_SCAN_TIMEOUT_MS;
+  const outcome = await (worker ?? new ScanWorker(options.memoryMb)).run(code, filename, timeoutMs);
+  return scanReport(outcome, manifest, filename, code, timeoutMs);
+}
+
+/**
+ * Runs a built bundle in an isolated, time-limited context (a worker with a heap
+ * limit, inside it a fresh vm context with no require, process, fetch or DOM) and
+ * holds what it registers against the manifest's `contributes`.
+ * @example const { registrations, errors, warnings } = await scanBundle('dist/index.js', manifest);
+ */
+export async function scanBundle(bundlePath: string, manifest: ManifestLike, options: ScanOptions = {}): Promise<ScanResult> {
+  let code: string;
+  try {
+    code = await readFile(bundlePath, 'utf8');
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (err as Error).message;
+    return { registrations: [], errors: [{ code: 'scan.bundle_unreadable', message: `Cannot read the bundle ${bundlePath}: ${reason}.` }], warnings: [] };
+  }
+  return scanCode(code, bundlePath, manifest, options);
+}

@@ -1,0 +1,112 @@
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { checkArtifact } from './artifact/check.js';
+import { decideLoad, type LoadDecision } from './policy.js';
+import { parseRevocations, type Revocations } from './trust/revocations.js';
+import { parseSignature, type SignatureFile } from './trust/signature.js';
+import type { ArtifactRecord, Diagnostic } from './types.js';
+
+/** Options of `verify`: what the install pinned and what the loader policy is given, as files. */
+export interface VerifyOptions {
+  /** The integrity the install pins; a different one never loads. */
+  integrity?: string;
+  /** PEM files of trusted ed25519 public keys. */
+  trustedKeyFiles?: string[];
+  /** A signature file written by `sign`. */
+  signatureFile?: string;
+  /** A revocation list file. */
+  revokedFile?: string;
+  /** The host's ABI generation. */
+  hostAbi?: number;
+}
+
+/** What `verify` found: the artifact's hash check and the loader's decision. */
+export interface VerifyResult {
+  /** True when every hash holds and the version loads. */
+  ok: boolean;
+  errors: Diagnostic[];
+  warnings: Diagnostic[];
+  artifact: ArtifactRecord | null;
+  /** The integrity recomputed from the files on disk. */
+  integrity: string | null;
+  /** The loader policy's answer; null when the artifact could not be read. */
+  decision: LoadDecision | null;
+}
+
+type Read<T> = { value: T } | { error: Diagnostic };
+
+async function readInput<T>(file: string, code: string, what: string, parse: (text: string) => T | string): Promise<Read<T>> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    return { error: { code, message: `Cannot read the ${what} ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (err as Error).message}.` } };
+  }
+  const parsed = parse(text);
+  return typeof parsed === 'string' ? { error: { code, message: `The ${what} ${file} is not usable: ${parsed}.` } } : { value: parsed };
+}
+
+function parseKey(text: string): KeyObject | string {
+  try {
+    const key = createPublicKey(text);
+    return key.asymmetricKeyType === 'ed25519' ? key : `it is a ${key.asymmetricKeyType ?? 'non-asymmetric'} key, not ed25519`;
+  } catch {
+    return 'it is not a PEM public key (-----BEGIN PUBLIC KEY-----)';
+  }
+}
+
+/**
+ * Re-hashes the artifact at `dir` (a changed, missing or extra file fails, naming
+ * it) and asks the loader policy whether it loads and into which realm.
+ * @example const r = await verify('artifacts/my-ext/1.0.0', { integrity: 'sha256-…', hostAbi: 1 });
+ */
+export async function verify(dir: string, options: VerifyOptions = {}): Promise<VerifyResult> {
+  const root = resolve(dir);
+  const checked = await checkArtifact(root);
+  const errors = [...checked.errors];
+  const result: VerifyResult = { ok: false, errors, warnings: [], artifact: checked.record, integrity: checked.integrity, decision: null };
+
+  const keys: KeyObject[] = [];
+  for (const file of options.trustedKeyFiles ?? []) {
+    const key = await readInput(file, 'verify.key_unusable', 'trusted key', parseKey);
+    if ('error' in key) errors.push(key.error);
+    else keys.push(key.value);
+  }
+  let signature: SignatureFile | null = null;
+  if (options.signatureFile) {
+    const sig = await readInput(options.signatureFile, 'verify.signature_unusable', 'signature file', parseSignature);
+    if ('error' in sig) errors.push(sig.error);
+    else signature = sig.value;
+  }
+  let revocations: Revocations | null = null;
+  if (options.revokedFile) {
+    const rev = await readInput(options.revokedFile, 'verify.revocations_unusable', 'revocation list', parseRevocations);
+    if ('error' in rev) errors.push(rev.error);
+    else revocations = rev.value;
+  }
+  if (!checked.record || !checked.integrity) return result;
+
+  let manifest: { id: string; version?: string; hostAbi: number; contributes?: unknown };
+  try {
+    manifest = JSON.parse(await readFile(join(root, 'manifest.json'), 'utf8')) as typeof manifest;
+  } catch (err) {
+    if (!errors.some((e) => e.code === 'verify.file_missing')) errors.push({ code: 'verify.manifest_unreadable', message: `The artifact's manifest.json cannot be read: ${(err as Error).message}.` });
+    return result;
+  }
+  if (manifest.id !== checked.record.id || manifest.version !== checked.record.version || typeof manifest.hostAbi !== 'number') {
+    errors.push({ code: 'verify.manifest_mismatch', message: `manifest.json says ${manifest.id}@${manifest.version} (hostAbi ${manifest.hostAbi}), artifact.json says ${checked.record.id}@${checked.record.version}.` });
+    return result;
+  }
+  result.decision = decideLoad({
+    manifest,
+    integrity: checked.integrity,
+    ...(options.integrity !== undefined ? { pinnedIntegrity: options.integrity } : {}),
+    ...(options.hostAbi !== undefined ? { hostAbi: options.hostAbi } : {}),
+    signature,
+    trustedKeys: keys,
+    revocations,
+  });
+  result.ok = errors.length === 0 && result.decision.loads;
+  return result;
+}
