@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { parseManifestText } from './parse.js';
+import { validateManifest } from './validate.js';
+
+const valid = {
+  id: 'w',
+  name: 'W',
+  version: '1.0.0',
+  entry: 'dist/index.js',
+  hostAbi: 1,
+  contributes: { site: { components: ['acme.w.card'] } },
+};
+
+function parseAndValidate(text: string) {
+  const parsed = parseManifestText(text);
+  if (!parsed.ok) throw new Error(`unexpected parse failure: ${parsed.diagnostic.message}`);
+  return validateManifest(parsed.value, { publisher: 'acme' });
+}
+
+describe('hostile input', () => {
+  it('__proto__ and constructor keys pollute nothing and survive as plain data', () => {
+    const withProtoKey = JSON.stringify(valid).replace(
+      /}$/,
+      ',"__proto__":{"polluted":true},"config":{"fields":[{"key":"__proto__","label":"P","type":"string"},{"key":"constructor","label":"C","type":"number"}],' +
+        '"defaults":{"__proto__":"x","constructor":"3","toString":1}}}',
+    );
+    const r = parseAndValidate(withProtoKey);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+    const defaults = r.manifest!.config!.defaults!;
+    expect(Object.getPrototypeOf(defaults)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(defaults, '__proto__')?.value).toBe('x');
+    expect(Object.getOwnPropertyDescriptor(defaults, 'constructor')?.value).toBe(3);
+    expect(r.warnings.map((d) => d.path)).toEqual(expect.arrayContaining(['/__proto__', '/config/defaults/toString']));
+  });
+
+  it('function binding keys such as "constructor" are not mistaken for components', () => {
+    const r = validateManifest({ ...valid, contributes: { site: { components: ['acme.w.card'], functionBindings: { constructor: 'fn', __proto__: 'fn' } } } }, { publisher: 'acme' });
+    expect(r.errors.map((d) => d.code)).toContain('contributes.site.functionBindings.unknown_component');
+  });
+
+  it('answers 20,000 levels of nesting at the root and below a key', () => {
+    const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+    const root = parseManifestText(deep);
+    expect(root.ok).toBe(true);
+    expect(validateManifest(root.ok ? root.value : null).errors[0]!.code).toBe('manifest.not_object');
+    for (const key of ['extra', 'capabilities', 'config']) {
+      const r = parseAndValidate(JSON.stringify(valid).replace(/}$/, `,"${key}":${deep}}`));
+      expect(r.valid).toBe(key === 'extra');
+      JSON.stringify(r);
+    }
+    const inDefaults = parseAndValidate(JSON.stringify({ ...valid, config: { fields: [{ key: 'a', label: 'A', type: 'string' }], defaults: { a: 0 } } }).replace('"a":0', `"a":${deep}`));
+    expect(inDefaults.errors.map((d) => d.code)).toEqual(['config.defaults.not_coercible']);
+  });
+
+  it('answers a 10 MB manifest', () => {
+    const big = JSON.stringify({ ...valid, description: 'd'.repeat(10 * 1024 * 1024) });
+    const r = parseAndValidate(big);
+    expect(r.errors.map((d) => d.code)).toEqual(['description.too_long']);
+  });
+
+  it('reports a syntax error deep in a 20,000-level document without a stack overflow', () => {
+    const r = parseManifestText('['.repeat(20_000) + '}');
+    expect(!r.ok && r.diagnostic.code).toBe('json.syntax');
+  });
+});
