@@ -6,23 +6,25 @@ export interface FormatOptions {
   color: boolean;
 }
 
-const paint = (on: boolean, code: string) => (s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);
+const paint = (on: boolean, open: number, close: number) => (s: string) => (on ? `\u001b[${open}m${s}\u001b[${close}m` : s);
 
 /**
- * One diagnostic for a person, after esbuild's format: `file:line:column: error [code] message`
- * and, with a file position, a code frame with a caret under the column.
+ * One diagnostic for a person, in the shape `extkit validate` prints:
+ * `where  severity  code  pointer` then the message, and under a file position a
+ * code frame with a caret at the column (esbuild's columns are 0-based).
  */
 export function formatDiagnostic(d: Diagnostic, severity: 'error' | 'warning', options: FormatOptions): string {
-  const red = paint(options.color, '31;1');
-  const yellow = paint(options.color, '33;1');
-  const dim = paint(options.color, '2');
-  const green = paint(options.color, '32');
-  const label = severity === 'error' ? red('error') : yellow('warning');
-  const where = d.location ? `${d.location.file}:${d.location.line}:${d.location.column}: ` : d.path !== undefined ? `${d.path || '(manifest)'}: ` : '';
-  let out = `${where}${label} ${dim(`[${d.code}]`)} ${d.message}\n`;
-  if (d.location) {
-    const gutter = `${d.location.line} │ `;
-    out += `${dim(gutter)}${d.location.lineText}\n${' '.repeat(gutter.length - 2)}${dim('╵')} ${' '.repeat(d.location.column)}${green('^')}\n`;
+  const red = paint(options.color, 31, 39);
+  const yellow = paint(options.color, 33, 39);
+  const bold = paint(options.color, 1, 22);
+  const dim = paint(options.color, 2, 22);
+  const loc = d.location;
+  const where = loc ? `${loc.file}:${loc.line}:${loc.column + 1}` : d.path !== undefined ? 'manifest.json' : 'extkit';
+  const pointer = d.path !== undefined ? `  ${dim(d.path === '' ? '(document)' : d.path)}` : '';
+  let out = `${where}  ${severity === 'error' ? red('error') : yellow('warning')}  ${bold(d.code)}${pointer}\n  ${d.message.replace(/\n/g, '\n  ')}\n`;
+  if (loc) {
+    const n = String(loc.line);
+    out += `${red('>')} ${n} | ${loc.lineText.replace(/\t/g, ' ')}\n  ${' '.repeat(n.length)} | ${' '.repeat(loc.column)}${red('^')}\n`;
   }
   return out;
 }

@@ -1,8 +1,11 @@
 import type { Command } from 'commander';
+import { registerBuild } from './build.js';
+import { registerSign } from './sign.js';
 import { registerValidate } from './validate.js';
+import { registerVerify } from './verify.js';
 
 /**
  * Every command registers itself cheaply here; its action imports the package
  * that does the work only when it runs, so `--help` and `validate` stay fast.
  */
-export const commands: Array<(program: Command) => void> = [registerValidate];
+export const commands: Array<(program: Command) => void> = [registerValidate, registerBuild, registerVerify, registerSign];

@@ -1,0 +1,76 @@
+import { statSync } from 'node:fs';
+import { relative } from 'node:path';
+import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
+import { paint, useColor } from '../output.js';
+
+interface BuildFlags {
+  out?: string;
+  json?: boolean;
+  publisher?: string;
+  sizeBudget?: string;
+  scanTimeout?: string;
+}
+
+/** Parses a flag that must be a positive integer, or says so as a usage error. */
+export function positiveInt(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[1-9]\d*$/.test(value)) throw new UsageError('flag.invalid', `${flag} must be a positive whole number, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+/** Throws a usage error unless `path` is a folder. */
+export function requireDir(path: string, what: string): void {
+  let isDir = false;
+  try {
+    isDir = statSync(path).isDirectory();
+  } catch {
+    throw new UsageError('path.not_found', `no such ${what}: ${path}`);
+  }
+  if (!isDir) throw new UsageError('path.not_a_folder', `${path} is not a folder; give the ${what}`);
+}
+
+const bytes = (n: number): string => (n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} KiB`);
+
+export function registerBuild(program: Command): void {
+  program
+    .command('build')
+    .description('Validate, bundle and scan an extension into an immutable artifact <out>/<id>/<version>/ (docs/build.md).')
+    .argument('[dir]', 'the extension folder (holds manifest.json)', '.')
+    .option('--out <dir>', 'the artifact store (default: <dir>/artifacts)')
+    .option('--json', 'print one JSON document: validation, registrations, artifact, integrity, size')
+    .option('--publisher <handle>', 'publisher handle for component namespaces (default: "extkit.publisher" in package.json)')
+    .option('--size-budget <bytes>', 'gzipped bundle size past which the build warns (default: "extkit.sizeBudget", else 102400)')
+    .option('--scan-timeout <ms>', 'wall-clock limit of the registration scan (default: 2000)')
+    .addHelpText('after', '\nExit codes: 0 built (or already in the store, identical), 1 invalid or refused, 2 usage error.\n\nExamples:\n  $ extkit build\n  $ extkit build path/to/extension --out ../store --json')
+    .action(async (dir: string, flags: BuildFlags) => {
+      requireDir(dir, 'extension folder');
+      const sizeBudget = positiveInt('--size-budget', flags.sizeBudget);
+      const timeoutMs = positiveInt('--scan-timeout', flags.scanTimeout);
+      const { build, formatDiagnostics } = await import('@extkit/bundler');
+      const result = await build(dir, {
+        ...(flags.out !== undefined ? { out: flags.out } : {}),
+        ...(flags.publisher !== undefined ? { publisher: flags.publisher } : {}),
+        ...(sizeBudget !== undefined ? { sizeBudget } : {}),
+        ...(timeoutMs !== undefined ? { scan: { timeoutMs } } : {}),
+      });
+      process.exitCode = result.ok ? 0 : 1;
+      if (flags.json) {
+        process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+        return;
+      }
+      const color = useColor();
+      const p = paint(color);
+      process.stdout.write(formatDiagnostics(result, { color }));
+      for (const r of result.registrations) process.stdout.write(`  registers ${r.kind} ${p.bold(r.id)}\n`);
+      if (result.size) process.stdout.write(`  bundle ${bytes(result.size.raw)} raw, ${bytes(result.size.gzip)} gzipped (budget ${bytes(result.size.budget)})\n`);
+      const m = result.validation?.manifest;
+      const name = m ? `${m.id}@${m.version}` : dir;
+      if (result.artifact) {
+        const where = relative(process.cwd(), result.artifact.dir) || '.';
+        process.stdout.write(`${p.green('✓')} ${name} ${result.artifact.unchanged ? 'is already in the store, identical' : 'built'}: ${where}\n  integrity ${result.artifact.integrity}\n`);
+      } else {
+        process.stdout.write(`${p.red('✗')} ${name} not built (${result.errors.length} error${result.errors.length === 1 ? '' : 's'})\n`);
+      }
+    });
+}

@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
+import { paint, useColor } from '../output.js';
+import { positiveInt, requireDir } from './build.js';
+
+interface VerifyFlags {
+  integrity?: string;
+  trustedKey: string[];
+  signature?: string;
+  revoked?: string;
+  hostAbi?: string;
+  json?: boolean;
+}
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+function requireFile(flag: string, path: string | undefined): void {
+  if (path !== undefined && !existsSync(path)) throw new UsageError('path.not_found', `${flag}: no such file: ${path}`);
+}
+
+export function registerVerify(program: Command): void {
+  program
+    .command('verify')
+    .description('Re-hash an artifact and ask the loader policy whether it loads, and into which realm (docs/build.md).')
+    .argument('<artifact-dir>', 'an artifact folder, <out>/<id>/<version>')
+    .option('--integrity <hash>', 'the integrity the install pinned (sha256-...)')
+    .option('--trusted-key <file>', 'PEM ed25519 public key whose signature means the app realm (repeatable)', collect, [])
+    .option('--signature <file>', 'signature file written by `extkit sign`')
+    .option('--revoked <file>', 'revocation list { "revoked": [{ "id": ... }] }')
+    .option('--host-abi <n>', "the host's ABI generation")
+    .option('--json', 'print one JSON document { ok, errors, warnings, artifact, integrity, decision }')
+    .addHelpText('after', '\nExit codes: 0 intact and loads, 1 a hash fails or the version does not load, 2 usage error.\n\nExamples:\n  $ extkit verify artifacts/my-ext/1.0.0 --integrity sha256-... --host-abi 1\n  $ extkit verify artifacts/my-ext/1.0.0 --signature artifacts/my-ext/1.0.0.sig.json --trusted-key staff.pub.pem')
+    .action(async (dir: string, flags: VerifyFlags) => {
+      requireDir(dir, 'artifact folder');
+      for (const key of flags.trustedKey) requireFile('--trusted-key', key);
+      requireFile('--signature', flags.signature);
+      requireFile('--revoked', flags.revoked);
+      const hostAbi = positiveInt('--host-abi', flags.hostAbi);
+      const { verify, formatDiagnostics } = await import('@extkit/bundler');
+      const result = await verify(dir, {
+        trustedKeyFiles: flags.trustedKey,
+        ...(flags.integrity !== undefined ? { integrity: flags.integrity } : {}),
+        ...(flags.signature !== undefined ? { signatureFile: flags.signature } : {}),
+        ...(flags.revoked !== undefined ? { revokedFile: flags.revoked } : {}),
+        ...(hostAbi !== undefined ? { hostAbi } : {}),
+      });
+      process.exitCode = result.ok ? 0 : 1;
+      if (flags.json) {
+        process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+        return;
+      }
+      const color = useColor();
+      const p = paint(color);
+      process.stdout.write(formatDiagnostics(result, { color }));
+      const name = result.artifact ? `${result.artifact.id}@${result.artifact.version}` : dir;
+      if (result.errors.length === 0 && result.integrity) process.stdout.write(`${p.green('✓')} ${name}: every file matches artifact.json\n  integrity ${result.integrity}\n`);
+      const d = result.decision;
+      if (d) {
+        const head = d.loads ? `${p.green('✓')} loads into the ${p.bold(d.realm ?? '')} realm` : `${p.red('✗')} does not load`;
+        process.stdout.write(`${head}\n${d.reasons.map((r) => `  ${p.dim(`[${r.code}]`)} ${r.message}\n`).join('')}`);
+      } else if (result.errors.length > 0) {
+        process.stdout.write(`${p.red('✗')} ${name} fails verification\n`);
+      }
+    });
+}
