@@ -1,11 +1,11 @@
 import { relative } from 'node:path';
-import { findManifest, isKebabCase, readManifest, readPublisher, type Diagnostic } from '@extkit/manifest';
+import { findManifest, isKebabCase, readManifest, readPublisher, type Diagnostic, type Manifest } from '@extkit/manifest';
 import { UsageError } from '../errors.js';
 import { printDiagnostics } from './diagnostics.js';
 import { paint, useColor } from '../output.js';
 
 /** `extkit validate`: returns the exit code. */
-export async function runValidate(target: string, flags: { json?: boolean; publisher?: string }): Promise<number> {
+export async function runValidate(target: string, flags: { json?: boolean; publisher?: string; bundle?: string }): Promise<number> {
   if (flags.publisher !== undefined && !isKebabCase(flags.publisher)) {
     throw new UsageError('publisher.invalid', `--publisher ${JSON.stringify(flags.publisher)} is not a kebab-case handle (e.g. "acme")`);
   }
@@ -19,16 +19,36 @@ export async function runValidate(target: string, flags: { json?: boolean; publi
     throw new UsageError('manifest.unreadable', `cannot read ${location.manifestPath}: ${(err as Error).message}`);
   }
   const { report, text } = result;
+  const scan = flags.bundle === undefined ? undefined : await scanDeclared(flags.bundle, report.manifest);
+  const valid = report.valid && (scan?.errors.length ?? 0) === 0;
   if (flags.json) {
-    process.stdout.write(JSON.stringify({ valid: report.valid, errors: report.errors, warnings: report.warnings, manifest: report.manifest }, null, 2) + '\n');
+    const doc = { valid, errors: [...report.errors, ...(scan?.errors ?? [])], warnings: [...report.warnings, ...(scan?.warnings ?? [])], manifest: report.manifest };
+    process.stdout.write(JSON.stringify(scan ? { ...doc, registrations: scan.registrations } : doc, null, 2) + '\n');
   } else {
     const file = relative(process.cwd(), location.manifestPath) || location.manifestPath;
-    const p = paint(useColor());
+    const color = useColor();
+    const p = paint(color);
     printDiagnostics(file, text, [...report.errors.map((d) => ['error', d] as const), ...report.warnings.map((d) => ['warning', d] as const)], p);
-    const counts = `${report.errors.length} error${report.errors.length === 1 ? '' : 's'}, ${report.warnings.length} warning${report.warnings.length === 1 ? '' : 's'}`;
-    process.stdout.write(report.valid ? `${p.green('✓')} ${file} is valid (${counts})\n` : `${p.red('✗')} ${file} is invalid (${counts})\n`);
+    if (scan) await printScan(flags.bundle!, scan, color);
+    const errors = report.errors.length + (scan?.errors.length ?? 0);
+    const warnings = report.warnings.length + (scan?.warnings.length ?? 0);
+    const counts = `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
+    process.stdout.write(valid ? `${p.green('✓')} ${file} is valid (${counts})\n` : `${p.red('✗')} ${file} is invalid (${counts})\n`);
   }
-  return report.valid ? 0 : 1;
+  return valid ? 0 : 1;
 }
 
-export type { Diagnostic };
+type Scan = Awaited<ReturnType<typeof import('@extkit/bundler')['scanBundle']>>;
+
+/** Runs the bundle in the bundler's isolated scan and compares its registrations with contributes. */
+async function scanDeclared(bundle: string, manifest: Manifest | null): Promise<Scan> {
+  if (!manifest) return { registrations: [], errors: [], warnings: [] }; // nothing to compare against
+  const { scanBundle } = await import('@extkit/bundler');
+  return scanBundle(bundle, manifest as Parameters<typeof scanBundle>[1]);
+}
+
+async function printScan(bundle: string, scan: Scan, color: boolean): Promise<void> {
+  const { formatDiagnostics } = await import('@extkit/bundler');
+  const found = scan.registrations.map((r) => `${r.kind} ${r.id}`).join(', ') || 'nothing';
+  process.stdout.write(`${bundle}: registers ${found}\n${formatDiagnostics(scan, { color })}`);
+}

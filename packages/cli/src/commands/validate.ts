@@ -4,6 +4,7 @@ import { UsageError } from '../errors.js';
 interface ValidateFlags {
   json?: boolean;
   publisher?: string;
+  bundle?: string;
 }
 
 export function registerValidate(program: Command): void {
@@ -13,6 +14,7 @@ export function registerValidate(program: Command): void {
     .argument('[path]', 'manifest file, or a folder holding manifest.json', '.')
     .option('--json', 'print one JSON document { valid, errors, warnings, manifest } on stdout')
     .option('--publisher <handle>', 'publisher handle for component namespaces (default: "extkit.publisher" in package.json)')
+    .option('--bundle <file>', 'also scan a built bundle: every registration must be declared in contributes')
     .addHelpText(
       'after',
       `
@@ -21,7 +23,8 @@ Exit codes: 0 valid (warnings allowed), 1 invalid, 2 usage error (no such file, 
 Examples:
   $ extkit validate
   $ extkit validate path/to/manifest.json --publisher acme
-  $ extkit validate --json > report.json`,
+  $ extkit validate --json > report.json
+  $ extkit validate --bundle artifacts/weather-widget/1.2.0/dist/index.js`,
     )
     .action(async (path: string, flags: ValidateFlags) => {
       const { runValidate } = await import('../actions/validate.js');
