@@ -98,6 +98,11 @@ export class ServiceCore {
     return this.#lastRateLimit;
   }
 
+  /** What JSON.stringify shows: the settings, never the key. */
+  toJSON(): { baseUrl: string; maxRetries: number; timeoutMs: number; localChecks: boolean } {
+    return { baseUrl: this.baseUrl, maxRetries: this.maxRetries, timeoutMs: this.timeoutMs, localChecks: this.localChecks };
+  }
+
   /** Sends one operation, retrying what the rules allow, and returns the parsed body. */
   async request<T>(spec: RequestSpec, options: KeyedRequestOptions = {}): Promise<T> {
     const url = (spec.path.startsWith('http') ? spec.path : this.baseUrl + spec.path) + queryString(spec.query);
@@ -131,11 +136,14 @@ export class ServiceCore {
     }
   }
 
-  /** A list call: awaited, the first page; iterated with `for await`, every item across pages. */
-  list<T>(path: string, query: object, options: RequestOptions = {}): ListPromise<T> {
+  /** A list call: awaited, the first page; iterated with `for await`, every item across pages. `check` runs before the first request. */
+  list<T>(path: string, query: object, options: RequestOptions = {}, check?: () => void): ListPromise<T> {
     const start = (query as { cursor?: unknown }).cursor;
     return new ListPromise<T>(
-      (cursor) => this.request<List<T>>({ method: 'GET', path, query: cursor === undefined ? query : { ...query, cursor } }, options),
+      async (cursor) => {
+        if (cursor === undefined) check?.();
+        return this.request<List<T>>({ method: 'GET', path, query: cursor === undefined ? query : { ...query, cursor } }, options);
+      },
       typeof start === 'string' && start !== '' ? start : undefined,
     );
   }

@@ -26,8 +26,7 @@ const listSpec: ShapeSpec = { enums: { kind: activityKinds }, instants: ['update
 export class Activities extends Resource {
   /** `GET /v1/activities`; `updatedAfter` is effectively the logging time. */
   list(params: ActivityListParams = {}, options?: RequestOptions): ListPromise<Activity> {
-    enforce(this.core.localChecks, params, listSpec);
-    return this.core.list('/activities', params, options);
+    return this.core.list('/activities', params, options, () => enforce(this.core.localChecks, params, listSpec));
   }
 
   /** `GET /v1/activities/{activityId}`. */
@@ -36,7 +35,7 @@ export class Activities extends Resource {
   }
 
   /** `POST /v1/activities`: needs at least one of `contactId`, `companyId`, `dealId`. */
-  create(params: ActivityCreateParams, options?: KeyedRequestOptions): Promise<Activity> {
+  async create(params: ActivityCreateParams, options?: KeyedRequestOptions): Promise<Activity> {
     enforce(this.core.localChecks, params, createSpec);
     return this.core.request({ method: 'POST', path: '/activities', body: params, keyed: true }, options);
   }

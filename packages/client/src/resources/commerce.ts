@@ -27,7 +27,7 @@ export class Orders extends Resource {
    * `PATCH .../orders/{orderId}`: records a shipment (`fulfilled`) or a delivery; a refused move is 409 `order_transition`.
    * @example await client.orders.update(siteId, orderId, { status: 'fulfilled', carrier: 'UPS', trackingNumber: '1Z...' })
    */
-  update(siteId: string, orderId: string, params: OrderUpdateParams, options?: RequestOptions): Promise<Order> {
+  async update(siteId: string, orderId: string, params: OrderUpdateParams, options?: RequestOptions): Promise<Order> {
     enforce(this.core.localChecks, params, updateSpec);
     return this.core.request({ method: 'PATCH', path: `/sites/${seg(siteId)}/orders/${seg(orderId)}`, body: params }, options);
   }

@@ -23,8 +23,7 @@ const listSpec: ShapeSpec = { instants: ['updatedAfter'] };
 export class Companies extends Resource {
   /** `GET /v1/companies`; `domain` is exact (0 or 1 result). */
   list(params: CompanyListParams = {}, options?: RequestOptions): ListPromise<Company> {
-    enforce(this.core.localChecks, params, listSpec);
-    return this.core.list('/companies', params, options);
+    return this.core.list('/companies', params, options, () => enforce(this.core.localChecks, params, listSpec));
   }
 
   /** `GET /v1/companies/{companyId}`. */
@@ -33,13 +32,13 @@ export class Companies extends Resource {
   }
 
   /** `POST /v1/companies`: a domain another company holds is 409 `company_exists`. */
-  create(params: CompanyCreateParams, options?: KeyedRequestOptions): Promise<Company> {
+  async create(params: CompanyCreateParams, options?: KeyedRequestOptions): Promise<Company> {
     enforce(this.core.localChecks, params, createSpec);
     return this.core.request({ method: 'POST', path: '/companies', body: params, keyed: true }, options);
   }
 
   /** `PATCH /v1/companies/{companyId}`: send only what changes; null clears. */
-  update(companyId: string, params: CompanyUpdateParams, options?: RequestOptions): Promise<Company> {
+  async update(companyId: string, params: CompanyUpdateParams, options?: RequestOptions): Promise<Company> {
     enforce(this.core.localChecks, params, updateSpec);
     return this.core.request({ method: 'PATCH', path: `/companies/${seg(companyId)}`, body: params }, options);
   }
@@ -54,8 +53,7 @@ export class Companies extends Resource {
 export class Pipelines extends Resource {
   /** `GET /v1/pipelines`, ordered by id; archived pipelines are listed too. */
   list(params: PipelineListParams = {}, options?: RequestOptions): ListPromise<Pipeline> {
-    enforce(this.core.localChecks, params, listSpec);
-    return this.core.list('/pipelines', params, options);
+    return this.core.list('/pipelines', params, options, () => enforce(this.core.localChecks, params, listSpec));
   }
 
   /** `GET /v1/pipelines/{pipelineId}`. */

@@ -56,8 +56,7 @@ const listSpec: ShapeSpec = { enums: { lifecycleStage: lifecycleStages } };
 export class Contacts extends Resource {
   /** `GET /v1/contacts`, ordered by id; `email` is an exact lookup returning 0 or 1 contact. */
   list(params: ContactListParams = {}, options?: RequestOptions): ListPromise<Contact> {
-    enforce(this.core.localChecks, params, listSpec);
-    return this.core.list('/contacts', params, options);
+    return this.core.list('/contacts', params, options, () => enforce(this.core.localChecks, params, listSpec));
   }
 
   /** `GET /v1/contacts/{contactId}`; `consentSiteId` reads that site's profile alone. */
@@ -66,13 +65,13 @@ export class Contacts extends Resource {
   }
 
   /** `POST /v1/contacts`: an address already held is 409 `contact_exists` (no upsert). */
-  create(params: ContactCreateParams, options?: KeyedRequestOptions): Promise<Contact> {
+  async create(params: ContactCreateParams, options?: KeyedRequestOptions): Promise<Contact> {
     enforce(this.core.localChecks, params, createSpec);
     return this.core.request({ method: 'POST', path: '/contacts', body: params, keyed: true }, options);
   }
 
   /** `PATCH /v1/contacts/{contactId}`: profile fields need `consentSiteId`. */
-  update(contactId: string, params: ContactUpdateParams, options?: RequestOptions): Promise<Contact> {
+  async update(contactId: string, params: ContactUpdateParams, options?: RequestOptions): Promise<Contact> {
     enforce(this.core.localChecks, params, updateSpec);
     return this.core.request({ method: 'PATCH', path: `/contacts/${seg(contactId)}`, body: params }, options);
   }

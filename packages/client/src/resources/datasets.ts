@@ -18,13 +18,13 @@ export class Datasets extends Resource {
   }
 
   /** `POST /v1/datasets`: 201, or 200 when the key replays. */
-  create(params: DatasetCreateParams, options?: KeyedRequestOptions): Promise<Dataset> {
+  async create(params: DatasetCreateParams, options?: KeyedRequestOptions): Promise<Dataset> {
     enforce(this.core.localChecks, params, {});
     return this.core.request({ method: 'POST', path: '/datasets', body: params, keyed: true }, options);
   }
 
   /** `PATCH /v1/datasets/{datasetId}`: omitted keys are left alone. */
-  update(datasetId: string, params: DatasetUpdateParams, options?: RequestOptions): Promise<Dataset> {
+  async update(datasetId: string, params: DatasetUpdateParams, options?: RequestOptions): Promise<Dataset> {
     enforce(this.core.localChecks, params, {});
     return this.core.request({ method: 'PATCH', path: `/datasets/${seg(datasetId)}`, body: params }, options);
   }

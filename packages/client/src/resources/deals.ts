@@ -28,8 +28,7 @@ const listSpec: ShapeSpec = { enums, instants: ['updatedAfter'] };
 export class Deals extends Resource {
   /** `GET /v1/deals`; filters narrow in the order contactId, companyId, pipelineId, ownerUid, status. */
   list(params: DealListParams = {}, options?: RequestOptions): ListPromise<Deal> {
-    enforce(this.core.localChecks, params, listSpec);
-    return this.core.list('/deals', params, options);
+    return this.core.list('/deals', params, options, () => enforce(this.core.localChecks, params, listSpec));
   }
 
   /** `GET /v1/deals/{dealId}`. */
@@ -38,13 +37,13 @@ export class Deals extends Resource {
   }
 
   /** `POST /v1/deals`: neither `stageId` nor `status` places it in the first open stage. */
-  create(params: DealCreateParams, options?: KeyedRequestOptions): Promise<Deal> {
+  async create(params: DealCreateParams, options?: KeyedRequestOptions): Promise<Deal> {
     enforce(this.core.localChecks, params, createSpec);
     return this.core.request({ method: 'POST', path: '/deals', body: params, keyed: true }, options);
   }
 
   /** `PATCH /v1/deals/{dealId}`: moving into won makes the linked contact a customer. */
-  update(dealId: string, params: DealUpdateParams, options?: RequestOptions): Promise<Deal> {
+  async update(dealId: string, params: DealUpdateParams, options?: RequestOptions): Promise<Deal> {
     enforce(this.core.localChecks, params, updateSpec);
     return this.core.request({ method: 'PATCH', path: `/deals/${seg(dealId)}`, body: params }, options);
   }

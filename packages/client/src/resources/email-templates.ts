@@ -22,8 +22,7 @@ const listSpec: ShapeSpec = { enums, instants: ['updatedAfter'] };
 export class EmailTemplates extends Resource {
   /** `GET /v1/email-templates`: every template, personal ones included. */
   list(params: EmailTemplateListParams = {}, options?: RequestOptions): ListPromise<EmailTemplate> {
-    enforce(this.core.localChecks, params, listSpec);
-    return this.core.list('/email-templates', params, options);
+    return this.core.list('/email-templates', params, options, () => enforce(this.core.localChecks, params, listSpec));
   }
 
   /** `GET /v1/email-templates/{templateId}`. */
@@ -32,13 +31,13 @@ export class EmailTemplates extends Resource {
   }
 
   /** `POST /v1/email-templates`: a personal template needs `ownerUid`, a shared one refuses it. */
-  create(params: EmailTemplateCreateParams, options?: KeyedRequestOptions): Promise<EmailTemplate> {
+  async create(params: EmailTemplateCreateParams, options?: KeyedRequestOptions): Promise<EmailTemplate> {
     enforce(this.core.localChecks, params, createSpec);
     return this.core.request({ method: 'POST', path: '/email-templates', body: params, keyed: true }, options);
   }
 
   /** `PATCH /v1/email-templates/{templateId}`. */
-  update(templateId: string, params: EmailTemplateUpdateParams, options?: RequestOptions): Promise<EmailTemplate> {
+  async update(templateId: string, params: EmailTemplateUpdateParams, options?: RequestOptions): Promise<EmailTemplate> {
     enforce(this.core.localChecks, params, updateSpec);
     return this.core.request({ method: 'PATCH', path: `/email-templates/${seg(templateId)}`, body: params }, options);
   }

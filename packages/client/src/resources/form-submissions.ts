@@ -13,8 +13,9 @@ const booleans = ['true', 'false'] as const;
 export class FormSubmissions extends Resource {
   /** `GET .../form-submissions`; a form filter plus `read` gives short pages. */
   list(siteId: string, params: FormSubmissionListParams = {}, options?: RequestOptions): ListPromise<FormSubmission> {
-    enforce(this.core.localChecks, { read: params.read === undefined ? undefined : String(params.read) }, { enums: { read: booleans } });
-    return this.core.list(base(siteId), params, options);
+    // The query carries `read` as text; only `true` and `false` are accepted.
+    const filter = { read: params.read === undefined ? undefined : String(params.read) };
+    return this.core.list(base(siteId), params, options, () => enforce(this.core.localChecks, filter, { enums: { read: booleans } }));
   }
 
   /** `GET .../form-submissions/{submissionId}`; reading does not change `read`. */
@@ -23,7 +24,7 @@ export class FormSubmissions extends Resource {
   }
 
   /** `PATCH .../form-submissions/{submissionId}`: `{ read }` is the only writable field. */
-  update(siteId: string, submissionId: string, params: FormSubmissionUpdateParams, options?: RequestOptions): Promise<FormSubmission> {
+  async update(siteId: string, submissionId: string, params: FormSubmissionUpdateParams, options?: RequestOptions): Promise<FormSubmission> {
     enforce(this.core.localChecks, params, { keys: updateKeys, required: ['read'], booleans: ['read'] });
     return this.core.request({ method: 'PATCH', path: `${base(siteId)}/${seg(submissionId)}`, body: params }, options);
   }

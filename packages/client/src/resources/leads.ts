@@ -37,8 +37,7 @@ function split<P extends LeadSite>(params: P): [{ siteId: string }, Omit<P, 'sit
 export class Leads extends Resource {
   /** `GET /v1/leads?siteId=`, newest `lastSeen` first; `status` and `ownerUid` give short pages. */
   list(params: LeadListParams, options?: RequestOptions): ListPromise<Lead> {
-    enforce(this.core.localChecks, params, listSpec);
-    return this.core.list('/leads', params, options);
+    return this.core.list('/leads', params, options, () => enforce(this.core.localChecks, params, listSpec));
   }
 
   /** `GET /v1/leads/{leadId}?siteId=`. */
@@ -47,7 +46,7 @@ export class Leads extends Resource {
   }
 
   /** `PATCH /v1/leads/{leadId}?siteId=`: `qualified` is reached only by `convert`. */
-  update(leadId: string, params: LeadUpdateParams, options?: RequestOptions): Promise<Lead> {
+  async update(leadId: string, params: LeadUpdateParams, options?: RequestOptions): Promise<Lead> {
     enforce(this.core.localChecks, params, updateSpec);
     const [query, body] = split(params);
     return this.core.request({ method: 'PATCH', path: `/leads/${seg(leadId)}`, query, body }, options);
@@ -57,7 +56,7 @@ export class Leads extends Resource {
    * `POST /v1/leads/{leadId}/convert?siteId=`: the lead becomes a contact, optionally with
    * a company and a deal. 201, or 200 with `alreadyConverted` or on a replay.
    */
-  convert(leadId: string, params: LeadConvertParams, options?: KeyedRequestOptions): Promise<LeadConversion> {
+  async convert(leadId: string, params: LeadConvertParams, options?: KeyedRequestOptions): Promise<LeadConversion> {
     enforce(this.core.localChecks, params, convertSpec);
     const [query, body] = split(params);
     return this.core.request({ method: 'POST', path: `/leads/${seg(leadId)}/convert`, query, body, keyed: true }, options);

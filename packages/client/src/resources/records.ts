@@ -20,13 +20,13 @@ export class Records extends Resource {
   }
 
   /** `POST .../records`: `client.records.create(datasetId, { values })`. */
-  create(datasetId: string, params: RecordCreateParams = {}, options?: KeyedRequestOptions): Promise<DatasetRecord> {
+  async create(datasetId: string, params: RecordCreateParams = {}, options?: KeyedRequestOptions): Promise<DatasetRecord> {
     enforce(this.core.localChecks, params, {});
     return this.core.request({ method: 'POST', path: base(datasetId), body: params, keyed: true }, options);
   }
 
   /** `PATCH .../records/{recordId}`: `values` merge shallowly. */
-  update(datasetId: string, recordId: string, params: RecordUpdateParams, options?: RequestOptions): Promise<DatasetRecord> {
+  async update(datasetId: string, recordId: string, params: RecordUpdateParams, options?: RequestOptions): Promise<DatasetRecord> {
     enforce(this.core.localChecks, params, {});
     return this.core.request({ method: 'PATCH', path: `${base(datasetId)}/${seg(recordId)}`, body: params }, options);
   }

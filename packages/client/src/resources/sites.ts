@@ -18,7 +18,7 @@ export class Sites extends Resource {
   }
 
   /** `POST /v1/sites` (10 per hour per organization). */
-  create(params: SiteCreateParams, options?: KeyedRequestOptions): Promise<Site> {
+  async create(params: SiteCreateParams, options?: KeyedRequestOptions): Promise<Site> {
     enforce(this.core.localChecks, params, {});
     return this.core.request({ method: 'POST', path: '/sites', body: params, keyed: true }, options);
   }

@@ -26,8 +26,7 @@ const listSpec: ShapeSpec = { enums: { status: taskStatuses }, instants: ['updat
 export class Tasks extends Resource {
   /** `GET /v1/tasks`. */
   list(params: TaskListParams = {}, options?: RequestOptions): ListPromise<Task> {
-    enforce(this.core.localChecks, params, listSpec);
-    return this.core.list('/tasks', params, options);
+    return this.core.list('/tasks', params, options, () => enforce(this.core.localChecks, params, listSpec));
   }
 
   /** `GET /v1/tasks/{taskId}`. */
@@ -36,13 +35,13 @@ export class Tasks extends Resource {
   }
 
   /** `POST /v1/tasks`. */
-  create(params: TaskCreateParams, options?: KeyedRequestOptions): Promise<Task> {
+  async create(params: TaskCreateParams, options?: KeyedRequestOptions): Promise<Task> {
     enforce(this.core.localChecks, params, createSpec);
     return this.core.request({ method: 'POST', path: '/tasks', body: params, keyed: true }, options);
   }
 
   /** `PATCH /v1/tasks/{taskId}`: `status: done` stamps `completedAt`. */
-  update(taskId: string, params: TaskUpdateParams, options?: RequestOptions): Promise<Task> {
+  async update(taskId: string, params: TaskUpdateParams, options?: RequestOptions): Promise<Task> {
     enforce(this.core.localChecks, params, updateSpec);
     return this.core.request({ method: 'PATCH', path: `/tasks/${seg(taskId)}`, body: params }, options);
   }
