@@ -1,1 +1,12 @@
-export {};
+export { startDevServer } from './dev-server.js';
+export { HOST_ABI } from './host-abi.js';
+export type {
+  BlockedRequest,
+  DevServer,
+  DevServerOptions,
+  FileLocation,
+  PlannedSurface,
+  PreviewDiagnostic,
+  PreviewState,
+  SettingsField,
+} from './types.js';

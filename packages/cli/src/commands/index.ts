@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { registerBuild } from './build.js';
+import { registerDev } from './dev.js';
 import { registerSign } from './sign.js';
 import { registerValidate } from './validate.js';
 import { registerVerify } from './verify.js';
@@ -8,4 +9,4 @@ import { registerVerify } from './verify.js';
  * Every command registers itself cheaply here; its action imports the package
  * that does the work only when it runs, so `--help` and `validate` stay fast.
  */
-export const commands: Array<(program: Command) => void> = [registerValidate, registerBuild, registerVerify, registerSign];
+export const commands: Array<(program: Command) => void> = [registerValidate, registerBuild, registerVerify, registerSign, registerDev];

@@ -69,7 +69,7 @@ function attach(extra: Partial<BridgeHostOptions> = {}): BridgeHost {
   bridge = attachBridge({
     frame,
     surface: { kind: 'component', id: 'acme.demo.card' },
-    declared: { props: ['title'], events: ['clicked'], bindingProp: 'onSave' },
+    declared: { props: ['title', 'onSave'], events: ['clicked'], bindingProp: 'onSave' },
     props: { title: 'Hello', internalToken: 's3cret', onSave: 'saveCard' },
     config: { color: 'red' },
     onEvent: (e, d, ok) => seen.events.push([e, d, ok]),

@@ -18,7 +18,7 @@ type DistributiveOmitV<T> = T extends unknown ? Omit<T, 'v'> : never;
 export interface Declared {
   props: readonly string[];
   events: readonly string[];
-  /** The prop that carries a function name (contributes.site.functionBindings), if any. */
+  /** The prop that carries a function name (contributes.site.functionBindings), if any; forwarded only when declared, like any prop. */
   bindingProp?: string | undefined;
 }
 
@@ -66,7 +66,7 @@ export function forwardedProps(props: Values, declared: Declared): { forwarded: 
   const forwarded: Values = {};
   const dropped: string[] = [];
   for (const [name, value] of Object.entries(props)) {
-    if (declared.props.includes(name) || name === declared.bindingProp) forwarded[name] = value;
+    if (declared.props.includes(name)) forwarded[name] = value;
     else dropped.push(name);
   }
   return { forwarded, dropped };

@@ -2,17 +2,16 @@
 // answers the host's handshake, mounts the registered surface the host names
 // and carries props, config, events, size and function calls over the port.
 // It ships to the browser, so it stays small and dependency-free.
-import type { Surface } from '../context.js';
 import { getRegistrations, getRegistry } from '../registry.js';
-import { PROTOCOL_VERSION, isConnect, type FrameMessage, type HostMessage } from './protocol.js';
+import { PROTOCOL_VERSION, isConnect, type FrameMessage, type HostMessage, type Surface } from './protocol.js';
 
 type Values = Record<string, unknown>;
 type Listener = (values: Values) => void;
 type DistributiveOmitV<T> = T extends unknown ? Omit<T, 'v'> : never;
 
 /**
- * Starts the frame's transport: says hello to the parent window and waits for
- * its `connect` handshake; window messages that are not that handshake from
+ * Starts the frame's transport: says hello to the parent window once the
+ * document is parsed and waits for its `connect` handshake; window messages that are not that handshake from
  * the parent are ignored. Messages sent before the handshake are queued.
  */
 export function connectFrame(win: Window = window): void {
@@ -107,5 +106,8 @@ export function connectFrame(win: Window = window): void {
   });
   win.addEventListener('error', (e: ErrorEvent) => fail(e.error ?? e.message));
   win.addEventListener('unhandledrejection', (e: PromiseRejectionEvent) => fail(e.reason));
-  parent.postMessage({ extkit: 'hello', protocol: PROTOCOL_VERSION }, '*');
+  // Hello only once the document is parsed: the bundle has registered and body exists.
+  const hello = (): void => parent.postMessage({ extkit: 'hello', protocol: PROTOCOL_VERSION }, '*');
+  if (win.document.readyState === 'loading') win.document.addEventListener('DOMContentLoaded', hello, { once: true });
+  else hello();
 }

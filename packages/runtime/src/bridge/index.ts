@@ -10,4 +10,5 @@ export {
   type HelloMessage,
   type HostMessage,
   type HostMessageType,
+  type Surface,
 } from './protocol.js';

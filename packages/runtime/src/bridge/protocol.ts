@@ -1,10 +1,16 @@
 // The bridge protocol between a host page and one extension frame, defined once
 // for both ends: the frame side (./frame.ts) and the host side (@extkit/preview).
 // See docs/design/runtime.md, "The bridge".
-import type { ContributionKind, Surface } from '../context.js';
+import type { ContributionKind } from '../context.js';
 
 /** The protocol generation every message carries; a message of another generation is ignored. */
 export const PROTOCOL_VERSION = 1;
+
+/** One surface: a contribution of one kind, by the id (or path) `contributes` declares; what the host mounts in a frame. */
+export interface Surface {
+  kind: ContributionKind;
+  id: string;
+}
 
 /** Window message, frame → parent: "my transport is listening, connect me". */
 export interface HelloMessage {

@@ -1,0 +1,53 @@
+// startDevServer: the preview's one entry point. Builds and validates the
+// extension, then serves the host page and the sandboxed frames on 127.0.0.1.
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { HOST_ABI } from './host-abi.js';
+import { broadcast, handle } from './server/routes.js';
+import { clientAssets } from './session/client-assets.js';
+import { Session } from './session/session.js';
+import type { DevServer, DevServerOptions, PreviewState } from './types.js';
+
+/**
+ * Starts the live preview of the extension in `options.dir` and resolves once it answers.
+ * @example const server = await startDevServer({ dir: 'my-extension' }); console.log(server.url);
+ */
+export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
+  const session = new Session({
+    dir: resolve(options.dir ?? '.'),
+    hostAbi: options.hostAbi ?? HOST_ABI,
+    publisher: options.publisher,
+    watch: options.watch ?? true,
+  });
+  const [assets] = await Promise.all([clientAssets(), session.start()]);
+  const streams = new Set<ServerResponse>();
+  const waiting: Array<(state: PreviewState) => void> = [];
+  session.onChange((state) => {
+    broadcast(streams, 'state', state);
+    for (const resolveUpdate of waiting.splice(0)) resolveUpdate(state);
+  });
+
+  let port = 0;
+  const server = createServer((req, res) => handle(req, res, { port, session, assets, streams }));
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolveListen());
+  });
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    port,
+    state: () => session.state,
+    nextUpdate: () => new Promise((r) => waiting.push(r)),
+    async close() {
+      for (const res of streams) res.end();
+      streams.clear();
+      const closed = new Promise<void>((r) => server.close(() => r()));
+      server.closeAllConnections();
+      await closed;
+      await session.close();
+    },
+  };
+}

@@ -1,0 +1,143 @@
+// The host page's app: the stage of surfaces on the left, the developer's
+// panels on the right. The server drives it over server-sent events: a new
+// state re-applies surfaces and panels, a new revision reloads the frames.
+// Reload is always this page's doing; nothing inside a sandbox connects to the server.
+import type { BlockedRequest, PreviewState } from '../types.js';
+import { fill, h } from './dom.js';
+import { diagnosticItem, renderDiagnostics } from './panels/diagnostics.js';
+import { renderEvents, renderNetwork } from './panels/logs.js';
+import { renderCalls, renderProps } from './panels/props.js';
+import { renderSettings, seedConfig } from './panels/settings.js';
+import { pushLimited, store } from './store.js';
+import { Stage } from './surfaces-view.js';
+import { STYLES } from './styles.js';
+
+type Tab = 'props' | 'settings' | 'events' | 'network' | 'diagnostics';
+const TABS: Array<[Tab, string]> = [
+  ['props', 'Props'],
+  ['settings', 'Settings'],
+  ['events', 'Events'],
+  ['network', 'Network'],
+  ['diagnostics', 'Diagnostics'],
+];
+
+let state: PreviewState | undefined;
+let active: Tab = 'props';
+let panelsKey = '';
+let propsTimer: ReturnType<typeof setTimeout> | undefined;
+
+const stage = new Stage({ changed: () => refreshLogs() });
+const title = h('div', { class: 'title' });
+const connection = h('span', { class: 'conn', title: 'connection to extkit dev' }, 'connecting');
+const overlay = h('div', { class: 'overlay', hidden: true });
+const tabButtons = new Map<Tab, HTMLButtonElement>();
+const panel = (t: Tab): HTMLElement => h('div', { class: 'panel', 'data-panel': t, hidden: t !== active });
+const panels: Record<Tab, HTMLElement> = { props: panel('props'), settings: panel('settings'), events: panel('events'), network: panel('network'), diagnostics: panel('diagnostics') };
+const calls = h('ol', { class: 'log calls' });
+
+document.head.append(h('style', {}, STYLES));
+document.body.replaceChildren(
+  h('header', { class: 'top' }, h('span', { class: 'logo' }, 'extkit dev'), title, connection),
+  h(
+    'main',
+    {},
+    h('div', { class: 'left' }, overlay, stage.el),
+    h(
+      'aside',
+      {},
+      h(
+        'nav',
+        { class: 'tabs', role: 'tablist' },
+        ...TABS.map(([t, label]) => {
+          const b = h('button', { role: 'tab', 'data-tab': t, onclick: () => select(t) }, label);
+          tabButtons.set(t, b);
+          return b;
+        }),
+      ),
+      ...Object.values(panels),
+    ),
+  ),
+);
+select(active);
+
+function select(tab: Tab): void {
+  active = tab;
+  for (const [t, b] of tabButtons) b.setAttribute('aria-selected', String(t === tab));
+  for (const [t, p] of Object.entries(panels)) p.hidden = t !== tab;
+}
+
+function apply(next: PreviewState): void {
+  state = next;
+  const ext = next.extension;
+  const abiMismatch = ext !== null && ext.hostAbi !== next.hostAbi;
+  fill(
+    title,
+    h('b', {}, ext ? ext.name : 'extension'),
+    ext ? h('span', { class: 'muted' }, ` ${ext.id}@${ext.version}`) : null,
+    h('span', { class: `pill ${abiMismatch ? 'err' : ''}` }, `hostAbi ${ext?.hostAbi ?? '?'} · host ${next.hostAbi}`),
+    next.build ? h('span', { class: `pill ${next.build.ok ? 'ok' : 'err'}` }, next.build.ok ? `built in ${next.build.ms} ms` : 'build failed') : null,
+  );
+  document.title = `${ext?.name ?? 'extension'} · extkit dev`;
+  const key = JSON.stringify([next.declared, next.settings, next.surfaces]);
+  if (key !== panelsKey) {
+    panelsKey = key;
+    seedConfig(next);
+    renderProps(panels.props, next, { propsChanged });
+    panels.props.append(h('h3', {}, 'Calls'), calls);
+    renderSettings(panels.settings, next, { configChanged: () => stage.pushConfig() });
+  }
+  renderOverlay(next);
+  stage.update(next);
+  refreshLogs();
+}
+
+function propsChanged(): void {
+  clearTimeout(propsTimer);
+  propsTimer = setTimeout(() => stage.pushProps(), 60);
+}
+
+function renderOverlay(s: PreviewState): void {
+  overlay.hidden = s.overlay === null;
+  if (!s.overlay) return;
+  fill(
+    overlay,
+    h('div', { class: 'overlay-head' }, h('strong', {}, s.overlay.title), h('button', { class: 'ghost', onclick: () => (overlay.hidden = true) }, 'Hide')),
+    h('ol', { class: 'diagnostics' }, ...s.overlay.diagnostics.map(diagnosticItem)),
+  );
+}
+
+function refreshLogs(): void {
+  if (!state) return;
+  renderEvents(panels.events);
+  renderNetwork(panels.network);
+  renderDiagnostics(panels.diagnostics, state);
+  renderCalls(calls);
+  const errors = state.diagnostics.filter((d) => d.severity === 'error').length + store.runtimeErrors.length;
+  const warnings = state.diagnostics.length - state.diagnostics.filter((d) => d.severity === 'error').length;
+  const dropped = store.events.filter((e) => !e.accepted).length;
+  count('events', store.events.length, dropped ? 'warn' : '');
+  count('network', store.blocked.length, store.blocked.length ? 'err' : '');
+  count('diagnostics', errors + warnings, errors ? 'err' : warnings ? 'warn' : '');
+}
+
+function count(tab: Tab, n: number, tone: string): void {
+  const b = tabButtons.get(tab);
+  if (!b) return;
+  const label = TABS.find(([t]) => t === tab)?.[1] ?? tab;
+  fill(b, label, n ? h('span', { class: `count ${tone}` }, n) : null);
+}
+
+function blocked(entry: BlockedRequest): void {
+  const same = store.blocked.find((b) => b.surface === entry.surface && b.directive === entry.directive && b.blocked === entry.blocked);
+  if (same) {
+    same.count++;
+    same.at = new Date();
+  } else pushLimited(store.blocked, { ...entry, at: new Date(), count: 1 });
+  refreshLogs();
+}
+
+const events = new EventSource('/__extkit/events');
+events.addEventListener('state', (e) => apply(JSON.parse((e as MessageEvent<string>).data) as PreviewState));
+events.addEventListener('blocked', (e) => blocked(JSON.parse((e as MessageEvent<string>).data) as BlockedRequest));
+events.addEventListener('open', () => ((connection.textContent = 'live'), (connection.className = 'conn live')));
+events.addEventListener('error', () => ((connection.textContent = 'disconnected: is extkit dev running?'), (connection.className = 'conn down')));

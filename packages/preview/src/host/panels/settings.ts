@@ -1,0 +1,77 @@
+// The settings panel, generated from config.fields and starting at config.defaults.
+import type { PreviewState, SettingsField } from '../../types.js';
+import { fill, h } from '../dom.js';
+import { store } from '../store.js';
+
+export interface SettingsActions {
+  configChanged(): void;
+}
+
+/** Sets store.config from the defaults for keys the developer has not set yet (or whose field changed type). */
+export function seedConfig(state: PreviewState): void {
+  const next: Record<string, unknown> = {};
+  for (const f of state.settings.fields) {
+    const kept = store.config[f.key];
+    next[f.key] = kept !== undefined && typeOk(f, kept) ? kept : state.settings.defaults[f.key];
+  }
+  store.config = next;
+}
+
+export function renderSettings(el: HTMLElement, state: PreviewState, actions: SettingsActions): void {
+  const fields = state.settings.fields;
+  const set = (key: string, value: unknown) => {
+    store.config[key] = value;
+    actions.configChanged();
+  };
+  fill(
+    el,
+    h('h3', {}, 'Settings', h('small', {}, ' config.fields')),
+    fields.length ? null : h('p', { class: 'muted' }, 'The manifest declares no config fields.'),
+    ...fields.map((f) => h('label', { class: `field ${f.type === 'boolean' ? 'check' : ''}` }, h('span', { class: 'name' }, f.label || f.key, h('small', {}, ` ${f.key}`)), control(f, set))),
+    fields.length
+      ? h('button', { class: 'ghost', onclick: () => { store.config = {}; seedConfig(state); renderSettings(el, state, actions); actions.configChanged(); } }, 'Reset to defaults')
+      : null,
+  );
+}
+
+function control(f: SettingsField, set: (key: string, value: unknown) => void): HTMLElement {
+  const value = store.config[f.key];
+  switch (f.type) {
+    case 'boolean':
+      return h('input', { type: 'checkbox', 'data-config': f.key, checked: value === true, onchange: (e: Event) => set(f.key, (e.target as HTMLInputElement).checked) });
+    case 'number': {
+      const hint = h('span', { class: 'hint' });
+      const input = h('input', {
+        type: 'number',
+        'data-config': f.key,
+        min: f.min,
+        max: f.max,
+        value: typeof value === 'number' ? value : '',
+        oninput: (e: Event) => {
+          const n = (e.target as HTMLInputElement).valueAsNumber;
+          const outside = (f.min !== undefined && n < f.min) || (f.max !== undefined && n > f.max);
+          hint.textContent = Number.isNaN(n) ? 'not a number' : outside ? `outside ${f.min ?? '-∞'}…${f.max ?? '∞'}: not sent` : '';
+          if (!Number.isNaN(n) && !outside) set(f.key, n);
+        },
+      });
+      return h('span', { class: 'number' }, input, hint);
+    }
+    case 'select': {
+      const options = f.options ?? [];
+      return h(
+        'select',
+        { 'data-config': f.key, onchange: (e: Event) => set(f.key, options[(e.target as HTMLSelectElement).selectedIndex]?.value) },
+        ...options.map((o) => h('option', { selected: o.value === value }, o.label)),
+      );
+    }
+    default:
+      return h('input', { type: 'text', 'data-config': f.key, value: typeof value === 'string' ? value : '', oninput: (e: Event) => set(f.key, (e.target as HTMLInputElement).value) });
+  }
+}
+
+function typeOk(f: SettingsField, v: unknown): boolean {
+  if (f.type === 'boolean') return typeof v === 'boolean';
+  if (f.type === 'number') return typeof v === 'number';
+  if (f.type === 'select') return (f.options ?? []).some((o) => o.value === v);
+  return typeof v === 'string';
+}

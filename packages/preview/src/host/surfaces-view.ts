@@ -1,0 +1,204 @@
+// The stage: every declared surface in its stand-in (a site page, a console),
+// each in its own sandboxed frame with the host side of the bridge attached.
+import type { PlannedSurface, PreviewState } from '../types.js';
+import { attachBridge, type BridgeHost } from './bridge-host.js';
+import { fill, h } from './dom.js';
+import { propValues, pushLimited, store } from './store.js';
+
+export interface StageHooks {
+  /** Something the logs or panels show changed. */
+  changed(): void;
+}
+
+interface Mounted {
+  surface: PlannedSurface;
+  frame: HTMLIFrameElement;
+  bridge: BridgeHost;
+  status: HTMLElement;
+}
+
+const DEFAULT_HEIGHT = 160;
+const KIND_LABEL: Record<PlannedSurface['kind'], string> = {
+  component: 'component',
+  feature: 'site feature',
+  slot: 'console slot',
+  route: 'route',
+  orgRoute: 'org route',
+  shell: 'shell',
+};
+
+export class Stage {
+  readonly el = h('div', { class: 'stage' });
+  private mounted = new Map<string, Mounted>();
+  private structure = '';
+  private revision = -1;
+
+  constructor(private readonly hooks: StageHooks) {}
+
+  /** Applies a new state: re-creates the frames when surfaces or the sandbox changed, reloads them on a new build. */
+  update(state: PreviewState): void {
+    const structure = JSON.stringify([state.surfaces, state.declared, state.blocked, state.hostAbi]);
+    if (structure !== this.structure) {
+      this.structure = structure;
+      this.revision = state.revision;
+      this.render(state);
+    } else if (state.revision !== this.revision) {
+      this.revision = state.revision;
+      store.runtimeErrors = [];
+      for (const m of this.mounted.values()) {
+        this.setStatus(m, 'loading', 'reloading');
+        m.bridge.load(frameSrc(m.surface, state.revision));
+      }
+    }
+  }
+
+  /** Sends the current props (and each component's function name) to every frame. */
+  pushProps(): void {
+    for (const m of this.mounted.values()) m.bridge.setProps(surfaceProps(m.surface));
+  }
+
+  pushConfig(): void {
+    for (const m of this.mounted.values()) m.bridge.setConfig(store.config);
+  }
+
+  reload(key: string): void {
+    const m = this.mounted.get(key);
+    if (m) m.bridge.load(frameSrc(m.surface, this.revision));
+  }
+
+  private render(state: PreviewState): void {
+    for (const m of this.mounted.values()) m.bridge.close();
+    this.mounted.clear();
+    store.runtimeErrors = [];
+    if (state.blocked) {
+      fill(
+        this.el,
+        h('div', { class: 'blocked', role: 'status' }, h('strong', {}, 'Nothing loads. '), state.blocked.message, h('code', { class: 'code' }, state.blocked.code)),
+        state.surfaces.length ? h('p', { class: 'muted' }, `Declared but not loaded: ${state.surfaces.map((s) => `${KIND_LABEL[s.kind]} ${s.id}`).join(', ')}.`) : null,
+      );
+      return;
+    }
+    const of = (...kinds: PlannedSurface['kind'][]) => state.surfaces.filter((s) => kinds.includes(s.kind));
+    const site = of('component', 'feature');
+    const consoleSurfaces = of('shell', 'route', 'orgRoute', 'slot');
+    fill(
+      this.el,
+      site.length
+        ? h(
+            'section',
+            { class: 'standin site' },
+            h('div', { class: 'standin-bar' }, h('span', { class: 'dots' }), h('span', { class: 'address' }, 'example-store.test / a page with your components placed')),
+            h(
+              'div',
+              { class: 'site-page' },
+              h('div', { class: 'site-header' }, h('b', {}, 'Example Store'), h('span', {}, 'Shop · About · Contact')),
+              ...site.map((s) => this.card(s, state)),
+            ),
+          )
+        : null,
+      consoleSurfaces.length
+        ? h(
+            'section',
+            { class: 'standin console' },
+            h('div', { class: 'standin-bar' }, h('span', { class: 'dots' }), h('span', { class: 'address' }, 'console / where your console contributions load')),
+            h(
+              'div',
+              { class: 'console-body' },
+              h(
+                'nav',
+                { class: 'console-nav' },
+                h('b', {}, 'Console'),
+                ...['Dashboard', 'Orders', 'Products'].map((n) => h('span', { class: 'muted' }, n)),
+                ...consoleSurfaces.map((s) => h('a', { href: `#surface-${cssId(s.key)}` }, `${KIND_LABEL[s.kind]} ${s.id}`)),
+              ),
+              h('div', { class: 'console-main' }, ...consoleSurfaces.map((s) => this.card(s, state))),
+            ),
+          )
+        : null,
+    );
+  }
+
+  private card(surface: PlannedSurface, state: PreviewState): HTMLElement {
+    const frame = h('iframe', {
+      sandbox: 'allow-scripts',
+      title: `${KIND_LABEL[surface.kind]} ${surface.id}`,
+      'data-surface': surface.key,
+      style: `height:${state.declared.height ?? DEFAULT_HEIGHT}px`,
+    });
+    const status = h('span', { class: 'status loading' }, 'loading');
+    const m: Mounted = {
+      surface,
+      frame,
+      status,
+      bridge: attachBridge({
+        frame,
+        surface: { kind: surface.kind, id: surface.id },
+        declared: { props: state.declared.props, events: state.declared.events, bindingProp: surface.bindingProp },
+        props: surfaceProps(surface),
+        config: store.config,
+        onMounted: () => this.setStatus(m, 'ok', 'running'),
+        onEvent: (event, detail, accepted) => {
+          pushLimited(store.events, { at: new Date(), surface: surface.key, event, detail, accepted });
+          this.hooks.changed();
+        },
+        onResize: (height) => (frame.style.height = `${height}px`),
+        onCall: ({ name, args }) => answerCall(surface, name, args, this.hooks),
+        onError: (message, stack) => {
+          this.setStatus(m, 'error', 'error');
+          store.runtimeErrors.push({ surface: surface.key, message, stack });
+          this.hooks.changed();
+        },
+        onTimeout: () => this.setStatus(m, 'error', 'no handshake: the frame never connected'),
+      }),
+    };
+    this.mounted.set(surface.key, m);
+    m.bridge.load(frameSrc(surface, state.revision));
+    return h(
+      'article',
+      { class: `surface ${surface.kind}`, id: `surface-${cssId(surface.key)}` },
+      h(
+        'header',
+        {},
+        h('span', { class: 'kind' }, KIND_LABEL[surface.kind]),
+        h('span', { class: 'id' }, surface.id),
+        status,
+        h('button', { class: 'ghost', title: 'Reload this frame', onclick: () => this.reload(surface.key) }, '↻'),
+      ),
+      frame,
+    );
+  }
+
+  private setStatus(m: Mounted, kind: 'ok' | 'loading' | 'error', text: string): void {
+    m.status.className = `status ${kind}`;
+    m.status.textContent = text;
+  }
+}
+
+const cssId = (key: string): string => key.replace(/[^a-zA-Z0-9_-]/g, '_');
+const frameSrc = (s: PlannedSurface, revision: number): string => `/__extkit/frame/${encodeURIComponent(s.key)}?r=${revision}`;
+
+function surfaceProps(surface: PlannedSurface): Record<string, unknown> {
+  const props = propValues();
+  if (surface.bindingProp) props[surface.bindingProp] = store.bindings[surface.id]?.name ?? '';
+  return props;
+}
+
+function answerCall(surface: PlannedSurface, name: string, args: unknown[], hooks: StageHooks): unknown {
+  const binding = store.bindings[surface.id] ?? { name, result: 'null', fail: false };
+  let answer: unknown;
+  let shown: string;
+  if (binding.fail) shown = `error: ${binding.result}`;
+  else {
+    try {
+      answer = JSON.parse(binding.result || 'null');
+      shown = JSON.stringify(answer);
+    } catch {
+      answer = binding.result;
+      shown = JSON.stringify(answer);
+    }
+  }
+  pushLimited(store.calls, { at: new Date(), surface: surface.id, name, args, answer: shown });
+  hooks.changed();
+  if (binding.fail) throw new Error(binding.result || `${name} failed`);
+  return answer;
+}

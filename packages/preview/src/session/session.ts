@@ -1,0 +1,168 @@
+// One preview session: the extension's manifest and build, the state the host
+// page renders, and the live loop that keeps both current. A failed build or
+// an invalid manifest is shown as an overlay while the last good one keeps running.
+import { join } from 'node:path';
+import { readManifest, readPublisher, type Diagnostic, type Manifest } from '@extkit/manifest';
+import type { PreviewDiagnostic, PreviewState } from '../types.js';
+import { createBuilder, type Builder, type BuildOutcome } from './build.js';
+import { loadDecision } from './load-decision.js';
+import { findSourceEntry } from './source-entry.js';
+import { nothingDeclared, planSurfaces } from './surfaces.js';
+import { watchExtension, type Watcher } from './watch.js';
+
+export interface SessionOptions {
+  dir: string;
+  hostAbi: number;
+  publisher?: string | undefined;
+  watch: boolean;
+}
+
+export class Session {
+  /** The last good bundle, served to the frames. */
+  bundle: string | null = null;
+  state: PreviewState;
+  private manifest: Manifest | null = null;
+  private manifestDiagnostics: PreviewDiagnostic[] = [];
+  private manifestFailed = false;
+  private buildDiagnostics: PreviewDiagnostic[] = [];
+  private buildFailed = false;
+  private builder: Builder | undefined;
+  private watcher: Watcher | undefined;
+  private queue: Promise<void> = Promise.resolve();
+  private pending = new Set<'manifest' | 'build'>();
+  private readonly listeners = new Set<(state: PreviewState) => void>();
+
+  constructor(private readonly options: SessionOptions) {
+    this.state = {
+      extension: null,
+      hostAbi: options.hostAbi,
+      declared: { props: [], events: [], network: [], height: null },
+      settings: { fields: [], defaults: {} },
+      surfaces: [],
+      blocked: null,
+      revision: 0,
+      build: null,
+      diagnostics: [],
+      overlay: null,
+    };
+  }
+
+  /** Validates, builds once and (unless disabled) starts watching. */
+  async start(): Promise<void> {
+    this.readManifest();
+    const entry = findSourceEntry(this.options.dir);
+    if (entry) this.builder = await createBuilder(this.options.dir, entry);
+    await this.build();
+    this.publish(true);
+    if (this.options.watch) {
+      this.watcher = await watchExtension(this.options.dir, (what) => this.schedule(what));
+    }
+  }
+
+  onChange(listener: (state: PreviewState) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    await this.watcher?.close();
+    await this.queue;
+    await this.builder?.dispose();
+  }
+
+  /** Queues a re-validation or a rebuild; one of each kind waits at most, so a burst of saves costs one run. */
+  schedule(what: 'manifest' | 'build'): void {
+    if (this.pending.has(what)) return;
+    this.pending.add(what);
+    this.queue = this.queue.then(async () => {
+      this.pending.delete(what);
+      const before = this.bundle;
+      const manifestBefore = JSON.stringify(this.manifest);
+      if (what === 'manifest') this.readManifest();
+      else await this.build();
+      this.publish(this.bundle !== before || JSON.stringify(this.manifest) !== manifestBefore);
+    });
+  }
+
+  private readManifest(): void {
+    const manifestPath = join(this.options.dir, 'manifest.json');
+    const publisher = this.options.publisher ?? readPublisher(this.options.dir);
+    let diagnostics: PreviewDiagnostic[];
+    let valid = false;
+    try {
+      const { report } = readManifest(manifestPath, publisher === undefined ? {} : { publisher });
+      diagnostics = [...report.errors.map((d) => fromManifest(d, 'error')), ...report.warnings.map((d) => fromManifest(d, 'warning'))];
+      if (report.valid) {
+        valid = true;
+        this.manifest = report.manifest;
+      }
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      diagnostics = [{ code: 'preview.manifest_unreadable', severity: 'error', message: `Cannot read ${manifestPath}: ${message}` }];
+    }
+    this.manifestDiagnostics = diagnostics;
+    this.manifestFailed = !valid;
+  }
+
+  private async build(): Promise<void> {
+    if (!this.builder) {
+      this.buildFailed = true;
+      this.buildDiagnostics = [
+        {
+          code: 'preview.no_source_entry',
+          severity: 'error',
+          message: 'No source entry: create src/index.ts (or .tsx, .js, .jsx), or name one in package.json "extkit": { "source": "..." }.',
+        },
+      ];
+      return;
+    }
+    const outcome: BuildOutcome = await this.builder.rebuild();
+    this.state.build = { ok: outcome.ok, ms: outcome.ms, at: new Date().toISOString() };
+    this.buildFailed = !outcome.ok;
+    this.buildDiagnostics = outcome.ok ? outcome.warnings : [...outcome.errors, ...outcome.warnings];
+    if (outcome.ok) this.bundle = outcome.code;
+  }
+
+  /** Recomputes the state from the last good manifest and build, and tells the listeners. */
+  private publish(reload: boolean): void {
+    const s = this.state;
+    const m = this.manifest;
+    s.diagnostics = [...this.manifestDiagnostics, ...this.buildDiagnostics];
+    const failing = s.diagnostics.filter((d) => d.severity === 'error');
+    s.overlay =
+      failing.length === 0
+        ? null
+        : {
+            title: this.manifestFailed
+              ? m ? 'manifest.json is invalid: the last valid manifest still applies' : 'manifest.json is invalid'
+              : this.bundle ? 'The build failed: the last good build is still running' : 'The build failed',
+            diagnostics: failing,
+          };
+    if (m) {
+      s.extension = { id: m.id, name: m.name, version: m.version, hostAbi: m.hostAbi };
+      s.declared = {
+        props: [...(m.capabilities?.props ?? [])],
+        events: [...(m.capabilities?.events ?? [])],
+        network: [...(m.capabilities?.network ?? [])],
+        height: m.capabilities?.size?.height ?? null,
+      };
+      s.settings = { fields: (m.config?.fields ?? []).map((f) => ({ ...f })), defaults: { ...(m.config?.defaults ?? {}) } };
+      s.surfaces = planSurfaces(m);
+    }
+    s.blocked = !m
+      ? { code: 'preview.manifest_invalid', message: 'manifest.json has never been valid in this session, so nothing loads. Fix the errors in the diagnostics.' }
+      : (loadDecision(m, this.options.hostAbi) ??
+        nothingDeclared(m, s.surfaces) ??
+        (this.bundle === null
+          ? { code: 'preview.no_build', message: 'The extension has not built yet, so nothing loads. Fix the build errors in the diagnostics.' }
+          : null));
+    if (reload) s.revision++;
+    for (const listener of this.listeners) listener(s);
+  }
+}
+
+function fromManifest(d: Diagnostic, severity: PreviewDiagnostic['severity']): PreviewDiagnostic {
+  const out: PreviewDiagnostic = { code: d.code, severity, message: d.message, path: d.path };
+  if (d.line !== undefined) out.location = { file: 'manifest.json', line: d.line, column: Math.max(0, (d.column ?? 1) - 1), lineText: '' };
+  return out;
+}

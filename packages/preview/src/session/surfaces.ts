@@ -1,0 +1,43 @@
+// Where the extension loads in the preview: one surface per contribution that
+// `contributes` declares, and, when nothing may load, the reason why.
+import type { Manifest } from '@extkit/manifest';
+import type { PlannedSurface, PreviewState } from '../types.js';
+
+/** One surface per declared contribution, in the manifest's order: site first, then console. */
+export function planSurfaces(manifest: Manifest): PlannedSurface[] {
+  const site = manifest.contributes?.site;
+  const consoleSide = manifest.contributes?.console;
+  const bindings = site?.functionBindings ?? {};
+  const out: PlannedSurface[] = [];
+  const add = (kind: PlannedSurface['kind'], id: string): void => {
+    const surface: PlannedSurface = { key: `${kind}:${id}`, kind, id };
+    const bindingProp = kind === 'component' && Object.hasOwn(bindings, id) ? bindings[id] : undefined;
+    if (bindingProp) surface.bindingProp = bindingProp;
+    if (!out.some((s) => s.key === surface.key)) out.push(surface);
+  };
+  for (const id of site?.components ?? []) add('component', id);
+  for (const id of site?.features ?? []) add('feature', id);
+  for (const id of consoleSide?.slots ?? []) add('slot', id);
+  for (const path of consoleSide?.routes ?? []) add('route', path);
+  for (const path of consoleSide?.orgRoutes ?? []) add('orgRoute', path);
+  if (consoleSide?.shell === true) add('shell', 'shell');
+  return out;
+}
+
+/** Why nothing declared loads, or null when the surfaces load. */
+export function nothingDeclared(manifest: Manifest, surfaces: PlannedSurface[]): PreviewState['blocked'] {
+  if (surfaces.length > 0) return null;
+  return manifest.contributes === undefined
+    ? {
+        code: 'preview.no_contributes',
+        message:
+          'manifest.json has no "contributes", so the preview loads nothing. Declare where the extension loads, e.g. "contributes": { "site": { "components": ["<publisher>.' +
+          manifest.id +
+          '.widget"] } }.',
+      }
+    : {
+        code: 'preview.nothing_declared',
+        message:
+          '"contributes" declares nothing, and an extension loads only where contributes says. Add a site component or feature, a console slot, route or org route, or "shell": true.',
+      };
+}

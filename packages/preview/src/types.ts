@@ -1,0 +1,101 @@
+// The public types of @extkit/preview, in one place. Everything the host page
+// shows comes from PreviewState, which the dev server streams to it.
+import type { ContributionKind } from '@extkit/runtime';
+
+/** Options of `startDevServer`. Every one has a default. */
+export interface DevServerOptions {
+  /** The extension's folder (holds manifest.json); default the current folder. */
+  dir?: string;
+  /** Port on 127.0.0.1; default 0 (any free port). */
+  port?: number;
+  /** The host ABI generation the preview emulates; default HOST_ABI, the kit's current one. */
+  hostAbi?: number;
+  /** Publisher handle for component namespaces; default package.json `extkit.publisher`. */
+  publisher?: string;
+  /** Watch the sources and manifest.json and reload on change; default true. */
+  watch?: boolean;
+}
+
+/** A running preview. */
+export interface DevServer {
+  /** The host page, e.g. `http://127.0.0.1:5173/`. */
+  url: string;
+  port: number;
+  /** The current state, as the host page last received it. */
+  state(): PreviewState;
+  /** Resolves after the next state change (a rebuild or a manifest change) has been applied. */
+  nextUpdate(): Promise<PreviewState>;
+  close(): Promise<void>;
+}
+
+/** A position in a file: 1-based line, 0-based column (esbuild's convention). */
+export interface FileLocation {
+  file: string;
+  line: number;
+  column: number;
+  lineText: string;
+}
+
+/** One finding shown in the diagnostics panel: a stable code, a message, and where it points. */
+export interface PreviewDiagnostic {
+  code: string;
+  severity: 'error' | 'warning';
+  message: string;
+  /** JSON Pointer into manifest.json, for findings about the manifest. */
+  path?: string;
+  /** File position, for build errors; `frame` is a code frame around it. */
+  location?: FileLocation;
+  frame?: string;
+}
+
+/** One contribution's surface and whether it loads. */
+export interface PlannedSurface {
+  /** Stable key, `<kind>:<id>`, used in the frame's URL. */
+  key: string;
+  kind: ContributionKind;
+  id: string;
+  /** The prop holding a function name (contributes.site.functionBindings), for components. */
+  bindingProp?: string;
+}
+
+/** A select option or other field of config.fields, as the settings panel needs it. */
+export interface SettingsField {
+  key: string;
+  label: string;
+  type: 'string' | 'number' | 'boolean' | 'select';
+  min?: number;
+  max?: number;
+  options?: Array<{ value: string | number | boolean; label: string }>;
+}
+
+/** Everything the host page renders. */
+export interface PreviewState {
+  extension: { id: string; name: string; version: string; hostAbi: number } | null;
+  /** The host ABI generation this preview emulates. */
+  hostAbi: number;
+  /** What the manifest lets through the bridge and the sandbox (from the last valid manifest). */
+  declared: { props: string[]; events: string[]; network: string[]; height: number | null };
+  settings: { fields: SettingsField[]; defaults: Record<string, unknown> };
+  surfaces: PlannedSurface[];
+  /** Why nothing loads (nothing declared, hostAbi mismatch, no build yet); null when surfaces load. */
+  blocked: { code: string; message: string } | null;
+  /** Changes whenever the frames must load again: a new build or a re-applied manifest. */
+  revision: number;
+  /** Last build: when it finished and how long it took; null before the first one. */
+  build: { ok: boolean; ms: number; at: string } | null;
+  diagnostics: PreviewDiagnostic[];
+  /** Set when the latest build or manifest failed; the last good one keeps running beneath it. */
+  overlay: { title: string; diagnostics: PreviewDiagnostic[] } | null;
+}
+
+/** A request the frame's Content-Security-Policy blocked, as the network log shows it. */
+export interface BlockedRequest {
+  surface: string;
+  directive: string;
+  /** The blocked URL as the browser reports it (often just its origin). */
+  blocked: string;
+  /** The origin to declare, when the directive is connect-src. */
+  origin: string | null;
+  /** What to change in manifest.json, written out. */
+  fix: string;
+}
