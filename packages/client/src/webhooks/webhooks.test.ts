@@ -1,0 +1,99 @@
+import { createHmac } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fail, startServer, type TestServer } from '../__fixtures__/server.js';
+import { constructWebhookEvent, parseWebhookEvent, WebhookError } from './parse.js';
+import { sendInboundWebhook } from './send.js';
+import { signWebhookBody, verifyWebhookSignature } from './verify.js';
+
+const secret = 'whsec_test_secret';
+const body = JSON.stringify({
+  event: 'dealWon',
+  payload: { dealId: 'd1', title: 'Big', amountCents: 5000, currency: 'usd', stageId: 'won', previousStageId: 'negotiation', ownerUid: '', contactId: 'c1', companyId: '' },
+  sentAt: '2025-01-31T10:00:00.000Z',
+});
+const signature = createHmac('sha256', secret).update(body).digest('hex');
+
+describe('verifyWebhookSignature', () => {
+  it('accepts the right signature, over a string or the raw bytes', async () => {
+    expect(await verifyWebhookSignature(body, signature, secret)).toBe(true);
+    expect(await verifyWebhookSignature(Buffer.from(body), signature, secret)).toBe(true);
+    expect(await signWebhookBody(body, secret)).toBe(signature);
+  });
+
+  it('refuses a tampered body, a wrong secret and a flipped signature digit', async () => {
+    expect(await verifyWebhookSignature(body.replace('5000', '9000'), signature, secret)).toBe(false);
+    expect(await verifyWebhookSignature(body, signature, 'other')).toBe(false);
+    const flipped = signature.slice(0, -1) + (signature.endsWith('0') ? '1' : '0');
+    expect(await verifyWebhookSignature(body, flipped, secret)).toBe(false);
+  });
+
+  it.each([
+    ['too short', signature.slice(0, 63)],
+    ['too long', signature + '0'],
+    ['empty', ''],
+    ['not hex', 'z'.repeat(64)],
+    ['prefixed', `sha256=${signature}`],
+    ['missing', undefined],
+    ['null', null],
+    ['repeated header', [signature, signature]],
+  ])('is false, never a throw, for a header that is %s', async (_label, header) => {
+    await expect(verifyWebhookSignature(body, header as string | undefined, secret)).resolves.toBe(false);
+  });
+});
+
+describe('parseWebhookEvent', () => {
+  it('types a documented event', () => {
+    const event = parseWebhookEvent(body);
+    expect(event).toMatchObject({ known: true, event: 'dealWon', sentAt: '2025-01-31T10:00:00.000Z' });
+    if (event.known && event.event === 'dealWon') expect(event.payload.amountCents).toBe(5000);
+    else expect.unreachable('dealWon should narrow');
+  });
+
+  it('passes an unknown event through with its name', () => {
+    const event = parseWebhookEvent('{"event":"invoicePaid","payload":{"id":"i1"},"sentAt":"2025-01-01T00:00:00Z"}');
+    expect(event).toEqual({ known: false, event: 'invoicePaid', payload: { id: 'i1' }, sentAt: '2025-01-01T00:00:00Z' });
+  });
+
+  it.each(['not json', '[]', '{"event":"lead"}', '{"event":1,"payload":{},"sentAt":"x"}', '{"event":"lead","payload":[],"sentAt":"x"}'])(
+    'throws WebhookError invalid_payload for %s',
+    (raw) => {
+      expect(() => parseWebhookEvent(raw)).toThrow(WebhookError);
+      expect(() => parseWebhookEvent(raw)).toThrow(expect.objectContaining({ code: 'invalid_payload' }));
+    },
+  );
+
+  it('constructWebhookEvent verifies, then parses', async () => {
+    await expect(constructWebhookEvent(body, signature, secret)).resolves.toMatchObject({ event: 'dealWon' });
+    await expect(constructWebhookEvent(body, 'f'.repeat(64), secret)).rejects.toMatchObject({ name: 'WebhookError', code: 'invalid_signature' });
+  });
+});
+
+describe('sendInboundWebhook', () => {
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('posts top-level strings, numbers and booleans with x-service-secret, and reports what it left out', async () => {
+    server = await startServer(() => ({ body: { ok: true } }));
+    const result = await sendInboundWebhook({
+      url: `${server.origin}/api/hooks/h1/k1`,
+      secret: 'hook-secret',
+      body: { name: 'Ada', count: 3, vip: false, nested: { a: 1 }, list: [1], nothing: null, inf: Infinity },
+    });
+    expect(result).toEqual({ status: 200, body: { ok: true }, dropped: ['nested', 'list', 'nothing', 'inf'] });
+    const req = server.requests[0]!;
+    expect(req).toMatchObject({ method: 'POST', path: '/api/hooks/h1/k1', json: { name: 'Ada', count: 3, vip: false } });
+    expect(req.headers['x-service-secret']).toBe('hook-secret');
+    expect(req.headers.authorization).toBeUndefined();
+  });
+
+  it('throws UnauthorizedError on a secret mismatch, without the secret in it and without retrying', async () => {
+    server = await startServer(() => fail(401, 'unauthorized', 'Secret mismatch'));
+    const error = await sendInboundWebhook({ url: `${server.origin}/api/hooks/h1/k1`, secret: 'hook-secret-value', body: {} }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'UnauthorizedError', status: 401 });
+    expect(JSON.stringify(error) + (error as Error).message + (error as Error).stack).not.toContain('hook-secret-value');
+    expect(server.requests).toHaveLength(1);
+  });
+});
