@@ -33,7 +33,9 @@ const overlay = h('div', { class: 'overlay', hidden: true });
 const tabButtons = new Map<Tab, HTMLButtonElement>();
 const panel = (t: Tab): HTMLElement => h('div', { class: 'panel', 'data-panel': t, hidden: t !== active });
 const panels: Record<Tab, HTMLElement> = { props: panel('props'), settings: panel('settings'), events: panel('events'), network: panel('network'), diagnostics: panel('diagnostics') };
+const propsEditor = h('div');
 const calls = h('ol', { class: 'log calls' });
+panels.props.append(propsEditor, h('h3', {}, 'Calls', h('small', {}, ' through function bindings')), calls);
 
 document.head.append(h('style', {}, STYLES));
 document.body.replaceChildren(
@@ -82,8 +84,7 @@ function apply(next: PreviewState): void {
   if (key !== panelsKey) {
     panelsKey = key;
     seedConfig(next);
-    renderProps(panels.props, next, { propsChanged });
-    panels.props.append(h('h3', {}, 'Calls'), calls);
+    renderProps(propsEditor, next, { propsChanged });
     renderSettings(panels.settings, next, { configChanged: () => stage.pushConfig() });
   }
   renderOverlay(next);
