@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeRecord, serializeRecord } from './record.js';
+import { inspectStore, writeArtifact } from './store.js';
+
+const store = () => mkdtempSync(join(tmpdir(), 'extkit-store-'));
+const record = (id: string, version: string, pkg: string | null, body = 'x') => makeRecord(id, version, pkg, new Map([['index.js', Buffer.from(body)]]));
+const put = async (out: string, r: ReturnType<typeof record>) => writeArtifact(out, r, new Map([['index.js', Buffer.from('x')]]));
+
+describe('inspectStore', () => {
+  it('sees a new version, an identical one and a different one under the same version', async () => {
+    const out = store();
+    expect(await inspectStore(out, record('a', '1.0.0', 'p'), false)).toEqual({ kind: 'new' });
+    await put(out, record('a', '1.0.0', 'p'));
+    expect(await inspectStore(out, record('a', '1.0.0', 'p'), false)).toEqual({ kind: 'unchanged' });
+    const changed = await inspectStore(out, record('a', '1.0.0', 'p', 'y'), false);
+    expect(changed.kind === 'refused' && changed.errors.map((e) => e.code)).toEqual(['artifact.version_exists']);
+  });
+
+  it('holds a new version to semver precedence against every stored version, ignoring other entries', async () => {
+    const out = store();
+    await put(out, record('a', '1.10.0', null));
+    mkdirSync(join(out, 'a', 'not-a-version'));
+    writeFileSync(join(out, 'a', '9.0.0.sig.json'), '{}');
+    expect((await inspectStore(out, record('a', '1.9.0', null), false)).kind).toBe('refused');
+    expect((await inspectStore(out, record('a', '1.10.0+build.2', null), false)).kind).toBe('refused');
+    expect((await inspectStore(out, record('a', '1.10.1-alpha', null), false)).kind).toBe('new');
+  });
+
+  it('sees a rename by package name in a shared store and by any other id in the own store', async () => {
+    const out = store();
+    await put(out, record('old-id', '1.0.0', '@acme/x'));
+    const renamed = await inspectStore(out, record('new-id', '2.0.0', '@acme/x'), false);
+    expect(renamed.kind === 'refused' && renamed.errors.map((e) => e.code)).toEqual(['artifact.id_renamed']);
+    expect(await inspectStore(out, record('other', '1.0.0', '@acme/other'), false)).toEqual({ kind: 'new' });
+    expect(await inspectStore(out, record('other', '1.0.0', null), false)).toEqual({ kind: 'new' });
+    expect((await inspectStore(out, record('other', '1.0.0', null), true)).kind).toBe('refused');
+  });
+});
+
+describe('writeArtifact', () => {
+  it('writes every file and artifact.json in one rename, leaving no temporary folder', async () => {
+    const out = store();
+    const r = record('a', '1.0.0', null);
+    await put(out, r);
+    expect(readdirSync(out)).toEqual(['a']);
+    expect(readdirSync(join(out, 'a', '1.0.0')).sort()).toEqual(['artifact.json', 'index.js']);
+  });
+
+  it('cleans up after a failed rename and leaves what was there', async () => {
+    const out = store();
+    mkdirSync(join(out, 'a', '1.0.0'), { recursive: true });
+    writeFileSync(join(out, 'a', '1.0.0', 'keep'), serializeRecord(record('a', '1.0.0', null)));
+    await expect(put(out, record('a', '1.0.0', null))).rejects.toThrow();
+    expect(readdirSync(out)).toEqual(['a']);
+    expect(readdirSync(join(out, 'a', '1.0.0'))).toEqual(['keep']);
+  });
+});
