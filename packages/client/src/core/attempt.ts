@@ -40,7 +40,9 @@ export async function attempt(
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     if (signal?.aborted) throw signal.reason;
-    const response = await fetchImpl(url, { ...init, signal: controller.signal });
+    // The same init serves every retry of a call; each attempt gets its own signal.
+    init.signal = controller.signal;
+    const response = await fetchImpl(url, init);
     const text = await response.text();
     return { status: response.status, headers: response.headers, text };
   } catch (error) {

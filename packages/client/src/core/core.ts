@@ -68,7 +68,8 @@ export class ServiceCore {
   readonly timeoutMs: number;
   readonly localChecks: boolean;
   readonly #backoff: Required<BackoffOptions>;
-  #lastRateLimit: RateLimit | null = null;
+  // Headers are parsed only when asked for: reading six of them on every answer costs more than the rest of the client.
+  #lastHeaders: Headers | null = null;
 
   constructor(options: ServiceClientOptions) {
     if (typeof options?.apiKey !== 'string' || options.apiKey === '') {
@@ -95,7 +96,7 @@ export class ServiceCore {
 
   /** The rate-limit headers of the latest answer (null before the first). */
   get lastRateLimit(): RateLimit | null {
-    return this.#lastRateLimit;
+    return this.#lastHeaders && readRateLimit(this.#lastHeaders);
   }
 
   /** What JSON.stringify shows: the settings, never the key. */
@@ -105,8 +106,9 @@ export class ServiceCore {
 
   /** Sends one operation, retrying what the rules allow, and returns the parsed body. */
   async request<T>(spec: RequestSpec, options: KeyedRequestOptions = {}): Promise<T> {
-    const url = (spec.path.startsWith('http') ? spec.path : this.baseUrl + spec.path) + queryString(spec.query);
-    const what = `${spec.method} ${spec.path.startsWith('http') ? new URL(spec.path).pathname : spec.path}`;
+    const absolute = spec.path.startsWith('http');
+    const url = (absolute ? spec.path : this.baseUrl + spec.path) + (spec.query ? queryString(spec.query) : '');
+    const what = `${spec.method} ${absolute ? new URL(spec.path).pathname : spec.path}`;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (!spec.anonymous) headers.authorization = `Bearer ${this.#apiKey}`;
     if (spec.body !== undefined) headers['content-type'] = 'application/json';
@@ -120,7 +122,7 @@ export class ServiceCore {
       let failure: ServiceError;
       try {
         const answer = await attempt(this.#fetch, url, init, timeoutMs, what, options.signal);
-        this.#lastRateLimit = readRateLimit(answer.headers) ?? this.#lastRateLimit;
+        this.#lastHeaders = answer.headers;
         const body = parseBody(answer, what);
         if (answer.status >= 200 && answer.status < 300) return body as T;
         failure = errorFromResponse(answer.status, answer.headers, body, what);
