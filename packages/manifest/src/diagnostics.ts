@@ -14,10 +14,11 @@ export interface Diagnostic {
 export class Reporter {
   readonly errors: Diagnostic[] = [];
   readonly warnings: Diagnostic[] = [];
-  private readonly seen = new Set<string>();
+  private seen: Set<string> | undefined;
 
   report(code: DiagnosticCode, path: string, message: string): void {
     const key = `${code}\u0000${path}`;
+    this.seen ??= new Set();
     if (this.seen.has(key)) return;
     this.seen.add(key);
     (RULES[code].severity === 'error' ? this.errors : this.warnings).push({ code, path, message });
@@ -48,10 +49,8 @@ export function describe(value: unknown): string {
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Reads an own property only, so keys such as "constructor" or "__proto__" never reach the prototype. */
-export const own = (obj: Record<string, unknown>, key: string): unknown => (Object.hasOwn(obj, key) ? obj[key] : undefined);
-
 /** Sets an own, enumerable property even when the key is "__proto__" (no prototype pollution). */
 export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
 }

@@ -17,4 +17,5 @@ export const CONFIG_FIELD_TYPES = ['string', 'number', 'boolean', 'select'] as c
 /** The platform reads at most this many config fields; the rest are ignored. */
 export const MAX_CONFIG_FIELDS = 50;
 
-export const isKebabCase = (s: string): boolean => new RegExp(KEBAB_CASE).test(s);
+const kebabCase = new RegExp(KEBAB_CASE);
+export const isKebabCase = (s: string): boolean => kebabCase.test(s);

@@ -67,16 +67,19 @@ function kebabSuggestion(value: unknown): string {
 
 /**
  * Checks the manifest's structure and reports what is wrong.
- * `ignore(path)` names subtrees whose problems are not reported (fields past the
+ * `ignored()` gives a test naming subtrees whose problems are not reported (fields past the
  * 50th, fields of a dropped type), because the platform never reads them.
+ * Returns whether the structure is sound, so later rules can rely on its patterns.
  */
-export function checkStructure(input: unknown, reporter: Reporter, ignore: (pointer: string) => boolean): void {
-  if (structuralCheck(input)) return;
+export function checkStructure(input: unknown, reporter: Reporter, ignored: () => (pointer: string) => boolean): boolean {
+  if (structuralCheck(input)) return true;
+  const ignore = ignored();
   for (const e of structuralCheck.errors ?? []) {
     const mapped = mapError(e, input);
     if (!mapped || ignore(mapped.path)) continue;
     reporter.report(mapped.code, mapped.path, mapped.message);
   }
+  return false;
 }
 
 function mapError(e: AjvError, input: unknown): { code: DiagnosticCode; path: string; message: string } | undefined {

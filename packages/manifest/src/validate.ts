@@ -2,7 +2,7 @@ import { checkCapabilities } from './checks/capabilities.js';
 import { checkConfig, ignoredFieldPaths } from './checks/config.js';
 import { checkContributes } from './checks/contributes.js';
 import { checkEntry } from './checks/entry.js';
-import { isObject, own, Reporter, type Diagnostic } from './diagnostics.js';
+import { isObject, Reporter, type Diagnostic } from './diagnostics.js';
 import { isKebabCase, KEBAB_CASE, SEMVER } from './patterns.js';
 import type { Manifest } from './schema.js';
 import { checkStructure } from './structural.js';
@@ -20,10 +20,14 @@ interface ReportBase {
  * The validator's answer. `manifest` is the normalized manifest: unknown keys,
  * dropped config fields and fields past the 50th removed, defaults coerced.
  * When the input is invalid it is a best effort (`null` when the input is not an object).
+ * Parts that normalization leaves unchanged are the input's own objects (copy-on-write),
+ * so treat both as read-only, or clone before editing either.
  */
 export type ValidationReport = (ReportBase & { valid: true; manifest: Manifest }) | (ReportBase & { valid: false; manifest: Manifest | null });
 
 const semver = new RegExp(SEMVER);
+// Callers validate many manifests for one publisher: remember the last handle found valid.
+let lastGoodPublisher: string | undefined;
 const kebab = new RegExp(KEBAB_CASE);
 
 /**
@@ -34,43 +38,40 @@ export function validateManifest(input: unknown, options: ValidateOptions = {}):
   const reporter = new Reporter();
   let publisher: string | undefined;
   if (options.publisher !== undefined) {
-    if (typeof options.publisher === 'string' && isKebabCase(options.publisher)) publisher = options.publisher;
+    if (options.publisher === lastGoodPublisher || (typeof options.publisher === 'string' && isKebabCase(options.publisher))) publisher = lastGoodPublisher = options.publisher;
     else reporter.report('publisher.invalid', '', `the publisher handle ${JSON.stringify(options.publisher)} is not kebab-case, so component namespaces were checked without it`);
   }
-  const ignore = isObject(input) ? ignoredFieldPaths(input) : () => false;
-  checkStructure(input, reporter, ignore);
+  const sound = checkStructure(input, reporter, () => (isObject(input) ? ignoredFieldPaths(input) : () => false));
   if (!isObject(input)) return { valid: false, errors: reporter.errors, warnings: reporter.warnings, manifest: null };
 
+  // The manifest's own keys are read directly: none of them is a property of Object.prototype.
+  const { id, name, version, entry, hostAbi, description, capabilities, contributes, config } = input;
   const manifest = {} as Manifest;
-  const id = own(input, 'id');
-  for (const key of ['id', 'name', 'version', 'entry'] as const) {
-    const v = own(input, key);
-    if (typeof v === 'string') manifest[key] = v;
+  if (typeof id === 'string') manifest.id = id;
+  if (typeof name === 'string') manifest.name = name;
+  if (typeof version === 'string') manifest.version = version;
+  if (typeof entry === 'string') {
+    manifest.entry = entry;
+    checkEntry(entry, reporter);
   }
-  if (typeof manifest.entry === 'string') checkEntry(manifest.entry, reporter);
-  const hostAbi = own(input, 'hostAbi');
   if (typeof hostAbi === 'number') manifest.hostAbi = hostAbi;
-  const description = own(input, 'description');
   if (typeof description === 'string') manifest.description = description;
 
-  const capabilities = own(input, 'capabilities');
-  if (isObject(capabilities)) manifest.capabilities = checkCapabilities(capabilities, reporter);
-  const contributes = own(input, 'contributes');
+  if (isObject(capabilities)) manifest.capabilities = checkCapabilities(capabilities, sound, reporter);
   if (isObject(contributes)) {
     manifest.contributes = checkContributes(
       contributes,
-      { id: typeof id === 'string' && kebab.test(id) ? id : undefined, publisher, props: manifest.capabilities?.props },
+      { id: typeof id === 'string' && (sound || kebab.test(id)) ? id : undefined, publisher, props: manifest.capabilities?.props, sound },
       reporter,
     );
   } else if (contributes === undefined) {
     reporter.report('contributes.missing', '/contributes', 'no contributes: the platform treats this version as legacy (it loads where its element is placed, and in the console with the shell), and a bundle that registers anything is refused at publish; declare where it loads, or {} for nowhere');
   }
   for (const key of ['restrictParent', 'restrictChildren'] as const) {
-    const list = own(input, key);
+    const list = input[key];
     if (Array.isArray(list)) manifest[key] = list.filter((s): s is string => typeof s === 'string' && s !== '');
   }
-  const config = own(input, 'config');
-  if (isObject(config)) manifest.config = checkConfig(config, reporter);
+  if (isObject(config)) manifest.config = checkConfig(config, sound, reporter);
 
   const { errors, warnings } = reporter;
   return errors.length === 0 ? { valid: true, errors, warnings, manifest } : { valid: false, errors, warnings, manifest };

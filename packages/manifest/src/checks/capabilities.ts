@@ -1,21 +1,20 @@
 // capabilities: network, props, events, size.
-import { isObject, own, type Reporter } from '../diagnostics.js';
+import { isObject, type Reporter } from '../diagnostics.js';
 import type { Manifest } from '../schema.js';
-import { arrayAt, uniqueStrings } from './lists.js';
+import { arrayAt, sameOrCopy, uniqueStrings } from './lists.js';
 import { checkNetwork } from './network.js';
 
-export function checkCapabilities(capabilities: Record<string, unknown>, reporter: Reporter): NonNullable<Manifest['capabilities']> {
-  const out: NonNullable<Manifest['capabilities']> = {};
+export function checkCapabilities(capabilities: Record<string, unknown>, sound: boolean, reporter: Reporter): NonNullable<Manifest['capabilities']> {
   const network = arrayAt(capabilities, 'network');
-  if (network) out.network = checkNetwork(network, reporter);
   const props = arrayAt(capabilities, 'props');
-  if (props) out.props = uniqueStrings(props, '/capabilities/props', 'capabilities.props.duplicate', reporter);
   const events = arrayAt(capabilities, 'events');
-  if (events) out.events = uniqueStrings(events, '/capabilities/events', 'capabilities.events.duplicate', reporter);
-  const size = own(capabilities, 'size');
-  if (isObject(size)) {
-    const height = own(size, 'height');
-    if (Number.isInteger(height) && (height as number) >= 1) out.size = { height: height as number };
-  }
-  return out;
+  const size = capabilities.size;
+  const height = isObject(size) ? size.height : undefined;
+  const validSize = Number.isInteger(height) && (height as number) >= 1;
+  return sameOrCopy(sound, capabilities, {
+    network: network && checkNetwork(network, reporter),
+    props: props && uniqueStrings(props, '/capabilities/props', 'capabilities.props.duplicate', reporter),
+    events: events && uniqueStrings(events, '/capabilities/events', 'capabilities.events.duplicate', reporter),
+    size: validSize ? (sound ? (size as { height: number }) : { height: height as number }) : undefined,
+  });
 }

@@ -1,8 +1,9 @@
 // config: fields (at most 50 read, unknown types dropped) and defaults (coerced).
-import { describe, isObject, own, setOwn, type Reporter } from '../diagnostics.js';
+import { describe, isObject, setOwn, type Reporter } from '../diagnostics.js';
 import { join } from '../pointer.js';
-import { CONFIG_FIELD_TYPES, MAX_CONFIG_FIELDS } from '../patterns.js';
+import { MAX_CONFIG_FIELDS } from '../patterns.js';
 import type { ConfigField, Manifest } from '../schema.js';
+import { sameOrCopy } from './lists.js';
 
 type Config = NonNullable<Manifest['config']>;
 type OptionValue = string | number | boolean;
@@ -12,8 +13,8 @@ type OptionValue = string | number | boolean;
  * a type it does not know. Their other problems are not reported.
  */
 export function ignoredFieldPaths(input: Record<string, unknown>): (pointer: string) => boolean {
-  const config = own(input, 'config');
-  const fields = isObject(config) ? own(config, 'fields') : undefined;
+  const config = input.config;
+  const fields = isObject(config) ? config.fields : undefined;
   if (!Array.isArray(fields)) return () => false;
   const dropped = new Set<number>();
   fields.forEach((f, i) => {
@@ -27,90 +28,95 @@ export function ignoredFieldPaths(input: Record<string, unknown>): (pointer: str
   };
 }
 
-const isKnownType = (t: unknown): t is ConfigField['type'] => (CONFIG_FIELD_TYPES as readonly unknown[]).includes(t);
+const isKnownType = (t: unknown): t is ConfigField['type'] => t === 'string' || t === 'number' || t === 'boolean' || t === 'select';
 const isDroppedType = (field: unknown): boolean => isObject(field) && Object.hasOwn(field, 'type') && !isKnownType(field.type);
 
-export function checkConfig(config: Record<string, unknown>, reporter: Reporter): Config {
-  const out: Config = {};
-  const fields = own(config, 'fields');
+export function checkConfig(config: Record<string, unknown>, sound: boolean, reporter: Reporter): Config {
+  const fields = config.fields;
+  const defaults = config.defaults;
   const byKey = new Map<string, ConfigField>();
-  if (Array.isArray(fields)) {
-    out.fields = checkFields(fields, byKey, reporter);
-  }
-  const defaults = own(config, 'defaults');
-  if (isObject(defaults)) out.defaults = checkDefaults(defaults, byKey, reporter);
-  return out;
+  const normalizedFields = Array.isArray(fields) ? checkFields(fields, byKey, sound, reporter) : undefined;
+  return sameOrCopy<Config>(sound, config, {
+    fields: normalizedFields,
+    defaults: isObject(defaults) ? checkDefaults(defaults, byKey, sound, reporter) : undefined,
+  });
 }
 
-function checkFields(fields: unknown[], byKey: Map<string, ConfigField>, reporter: Reporter): ConfigField[] {
+function checkFields(fields: unknown[], byKey: Map<string, ConfigField>, sound: boolean, reporter: Reporter): ConfigField[] {
   if (fields.length > MAX_CONFIG_FIELDS) {
     reporter.report('config.fields.too_many', '/config/fields', `config declares ${fields.length} fields; the platform reads the first ${MAX_CONFIG_FIELDS}, so fields ${MAX_CONFIG_FIELDS + 1} to ${fields.length} are ignored`);
   }
   const kept: ConfigField[] = [];
-  fields.slice(0, MAX_CONFIG_FIELDS).forEach((field, i) => {
-    if (!isObject(field)) return; // reported by the structural check
-    const at = join('/config/fields', i);
-    const type = own(field, 'type');
-    if (Object.hasOwn(field, 'type') && !isKnownType(type)) {
-      reporter.report('config.fields.type.unsupported', at, `config field ${JSON.stringify(own(field, 'key') ?? i)} has type ${describe(type)}; the platform knows string, number, boolean and select, and drops this field`);
-      return;
+  const read = Math.min(fields.length, MAX_CONFIG_FIELDS);
+  for (let i = 0; i < read; i++) {
+    const field = fields[i];
+    if (!isObject(field)) continue; // reported by the structural check
+    const type = field.type;
+    if (!isKnownType(type) && Object.hasOwn(field, 'type')) {
+      reporter.report('config.fields.type.unsupported', `/config/fields/${i}`, `config field ${JSON.stringify(field.key ?? i)} has type ${describe(type)}; the platform knows string, number, boolean and select, and drops this field`);
+      continue;
     }
-    const key = own(field, 'key');
+    const key = field.key;
     if (typeof key === 'string' && key !== '' && byKey.has(key)) {
-      reporter.report('config.fields.key.duplicate', join(at, 'key'), `config field key "${key}" is already used by an earlier field; keys are unique`);
-      return;
+      reporter.report('config.fields.key.duplicate', `/config/fields/${i}/key`, `config field key "${key}" is already used by an earlier field; keys are unique`);
+      continue;
     }
-    const normalized = checkField(field, at, reporter);
-    if (!normalized) return;
+    const normalized = checkField(field, i, sound, reporter);
+    if (!normalized) continue;
     byKey.set(normalized.key, normalized);
     kept.push(normalized);
-  });
-  return kept;
+  }
+  return kept.length === fields.length && kept.every((f, i) => f === fields[i]) ? (fields as ConfigField[]) : kept;
 }
 
-function checkField(field: Record<string, unknown>, at: string, reporter: Reporter): ConfigField | undefined {
-  const key = own(field, 'key');
-  const label = own(field, 'label');
-  const type = own(field, 'type');
-  const min = own(field, 'min');
-  const max = own(field, 'max');
-  const options = own(field, 'options');
+function checkField(field: Record<string, unknown>, i: number, sound: boolean, reporter: Reporter): ConfigField | undefined {
+  const key = field.key;
+  const label = field.label;
+  const type = field.type;
+  const min = field.min;
+  const max = field.max;
+  const options = field.options;
   const out = { key, label, type } as ConfigField;
   if (type === 'number') {
     if (typeof min === 'number') out.min = min;
     if (typeof max === 'number') out.max = max;
     if (typeof min === 'number' && typeof max === 'number' && min > max) {
-      reporter.report('config.fields.range_inverted', at, `config field "${String(key)}" has min ${min} greater than max ${max}`);
+      reporter.report('config.fields.range_inverted', `/config/fields/${i}`, `config field "${String(key)}" has min ${min} greater than max ${max}`);
     }
   } else {
     for (const bound of ['min', 'max'] as const) {
-      if (Object.hasOwn(field, bound)) reporter.report('config.fields.range_ignored', join(at, bound), `${bound} applies to number fields only; "${String(key)}" is a ${String(type)} field`);
+      if (Object.hasOwn(field, bound)) reporter.report('config.fields.range_ignored', `/config/fields/${i}/${bound}`, `${bound} applies to number fields only; "${String(key)}" is a ${String(type)} field`);
     }
   }
   if (type === 'select') {
     if (!Array.isArray(options) || options.length === 0) {
       if (options === undefined || Array.isArray(options)) {
-        reporter.report('config.fields.options.missing', join(at, 'options'), `select field "${String(key)}" needs options: a non-empty array of {value, label}`);
+        reporter.report('config.fields.options.missing', `/config/fields/${i}/options`, `select field "${String(key)}" needs options: a non-empty array of {value, label}`);
       }
     } else {
-      out.options = checkOptions(options, join(at, 'options'), reporter);
+      out.options = checkOptions(options, i, sound, reporter);
     }
   } else if (Object.hasOwn(field, 'options')) {
-    reporter.report('config.fields.options.ignored', join(at, 'options'), `options apply to select fields only; "${String(key)}" is a ${String(type)} field`);
+    reporter.report('config.fields.options.ignored', `/config/fields/${i}/options`, `options apply to select fields only; "${String(key)}" is a ${String(type)} field`);
   }
-  return typeof key === 'string' && key !== '' && typeof label === 'string' && isKnownType(type) ? out : undefined;
+  if (typeof key !== 'string' || key === '' || typeof label !== 'string' || !isKnownType(type)) return undefined;
+  // Copy-on-write: a sound field that keeps every member it has is its own normalized form.
+  const extras = type === 'number' ? field.options === undefined : type === 'select' ? field.min === undefined && field.max === undefined && out.options === field.options : field.min === undefined && field.max === undefined && field.options === undefined;
+  return sound && extras ? (field as ConfigField) : out;
 }
 
-function checkOptions(options: unknown[], at: string, reporter: Reporter): NonNullable<ConfigField['options']> {
+function checkOptions(options: unknown[], i: number, sound: boolean, reporter: Reporter): NonNullable<ConfigField['options']> {
+  // Sound options are all {value, label} of the right types: only a repeated value changes them.
+  if (sound && !hasRepeatedValue(options as Array<{ value: unknown }>)) return options as NonNullable<ConfigField['options']>;
   const seen = new Set<OptionValue>();
   const kept: NonNullable<ConfigField['options']> = [];
   options.forEach((option, j) => {
     if (!isObject(option)) return;
-    const value = own(option, 'value');
-    const label = own(option, 'label');
+    const value = option.value;
+    const label = option.label;
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return;
     if (seen.has(value)) {
-      reporter.report('config.fields.options.duplicate', join(at, j, 'value'), `option value ${JSON.stringify(value)} is used by an earlier option; values are distinct`);
+      reporter.report('config.fields.options.duplicate', `/config/fields/${i}/options/${j}/value`, `option value ${JSON.stringify(value)} is used by an earlier option; values are distinct`);
       return;
     }
     seen.add(value);
@@ -119,27 +125,41 @@ function checkOptions(options: unknown[], at: string, reporter: Reporter): NonNu
   return kept;
 }
 
-function checkDefaults(defaults: Record<string, unknown>, byKey: Map<string, ConfigField>, reporter: Reporter): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(defaults)) {
-    const at = join('/config/defaults', key);
+const hasRepeatedValue = (options: Array<{ value: unknown }>): boolean => {
+  for (let j = 1; j < options.length; j++) for (let k = 0; k < j; k++) if (options[j]!.value === options[k]!.value) return true;
+  return false;
+};
+
+function checkDefaults(defaults: Record<string, unknown>, byKey: Map<string, ConfigField>, sound: boolean, reporter: Reporter): Record<string, unknown> {
+  const keys = Object.keys(defaults);
+  const values: unknown[] = [];
+  let same = sound;
+  for (const key of keys) {
     const field = byKey.get(key);
     if (!field) {
-      reporter.report('config.defaults.unknown_key', at, `default for "${key}", which is not a config field (or was dropped); it is ignored`);
+      reporter.report('config.defaults.unknown_key', join('/config/defaults', key), `default for "${key}", which is not a config field (or was dropped); it is ignored`);
+      values.push(undefined);
+      same = false;
       continue;
     }
-    const value = coerce(defaults[key], field, at, reporter);
-    if (value !== undefined) setOwn(out, key, value);
+    const value = coerce(defaults[key], field, key, reporter);
+    values.push(value);
+    if (value !== defaults[key]) same = false;
   }
+  if (same) return defaults; // every default already of its field's type
+  const out: Record<string, unknown> = {};
+  keys.forEach((key, n) => {
+    if (values[n] !== undefined) setOwn(out, key, values[n]);
+  });
   return out;
 }
 
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /** The default coerced to its field's type, or undefined after reporting why it cannot be. */
-function coerce(value: unknown, field: ConfigField, at: string, reporter: Reporter): OptionValue | undefined {
+function coerce(value: unknown, field: ConfigField, key: string, reporter: Reporter): OptionValue | undefined {
   const refuse = (expected: string) => {
-    reporter.report('config.defaults.not_coercible', at, `default for "${field.key}" is ${describe(value)}, which cannot be coerced to ${expected}`);
+    reporter.report('config.defaults.not_coercible', join('/config/defaults', key), `default for "${field.key}" is ${describe(value)}, which cannot be coerced to ${expected}`);
     return undefined;
   };
   switch (field.type) {
@@ -153,7 +173,7 @@ function coerce(value: unknown, field: ConfigField, at: string, reporter: Report
       const n = typeof value === 'number' ? value : typeof value === 'string' && NUMBER.test(value.trim()) ? Number(value.trim()) : undefined;
       if (n === undefined || !Number.isFinite(n)) return refuse('a number');
       if ((field.min !== undefined && n < field.min) || (field.max !== undefined && n > field.max)) {
-        reporter.report('config.defaults.out_of_range', at, `default for "${field.key}" is ${n}, outside its range ${field.min ?? '-∞'} to ${field.max ?? '∞'}`);
+        reporter.report('config.defaults.out_of_range', join('/config/defaults', key), `default for "${field.key}" is ${n}, outside its range ${field.min ?? '-∞'} to ${field.max ?? '∞'}`);
         return undefined;
       }
       return n;
@@ -163,7 +183,7 @@ function coerce(value: unknown, field: ConfigField, at: string, reporter: Report
       const match = options.find((o) => o.value === value) ?? options.find((o) => (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') && String(o.value) === String(value));
       if (match) return match.value;
       if (options.length === 0) return undefined; // the missing options are reported on the field
-      reporter.report('config.defaults.not_an_option', at, `default for "${field.key}" is ${describe(value)}, which is not one of its options: ${options.map((o) => JSON.stringify(o.value)).join(', ')}`);
+      reporter.report('config.defaults.not_an_option', join('/config/defaults', key), `default for "${field.key}" is ${describe(value)}, which is not one of its options: ${options.map((o) => JSON.stringify(o.value)).join(', ')}`);
       return undefined;
     }
   }

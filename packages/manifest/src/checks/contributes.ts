@@ -1,9 +1,9 @@
 // contributes: where the extension loads, and the component namespace.
-import { isObject, own, setOwn, type Reporter } from '../diagnostics.js';
+import { isObject, setOwn, type Reporter } from '../diagnostics.js';
 import { join } from '../pointer.js';
 import { COMPONENT_ID, PROP_NAME } from '../patterns.js';
 import type { Manifest } from '../schema.js';
-import { arrayAt, uniqueStrings } from './lists.js';
+import { arrayAt, sameOrCopy, uniqueStrings } from './lists.js';
 
 type Contributes = NonNullable<Manifest['contributes']>;
 
@@ -14,14 +14,17 @@ export interface NamespaceContext {
   publisher: string | undefined;
   /** The declared props, for checking function bindings. */
   props: string[] | undefined;
+  /** The structural check passed: every component id has the right shape. */
+  sound: boolean;
 }
 
 export function checkContributes(contributes: Record<string, unknown>, ns: NamespaceContext, reporter: Reporter): Contributes {
-  const out: Contributes = {};
-  const site = own(contributes, 'site');
-  if (isObject(site)) out.site = checkSite(site, ns, reporter);
-  const consoleSection = own(contributes, 'console');
-  if (isObject(consoleSection)) out.console = checkConsole(consoleSection, reporter);
+  const site = contributes.site;
+  const consoleSection = contributes.console;
+  const out = sameOrCopy<Contributes>(ns.sound, contributes, {
+    site: isObject(site) ? checkSite(site, ns, reporter) : undefined,
+    console: isObject(consoleSection) ? checkConsole(consoleSection, ns.sound, reporter) : undefined,
+  });
   if (placements(out) === 0) {
     reporter.report('contributes.declares_nothing', '/contributes', 'contributes declares no component, feature, slot, route, org route or shell: the extension loads nowhere');
   }
@@ -35,59 +38,69 @@ function placements(c: Contributes): number {
 }
 
 function checkSite(site: Record<string, unknown>, ns: NamespaceContext, reporter: Reporter): NonNullable<Contributes['site']> {
-  const out: NonNullable<Contributes['site']> = {};
   const components = arrayAt(site, 'components');
+  let unique: string[] | undefined;
   if (components) {
     const at = '/contributes/site/components';
-    const unique = uniqueStrings(components, at, 'contributes.site.components.duplicate', reporter);
-    for (const id of unique) checkComponentNamespace(id, join(at, components.indexOf(id)), ns, reporter);
-    out.components = unique;
+    unique = uniqueStrings(components, at, 'contributes.site.components.duplicate', reporter);
+    for (const id of unique) checkComponentNamespace(id, components, ns, reporter);
     if (!ns.publisher && unique.length > 0) {
       reporter.report('publisher.unknown', at, 'no publisher handle was given (--publisher, or "extkit": { "publisher": ... } in package.json): component ids were checked except for their publisher part');
     }
   }
   const features = arrayAt(site, 'features');
-  if (features) out.features = uniqueStrings(features, '/contributes/site/features', 'contributes.site.features.duplicate', reporter);
-  const bindings = own(site, 'functionBindings');
-  if (isObject(bindings)) out.functionBindings = checkBindings(bindings, new Set(components?.filter((c) => typeof c === 'string')), ns, reporter);
-  return out;
+  const bindings = site.functionBindings;
+  return sameOrCopy(ns.sound, site, {
+    components: unique,
+    features: features && uniqueStrings(features, '/contributes/site/features', 'contributes.site.features.duplicate', reporter),
+    functionBindings: isObject(bindings) ? checkBindings(bindings, components ?? [], ns, reporter) : undefined,
+  });
 }
 
 const componentId = new RegExp(COMPONENT_ID);
 
 /** Reports a component id outside `<publisher>.<manifest id>.<role>`. */
-function checkComponentNamespace(id: string, at: string, ns: NamespaceContext, reporter: Reporter): void {
-  if (!componentId.test(id)) return; // its shape is reported by the structural check
-  const [publisher, extension] = id.split('.') as [string, string, string];
-  if (ns.publisher !== undefined && publisher !== ns.publisher) {
-    reporter.report('contributes.site.components.wrong_publisher', at, `component "${id}" is in the namespace of publisher "${publisher}", not "${ns.publisher}"; use "${ns.publisher}.${extension}.${id.split('.')[2]}"`);
+function checkComponentNamespace(id: string, list: unknown[], ns: NamespaceContext, reporter: Reporter): void {
+  const first = id.indexOf('.');
+  const second = id.indexOf('.', first + 1);
+  const publisherOk = ns.publisher === undefined || (first === ns.publisher.length && id.startsWith(ns.publisher));
+  const extensionOk = ns.id === undefined || (second - first - 1 === ns.id.length && id.startsWith(ns.id, first + 1));
+  if (publisherOk && extensionOk) return;
+  if (!ns.sound && !componentId.test(id)) return; // its shape is reported by the structural check
+  const [publisher, extension, role] = id.split('.') as [string, string, string];
+  const at = join('/contributes/site/components', list.indexOf(id));
+  if (!publisherOk) {
+    reporter.report('contributes.site.components.wrong_publisher', at, `component "${id}" is in the namespace of publisher "${publisher}", not "${ns.publisher}"; use "${ns.publisher}.${extension}.${role}"`);
   }
-  if (ns.id !== undefined && extension !== ns.id) {
-    reporter.report('contributes.site.components.wrong_extension', at, `component "${id}" names extension "${extension}", but this manifest's id is "${ns.id}"; use "${publisher}.${ns.id}.${id.split('.')[2]}"`);
+  if (!extensionOk) {
+    reporter.report('contributes.site.components.wrong_extension', at, `component "${id}" names extension "${extension}", but this manifest's id is "${ns.id}"; use "${publisher}.${ns.id}.${role}"`);
   }
 }
 
 const propName = new RegExp(PROP_NAME);
 
-function checkBindings(bindings: Record<string, unknown>, components: Set<unknown>, ns: NamespaceContext, reporter: Reporter): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key of Object.keys(bindings)) {
-    const at = join('/contributes/site/functionBindings', key);
+function checkBindings(bindings: Record<string, unknown>, components: unknown[], ns: NamespaceContext, reporter: Reporter): Record<string, string> {
+  const keys = Object.keys(bindings);
+  const kept: string[] = [];
+  for (const key of keys) {
     const prop = bindings[key];
-    if (!components.has(key)) {
-      reporter.report('contributes.site.functionBindings.unknown_component', at, `function binding for "${key}", which is not in contributes.site.components; a binding's key is a declared component`);
+    if (!components.includes(key)) {
+      reporter.report('contributes.site.functionBindings.unknown_component', join('/contributes/site/functionBindings', key), `function binding for "${key}", which is not in contributes.site.components; a binding's key is a declared component`);
       continue;
     }
-    if (typeof prop !== 'string' || !propName.test(prop)) continue; // reported by the structural check
+    if (typeof prop !== 'string' || (!ns.sound && !propName.test(prop))) continue; // reported by the structural check
     if (!ns.props?.includes(prop)) {
-      reporter.report('contributes.site.functionBindings.prop_not_declared', at, `prop "${prop}" is not in capabilities.props; undeclared props are dropped, so the function name would never reach "${key}"`);
+      reporter.report('contributes.site.functionBindings.prop_not_declared', join('/contributes/site/functionBindings', key), `prop "${prop}" is not in capabilities.props; undeclared props are dropped, so the function name would never reach "${key}"`);
     }
-    setOwn(out, key, prop);
+    kept.push(key);
   }
+  if (ns.sound && kept.length === keys.length) return bindings as Record<string, string>;
+  const out: Record<string, string> = {};
+  for (const key of kept) setOwn(out, key, bindings[key] as string);
   return out;
 }
 
-function checkConsole(section: Record<string, unknown>, reporter: Reporter): NonNullable<Contributes['console']> {
+function checkConsole(section: Record<string, unknown>, sound: boolean, reporter: Reporter): NonNullable<Contributes['console']> {
   const out: NonNullable<Contributes['console']> = {};
   const slots = arrayAt(section, 'slots');
   if (slots) out.slots = uniqueStrings(slots, '/contributes/console/slots', 'contributes.console.slots.duplicate', reporter);
@@ -101,9 +114,9 @@ function checkConsole(section: Record<string, unknown>, reporter: Reporter): Non
       if (why) reporter.report(`contributes.console.${key}.not_path`, join(at, list.indexOf(route)), `route ${JSON.stringify(route)} ${why}; a route is a path such as "/deal-board"`);
     }
   }
-  const shell = own(section, 'shell');
+  const shell = section.shell;
   if (typeof shell === 'boolean') out.shell = shell;
-  return out;
+  return sameOrCopy(sound, section, { slots: out.slots, routes: out.routes, orgRoutes: out.orgRoutes, shell: out.shell });
 }
 
 function routeProblem(route: string): string | undefined {

@@ -1,4 +1,4 @@
-import { own, type Reporter } from '../diagnostics.js';
+import type { Reporter } from '../diagnostics.js';
 import { join } from '../pointer.js';
 import type { DiagnosticCode } from '../rules.js';
 
@@ -7,22 +7,55 @@ import type { DiagnosticCode } from '../rules.js';
  * with `duplicateCode` and dropped. Other entries are the structural check's to report.
  */
 export function uniqueStrings(list: unknown[], at: string, duplicateCode: DiagnosticCode, reporter: Reporter): string[] {
-  const seen = new Set<string>();
+  if (isCleanStringList(list)) return list;
   const kept: string[] = [];
-  list.forEach((item, i) => {
-    if (typeof item !== 'string' || item === '') return;
-    if (seen.has(item)) {
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    if (typeof item !== 'string' || item === '') continue;
+    // Lists are short: a linear scan beats allocating a Set.
+    if (kept.includes(item)) {
       reporter.report(duplicateCode, join(at, i), `${JSON.stringify(item)} is listed more than once; the repeat is dropped`);
-      return;
+      continue;
     }
-    seen.add(item);
     kept.push(item);
-  });
+  }
   return kept;
 }
 
-/** `obj[key]` when it is an array, else undefined. */
+/** Non-empty strings without repeats: the normalized list is the list itself. */
+function isCleanStringList(list: unknown[]): list is string[] {
+  if (list.length > 64) return false; // the quadratic scan is for the usual short lists
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    if (typeof item !== 'string' || item === '') return false;
+    for (let j = 0; j < i; j++) if (list[j] === item) return false;
+  }
+  return true;
+}
+
+/**
+ * Copy-on-write for the normalizer. When the structure is sound (no unknown keys,
+ * every type right) and each normalized member is the input's own value, the input
+ * object itself is the normalized one; otherwise a new object with the defined members.
+ */
+export function sameOrCopy<T extends object>(sound: boolean, input: Record<string, unknown>, members: T): T {
+  if (sound) {
+    let same = true;
+    for (const key in members) {
+      if (members[key] !== input[key]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return input as T;
+  }
+  const out = {} as T;
+  for (const key in members) if (members[key] !== undefined) out[key] = members[key];
+  return out;
+}
+
+/** `obj[key]` for one of the manifest's own keys (none is on Object.prototype), when it is an array. */
 export function arrayAt(obj: Record<string, unknown>, key: string): unknown[] | undefined {
-  const v = own(obj, key);
+  const v = obj[key];
   return Array.isArray(v) ? v : undefined;
 }

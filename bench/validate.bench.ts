@@ -1,0 +1,74 @@
+// Issue 2's figures: validation throughput beside the compiled structural check
+// alone (target: within 2x), and `extkit validate --json` cold start beside
+// `node -e 0` (target: median within 2.5x).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { structuralCheck, validateManifest } from '../packages/manifest/dist/index.js';
+import { fmt, interleave, timeSpawn, verdict } from './lib.js';
+
+const root = join(import.meta.dirname, '..');
+const manifestFile = join(root, 'examples/weather-widget/manifest.json');
+const typical = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
+const large = {
+  ...typical,
+  config: {
+    fields: Array.from({ length: 50 }, (_, i) =>
+      i % 2 ? { key: `f${i}`, label: `Field ${i}`, type: 'number', min: 0, max: 100 } : { key: `f${i}`, label: `Field ${i}`, type: 'select', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] },
+    ),
+    defaults: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`f${i}`, i % 2 ? '50' : 'a'])),
+  },
+};
+
+/** Milliseconds per call, timing a batch so that the timer's resolution does not matter. */
+const perCall = (fn: () => void, batch: number) => () => {
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < batch; i++) fn();
+  return Number(process.hrtime.bigint() - t0) / 1e6 / batch;
+};
+
+const rows: string[] = [];
+for (const [label, manifest] of [['typical manifest (examples/weather-widget)', typical], ['50 config fields with defaults', large]] as const) {
+  const r = validateManifest(manifest, { publisher: 'acme' });
+  if (!r.valid || r.warnings.length) throw new Error(`the benchmark's ${label} must be valid without warnings`);
+}
+for (const [label, manifest] of [['typical manifest (examples/weather-widget)', typical], ['50 config fields with defaults', large]] as const) {
+  const m = await interleave(
+    {
+      structural: perCall(() => structuralCheck(manifest), 2000),
+      full: perCall(() => validateManifest(manifest, { publisher: 'acme' }), 2000),
+    },
+    15,
+    3,
+  );
+  const ratio = m.full! / m.structural!;
+  rows.push(`| ${label} | ${fmt(m.full! * 1000)} µs (${Math.round(1000 / m.full!).toLocaleString('en')}/s) | ${fmt(m.structural! * 1000)} µs | ${ratio.toFixed(2)}x | ≤ 2x | ${verdict(ratio <= 2)} |`);
+}
+
+const bin = join(root, 'packages/cli/bin/extkit.js');
+const cold = await interleave(
+  {
+    node: () => timeSpawn(process.execPath, ['-e', '0']),
+    validate: () => timeSpawn(process.execPath, [bin, 'validate', manifestFile, '--json']),
+  },
+  25,
+  3,
+);
+const coldRatio = cold.validate! / cold.node!;
+
+process.stdout.write(`## Manifest validation (\`@extkit/manifest\`, \`extkit validate\`)
+
+Throughput in-process: full validation (structural check, semantic rules and normalization) beside the
+compiled structural check alone (ajv, compiled ahead of time from the same schema), median of 15 interleaved
+batches of 2,000 calls.
+
+| Manifest | Full validation | Structural check alone | Ratio | Target | |
+|---|---|---|---|---|---|
+${rows.join('\n')}
+
+Cold start, whole process, median of 25 interleaved runs:
+
+| Command | Median | Ratio to \`node -e 0\` | Target | |
+|---|---|---|---|---|
+| \`node -e 0\` | ${fmt(cold.node!)} ms | 1.00x | | |
+| \`extkit validate manifest.json --json\` | ${fmt(cold.validate!)} ms | ${coldRatio.toFixed(2)}x | ≤ 2.5x | ${verdict(coldRatio <= 2.5)} |
+`);
