@@ -116,7 +116,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 process.stdout.write(`## Client (@extkit/client)
 
-Against one local node:http server on 127.0.0.1: ${N} sequential GETs per round, ${ROUNDS} rounds interleaved with plain \`fetch\` (median per request);
+Against one local node:http server on 127.0.0.1: ${N} sequential GETs per round, ${ROUNDS} rounds interleaved A B C C B A (plain \`fetch\`, fetch with a signal, the client; median per request);
 auto-pagination of 1,000 pages x 100 items, heap sampled after a full GC every 100 pages; sizes by esbuild (browser, ESM, minified) and gzip -9.
 
 | Measure | Value | Target | Verdict |
