@@ -1,12 +1,16 @@
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import type { BuildOptions as EsbuildOptions, Message } from 'esbuild';
+import type { BuildOptions as EsbuildOptions } from 'esbuild';
+import type { BuiltReply, WireMessage } from './scan/worker.js';
 import type { Diagnostic } from './types.js';
 
 const require = createRequire(import.meta.url);
 
 /** The folder of the kit's own @extkit/runtime package, which every extension bundles. */
 export const RUNTIME_DIR = dirname(require.resolve('@extkit/runtime/package.json'));
+
+/** Where esbuild's JavaScript API is, for the build worker to load. */
+export const ESBUILD_PATH = require.resolve('esbuild');
 
 /**
  * The esbuild options of an extension build: one minified browser script (IIFE)
@@ -34,7 +38,7 @@ export function esbuildOptions(root: string, source: string, entry: string): Esb
 }
 
 /** An esbuild message as a diagnostic: its text, file, line, column and line text. */
-export function fromEsbuild(m: Message, code: string): Diagnostic {
+export function fromEsbuild(m: WireMessage, code: string): Diagnostic {
   const d: Diagnostic = { code, message: m.text + m.notes.map((n) => `\n  ${n.text}`).join('') };
   if (m.location) {
     d.location = { file: m.location.file, line: m.location.line, column: m.location.column, lineText: m.location.lineText };
@@ -61,25 +65,13 @@ export function relocateSources(mapText: string, root: string, entry: string): s
 /** The bundle and its source map, or esbuild's errors. */
 export type BundleOutcome = { ok: true; code: Uint8Array; map: Uint8Array; warnings: Diagnostic[] } | { ok: false; errors: Diagnostic[]; warnings: Diagnostic[] };
 
-/** Bundles `source` (relative to `root`) into the script the manifest's `entry` names. */
-export async function bundle(root: string, source: string, entry: string): Promise<BundleOutcome> {
-  const esbuild = await import('esbuild');
-  const options = esbuildOptions(root, source, entry);
-  try {
-    const result = await esbuild.build(options);
-    const warnings = result.warnings.map((w) => fromEsbuild(w, 'build.bundle_warning'));
-    const outfile = options.outfile!;
-    const js = result.outputFiles?.find((f) => f.path === outfile);
-    const map = result.outputFiles?.find((f) => f.path === `${outfile}.map`);
-    if (!js || !map) throw new Error(`esbuild wrote no ${entry} and ${entry}.map`);
-    return { ok: true, code: js.contents, map: Buffer.from(relocateSources(map.text, root, entry)), warnings };
-  } catch (err) {
-    const failure = err as { errors?: Message[]; warnings?: Message[] };
-    if (!Array.isArray(failure.errors)) throw err;
-    return {
-      ok: false,
-      errors: failure.errors.map((e) => fromEsbuild(e, 'build.bundle_error')),
-      warnings: (failure.warnings ?? []).map((w) => fromEsbuild(w, 'build.bundle_warning')),
-    };
-  }
+/** Turns the build worker's answer into the bundle and its relocated map, or diagnostics. */
+export function bundleOutcome(reply: BuiltReply, root: string, entry: string): BundleOutcome {
+  const warnings = reply.warnings.map((w) => fromEsbuild(w, 'build.bundle_warning'));
+  if (!reply.ok) return { ok: false, errors: reply.errors.map((e) => fromEsbuild(e, 'build.bundle_error')), warnings };
+  const outfile = join(root, entry);
+  const js = reply.files.find((f) => f.path === outfile);
+  const map = reply.files.find((f) => f.path === `${outfile}.map`);
+  if (!js || !map) throw new Error(`esbuild wrote no ${entry} and ${entry}.map`);
+  return { ok: true, code: js.contents, map: Buffer.from(relocateSources(Buffer.from(map.contents).toString('utf8'), root, entry)), warnings };
 }

@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, readFile, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import semver from 'semver';
 import type { ArtifactRecord, Diagnostic } from '../types.js';
 import { RECORD_FILE, parseRecord, serializeRecord } from './record.js';
+import { compareVersions, isVersion } from './version.js';
 
 /** How the store stands towards a new artifact. */
 export type StoreVerdict = { kind: 'new' } | { kind: 'unchanged' } | { kind: 'refused'; errors: Diagnostic[] };
@@ -48,7 +48,7 @@ export async function inspectStore(out: string, record: ArtifactRecord, ownStore
     };
   }
   const errors: Diagnostic[] = [];
-  const notLower = versions.filter((v) => semver.valid(v) && semver.compare(v, version) >= 0).sort(semver.rcompare);
+  const notLower = versions.filter((v) => isVersion(v) && compareVersions(v, version) >= 0).sort((a, b) => compareVersions(b, a));
   if (notLower.length > 0) {
     errors.push({
       code: 'artifact.version_not_greater',

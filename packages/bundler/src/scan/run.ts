@@ -1,23 +1,33 @@
 import { Worker } from 'node:worker_threads';
 import { SCAN_GLOBALS_SOURCE } from './globals.js';
-import { SCAN_WORKER_SOURCE, type ScanReply, type ScanRequest } from './worker.js';
+import { SCAN_WORKER_SOURCE, type BuiltReply, type ScanReply, type WorkerRequest } from './worker.js';
 
 /** How a scan run ended, as the host sees it. */
 export type ScanOutcome =
   | { ok: true; registrations: Array<[string, string]> }
   | { ok: false; registrations: Array<[string, string]>; reason: 'threw' | 'timeout' | 'rejected' | 'out_of_memory' | 'crashed'; detail: string };
 
+/** What a build-then-scan job gives: esbuild's answer first, the scan's later. */
+export interface BuildJob {
+  built: Promise<BuiltReply | { type: 'failed'; outcome: Extract<ScanOutcome, { ok: false }> }>;
+  scanned: Promise<ScanOutcome>;
+}
+
 /**
- * A scan worker, started before it is needed so that its start-up overlaps the
- * esbuild build. One worker runs one bundle, then ends.
+ * One worker that runs one job: a scan of some code, or an esbuild build followed
+ * by the scan of its bundle. The build runs off the main thread so that the caller
+ * can validate the manifest meanwhile; the scan's time limit starts when the
+ * bundle is ready.
  */
 export class ScanWorker {
   private readonly worker: Worker;
   private readonly settled: Promise<ScanOutcome>;
   private resolve!: (o: ScanOutcome) => void;
+  private onBuilt: (reply: BuiltReply) => void = () => {};
   private done = false;
+  private kill: NodeJS.Timeout | undefined;
 
-  constructor(memoryMb = 128) {
+  constructor(private readonly memoryMb = 128) {
     this.settled = new Promise((resolve) => (this.resolve = resolve));
     this.worker = new Worker(SCAN_WORKER_SOURCE, {
       eval: true,
@@ -27,38 +37,62 @@ export class ScanWorker {
       stderr: true,
       resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
     });
-    this.worker.unref();
-    this.worker.once('message', (reply: ScanReply) =>
-      this.finish(reply.failure ? { ok: false, registrations: reply.registrations, ...reply.failure } : { ok: true, registrations: reply.registrations }),
-    );
+    this.worker.on('message', (reply: BuiltReply | ScanReply) => {
+      if (reply.type === 'built') this.onBuilt(reply);
+      else this.finish(reply.failure ? { ok: false, registrations: reply.registrations, ...reply.failure } : { ok: true, registrations: reply.registrations });
+    });
     this.worker.once('error', (err: Error & { code?: string }) =>
       this.finish(
         err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? { ok: false, registrations: [], reason: 'out_of_memory', detail: `more than ${memoryMb} MiB of heap` }
+          ? { ok: false, registrations: [], reason: 'out_of_memory', detail: `more than ${this.memoryMb} MiB of heap` }
           : { ok: false, registrations: [], reason: 'crashed', detail: err.message },
       ),
     );
     this.worker.once('exit', (code) => this.finish({ ok: false, registrations: [], reason: 'crashed', detail: `the scan worker exited with code ${code}` }));
   }
 
-  /** Runs `code` (named `filename` in stack traces) and resolves with what it registered. */
+  /** Scans `code` (named `filename` in stack traces) and resolves with what it registered. */
   run(code: string, filename: string, timeoutMs: number): Promise<ScanOutcome> {
-    const req: ScanRequest = { code, filename, timeoutMs, globals: SCAN_GLOBALS_SOURCE };
-    this.worker.postMessage(req);
-    // The vm timeout covers the bundle's own code; this wall-clock kill covers the
-    // rest (a getter that never returns while the worker reads a thrown value).
-    const kill = setTimeout(() => this.finish({ ok: false, registrations: [], reason: 'timeout', detail: '' }), timeoutMs + 1000);
-    return this.settled.finally(() => clearTimeout(kill));
+    this.post({ code, filename, timeoutMs, globals: SCAN_GLOBALS_SOURCE }, timeoutMs);
+    return this.settled;
   }
 
-  /** Ends the worker without running anything. */
+  /** Bundles with esbuild (`options.outfile` is the bundle), then scans the bundle. */
+  buildAndRun(esbuildPath: string, options: { outfile?: string }, filename: string, timeoutMs: number): BuildJob {
+    const built = new Promise<Awaited<BuildJob['built']>>((resolve) => {
+      this.onBuilt = (reply) => {
+        if (reply.ok) this.armKill(timeoutMs);
+        else this.finish({ ok: false, registrations: [], reason: 'crashed', detail: 'nothing to scan: the build failed' });
+        resolve(reply);
+      };
+      void this.settled.then((outcome) => {
+        if (!outcome.ok) resolve({ type: 'failed', outcome });
+      });
+    });
+    this.post({ build: { esbuildPath, options, outfile: options.outfile ?? '' }, filename, timeoutMs, globals: SCAN_GLOBALS_SOURCE });
+    return { built, scanned: this.settled };
+  }
+
+  /** Ends the worker (a no-op once its job is done). */
   dispose(): void {
     this.finish({ ok: false, registrations: [], reason: 'crashed', detail: 'disposed' });
+  }
+
+  private post(req: WorkerRequest, killAfterMs?: number): void {
+    this.worker.postMessage(req);
+    if (killAfterMs !== undefined) this.armKill(killAfterMs);
+  }
+
+  // The vm timeout covers the bundle's own code; this wall-clock kill covers the
+  // rest (a getter that never returns while the worker reads a thrown value).
+  private armKill(timeoutMs: number): void {
+    this.kill = setTimeout(() => this.finish({ ok: false, registrations: [], reason: 'timeout', detail: '' }), timeoutMs + 1000);
   }
 
   private finish(outcome: ScanOutcome): void {
     if (this.done) return;
     this.done = true;
+    clearTimeout(this.kill);
     this.resolve(outcome);
     void this.worker.terminate();
   }

@@ -21,7 +21,7 @@ function locate(detail: string, filename: string, code: string): Location | unde
 }
 
 /** The diagnostic for a scan that did not run to its end. */
-function failureDiagnostic(outcome: Extract<ScanOutcome, { ok: false }>, filename: string, code: string, timeoutMs: number): Diagnostic {
+export function failureDiagnostic(outcome: Extract<ScanOutcome, { ok: false }>, filename: string, code: string, timeoutMs: number): Diagnostic {
   const first = outcome.detail.split('\n')[0] ?? '';
   const location = locate(outcome.detail, filename, code);
   switch (outcome.reason) {
@@ -50,10 +50,10 @@ export function scanReport(outcome: ScanOutcome, manifest: ManifestLike, filenam
   return { registrations, errors: [failureDiagnostic(outcome, filename, code, timeoutMs), ...checked.errors], warnings: [] };
 }
 
-/** Scans bundle source text; `filename` names it in diagnostics. Pass a pre-started worker to overlap its start-up. */
-export async function scanCode(code: string, filename: string, manifest: ManifestLike, options: ScanOptions = {}, worker?: ScanWorker): Promise<ScanResult> {
+/** Scans bundle source text; `filename` names it in diagnostics. */
+export async function scanCode(code: string, filename: string, manifest: ManifestLike, options: ScanOptions = {}): Promise<ScanResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_SCAN_TIMEOUT_MS;
-  const outcome = await (worker ?? new ScanWorker(options.memoryMb)).run(code, filename, timeoutMs);
+  const outcome = await new ScanWorker(options.memoryMb).run(code, filename, timeoutMs);
   return scanReport(outcome, manifest, filename, code, timeoutMs);
 }
 

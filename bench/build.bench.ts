@@ -1,0 +1,93 @@
+// `extkit build`: the whole process against a plain Node script that calls
+// esbuild.build on the same source with the same options (interleaved, same
+// run), the registration scan of a 1 MB bundle, and the size of the runtime
+// every extension bundle carries (minified + gzipped).
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { esbuildOptions, scanBundle } from '../packages/bundler/dist/index.js';
+import { fmt, interleave, median, timeSpawn, verdict } from './lib.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const extkit = join(root, 'node_modules/.bin/extkit');
+const esbuildPath = createRequire(join(root, 'packages/bundler/package.json')).resolve('esbuild');
+const tmp = mkdtempSync(join(tmpdir(), 'extkit-bench-build-'));
+const ext = join(tmp, 'ext');
+cpSync(join(root, 'test/fixtures/build-basic'), ext, { recursive: true });
+
+// The peer: the same esbuild options `extkit build` uses, outputs written to disk.
+const options = esbuildOptions(ext, 'src/index.ts', 'dist/order-map.js');
+const plain = join(tmp, 'plain-esbuild.mjs');
+writeFileSync(
+  plain,
+  `import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+const esbuild = await import(${JSON.stringify(esbuildPath)});
+const out = process.argv[2];
+const result = await esbuild.build(${JSON.stringify(options)});
+for (const f of result.outputFiles) {
+  const file = join(out, f.path.slice(${JSON.stringify(ext.length)}));
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, f.contents);
+}
+`,
+);
+
+let i = 0;
+const whole = await interleave(
+  {
+    'node plain-esbuild.mjs': () => timeSpawn(process.execPath, [plain, join(tmp, `plain-${i++}`)]),
+    'extkit build': () => timeSpawn(extkit, ['build', ext, '--out', join(tmp, `store-${i++}`)]),
+  },
+  11,
+);
+const ratio = whole['extkit build']! / whole['node plain-esbuild.mjs']!;
+
+// A 1 MB bundle: many small modules' worth of functions and data, registering at the end.
+const chunk = (k: number) => `function f${k}(a,b){const o={id:${k},name:"item-${k}",tags:["a","b","c"],n:a*${k}+b};return o.n>${k}?o:null}\n`;
+let big = '(()=>{';
+for (let k = 0; big.length < 1024 * 1024; k++) big += chunk(k);
+big += `const r=(globalThis[Symbol.for("extkit.registry")]??={registrations:[]});r.registrations.push({kind:"component",id:"acme.big.card",mount(){}});})();\n`;
+const bigFile = join(tmp, 'big.js');
+writeFileSync(bigFile, big);
+const manifest = { id: 'big', version: '1.0.0', entry: 'big.js', hostAbi: 1, contributes: { site: { components: ['acme.big.card'] } } };
+const scans: number[] = [];
+for (let k = 0; k < 9; k++) {
+  const t0 = performance.now();
+  const r = await scanBundle(bigFile, manifest);
+  scans.push(performance.now() - t0);
+  if (r.errors.length > 0 || r.registrations.length !== 1) throw new Error(`the scan failed: ${JSON.stringify(r.errors)}`);
+}
+
+// The runtime as it ships in a bundle: everything it exports, and the register API alone.
+const esbuild = (await import(esbuildPath)) as typeof import('esbuild');
+const runtimeEntry = join(root, 'packages/runtime/dist/index.js');
+const sizeOf = async (contents: string) => {
+  const r = await esbuild.build({ stdin: { contents, resolveDir: root, loader: 'js' }, bundle: true, minify: true, format: 'esm', write: false, platform: 'browser' });
+  const bytes = r.outputFiles[0]!.contents;
+  return { min: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength };
+};
+const all = await sizeOf(`export * from ${JSON.stringify(runtimeEntry)};`);
+const registerOnly = await sizeOf(`export { registerComponent, registerFeature, registerSlot, registerRoute, registerOrgRoute, registerShell, getRegistrations, getRegistry } from ${JSON.stringify(runtimeEntry)};`);
+rmSync(tmp, { recursive: true, force: true });
+
+const kb = (n: number) => `${(n / 1024).toFixed(2)} KiB`;
+process.stdout.write(`## extkit build
+
+| What | Median | Target | Verdict |
+|---|---|---|---|
+| \`node plain-esbuild.mjs\` (esbuild.build, same source and options, outputs written) | ${fmt(whole['node plain-esbuild.mjs']!)} ms | | |
+| \`extkit build\` whole process (validate, bundle, scan, hash, atomic write) | ${fmt(whole['extkit build']!)} ms | | |
+| Ratio | ${ratio.toFixed(2)}x | within 1.5x | ${verdict(ratio <= 1.5)} |
+| Scan of a ${kb(big.length)} bundle (worker start, isolated run, registry read) | ${fmt(median(scans))} ms | reported | |
+
+11 interleaved rounds after 2 warm-up rounds; the fixture is test/fixtures/build-basic; each build writes a fresh store.
+
+| @extkit/runtime in a bundle | min | min+gzip | Target | Verdict |
+|---|---|---|---|---|
+| Everything it exports (register API, registry, bridge frame side) | ${all.min} B | ${all.gzip} B | < 3 KB | ${verdict(all.gzip < 3072)} |
+| Register API and registry alone | ${registerOnly.min} B | ${registerOnly.gzip} B | | |
+`);
