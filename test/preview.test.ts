@@ -94,8 +94,10 @@ describe('extkit dev', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain(`connect-src ${origin(declared)};`);
-    expect(csp).toContain(`script-src ${dev.origin}/__extkit/bridge.js ${dev.origin}/__extkit/bundle.js;`);
+    expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/]+=*' 'sha256-[A-Za-z0-9+/]+=*';/);
+    expect(csp).toContain('sandbox allow-scripts');
     expect(csp).not.toContain("'self'");
+    expect(csp).not.toContain("'unsafe");
   });
 
   it('refuses requests that name another host (DNS rebinding)', async () => {
@@ -227,7 +229,7 @@ describe('extkit dev --host-abi', () => {
       expect(notice).toContain('load.host_abi_mismatch');
       expect(notice).toContain('--host-abi 1');
       expect(await p.locator('iframe').count()).toBe(0);
-      expect((await get(`${other.origin}/__extkit/bundle.js`)).status).toBe(409);
+      expect((await get(`${other.origin}/__extkit/frame/${encodeURIComponent('component:acme.hello-card.card')}`)).status).toBe(409);
       await p.close();
     } finally {
       await other.stop();

@@ -2,7 +2,7 @@
 export const STYLES = `
 :root{--bg:#f6f7f9;--panel:#fff;--line:#e3e6ea;--text:#1d2330;--muted:#6b7280;--accent:#3b5bdb;--ok:#2b8a3e;--warn:#b7791f;--err:#c92a2a;--mono:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;color-scheme:light}
 *{box-sizing:border-box}
-body{margin:0;font:13px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--text);background:var(--bg);height:100vh;display:flex;flex-direction:column}
+body{margin:0;font:13px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--text);background:var(--bg);height:100vh;display:flex;flex-direction:column;overflow:hidden}
 code,pre,time{font-family:var(--mono);font-size:12px}
 .top{display:flex;align-items:center;gap:14px;padding:8px 14px;background:#161b26;color:#e8ebf2}
 .logo{font-weight:700;letter-spacing:.02em;color:#9db4ff}
@@ -12,10 +12,10 @@ code,pre,time{font-family:var(--mono);font-size:12px}
 .pill.ok{border-color:#2f6b3c;color:#8fd19e}.pill.err{border-color:#8a2c2c;color:#ff9c9c}
 .conn{font-size:12px;color:#9aa3b5}.conn.live:before{content:"● ";color:#51cf66}.conn.down{color:#ff8787}
 main{flex:1;display:flex;min-height:0}
-.left{flex:1;overflow:auto;padding:16px;position:relative}
-aside{width:400px;border-left:1px solid var(--line);background:var(--panel);display:flex;flex-direction:column;min-height:0}
-.tabs{display:flex;border-bottom:1px solid var(--line);padding:0 6px}
-.tabs button{border:0;background:none;padding:10px 8px;font:inherit;color:var(--muted);cursor:pointer;border-bottom:2px solid transparent}
+.left{flex:1;min-width:0;overflow:auto;padding:16px;position:relative}
+aside{width:420px;flex-shrink:0;border-left:1px solid var(--line);background:var(--panel);display:flex;flex-direction:column;min-height:0}
+.tabs{display:flex;border-bottom:1px solid var(--line);padding:0 4px;overflow-x:auto;flex-shrink:0}
+.tabs button{border:0;border-radius:0;background:none;padding:10px 7px;white-space:nowrap;font:inherit;color:var(--muted);cursor:pointer;border-bottom:2px solid transparent}
 .tabs button[aria-selected=true]{color:var(--text);border-bottom-color:var(--accent);font-weight:600}
 .count{margin-left:5px;background:#e9ecef;color:var(--text);border-radius:99px;padding:0 6px;font-size:11px}
 .count.warn{background:#fff3bf;color:#8a5a00}.count.err{background:#ffe3e3;color:var(--err)}
@@ -42,6 +42,7 @@ ol.log pre,ol.diagnostics pre{flex-basis:100%;margin:2px 0 0;background:#f1f3f5;
 .fix{flex-basis:100%;font-size:12px;color:#5c4100;background:#fff9db;padding:4px 8px;border-radius:4px;font-family:var(--mono);overflow-wrap:anywhere}
 .message{flex-basis:100%}
 time{color:var(--muted)}
+.log .surface-ref{margin-left:auto;font-size:11px;color:var(--muted);font-family:var(--mono)}
 .badge{font-size:11px;border-radius:4px;padding:0 6px;font-weight:600;text-transform:uppercase;letter-spacing:.03em}
 .badge.ok{background:#d3f9d8;color:var(--ok)}.badge.warn{background:#fff3bf;color:#8a5a00}.badge.err{background:#ffe3e3;color:var(--err)}
 code.code{color:var(--muted)}

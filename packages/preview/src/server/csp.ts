@@ -1,6 +1,8 @@
 // The Content-Security-Policy of an extension frame: the platform's sandbox.
-// connect-src is exactly the declared origins (never 'self'), scripts come only
-// from the frame transport and the extension's bundle, and nothing else loads.
+// connect-src is exactly the declared origins (never 'self'); the only scripts
+// that run are the frame transport and the extension's bundle, pinned by their
+// sha256 (no URL, no eval, nothing injected); nothing else loads.
+import { createHash } from 'node:crypto';
 
 export interface FrameCspInput {
   /** The preview server's origin, e.g. `http://127.0.0.1:5173`. */
@@ -9,16 +11,18 @@ export interface FrameCspInput {
   network: readonly string[];
   /** Where the browser reports what the policy blocked. */
   reportUri: string;
+  /** The exact text of each script the frame document inlines. */
+  scripts: readonly string[];
 }
 
-/** Paths of the only two scripts a frame may run. */
-export const FRAME_SCRIPTS = ['/__extkit/bridge.js', '/__extkit/bundle.js'] as const;
+/** A CSP hash source for an inline script's text: `'sha256-<base64>'`. */
+export const scriptHash = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** The header value for one frame document. */
-export function frameCsp({ origin, network, reportUri }: FrameCspInput): string {
+export function frameCsp({ origin, network, reportUri, scripts }: FrameCspInput): string {
   return [
     "default-src 'none'",
-    `script-src ${FRAME_SCRIPTS.map((p) => origin + p).join(' ')}`,
+    `script-src ${scripts.map(scriptHash).join(' ')}`,
     `connect-src ${network.length > 0 ? network.join(' ') : "'none'"}`,
     "base-uri 'none'",
     "form-action 'none'",

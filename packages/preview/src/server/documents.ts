@@ -1,6 +1,5 @@
 // The two HTML documents the server writes: the host page, and the near-empty
 // document of one extension frame (its transport, then its bundle).
-import { FRAME_SCRIPTS } from './csp.js';
 
 /** The host page: an empty shell the host app renders into. */
 export function hostDocument(title: string): string {
@@ -17,11 +16,16 @@ export function hostDocument(title: string): string {
 `;
 }
 
-/** The document of one frame: no markup of its own, the two scripts its policy allows. */
-export function frameDocument(revision: number): string {
-  const scripts = FRAME_SCRIPTS.map((src) => `<script src="${src}?r=${revision}"></script>`).join('');
-  return `<!doctype html><html><head><meta charset="utf-8">${scripts}</head><body></body></html>`;
+/**
+ * The document of one frame: no markup of its own, the frame transport and the
+ * bundle inline (one request per reload; the policy pins both by hash).
+ */
+export function frameDocument(scripts: readonly string[]): string {
+  return `<!doctype html><html><head><meta charset="utf-8">${scripts.map((s) => `<script>${s}</script>`).join('')}</head><body></body></html>`;
 }
+
+/** Makes script text safe inside <script>: esbuild already escapes `</script` in strings; this covers the rest. */
+export const inlineSafe = (code: string): string => code.replace(/<\/(script)/gi, '<\\/$1');
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

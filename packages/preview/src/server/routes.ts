@@ -5,7 +5,7 @@ import type { ClientAssets } from '../session/client-assets.js';
 import type { BlockedRequest, PreviewState } from '../types.js';
 import { parseCspReport } from './csp-report.js';
 import { HOST_CSP, frameCsp } from './csp.js';
-import { frameDocument, hostDocument } from './documents.js';
+import { frameDocument, hostDocument, inlineSafe } from './documents.js';
 import { checkHost } from './host-header.js';
 
 const MAX_REPORT_BYTES = 64 * 1024;
@@ -51,19 +51,21 @@ export function handle(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
       ctx.streams.add(res);
       req.on('close', () => ctx.streams.delete(res));
       return;
-    case '/__extkit/bridge.js':
-      return send(res, 200, 'text/javascript', ctx.assets.bridge);
-    case '/__extkit/bundle.js':
+    case '/__extkit/bundle.js.map':
       if (state.blocked || ctx.session.bundle === null) return send(res, 409, 'text/plain', `${state.blocked?.message ?? 'No build.'}\n`);
-      return send(res, 200, 'text/javascript', ctx.session.bundle);
+      return send(res, 200, 'application/json', ctx.session.bundleMap);
   }
   if (url.pathname.startsWith('/__extkit/frame/')) {
     const key = decodeURIComponent(url.pathname.slice('/__extkit/frame/'.length));
     if (!state.surfaces.some((s) => s.key === key)) return send(res, 404, 'text/plain', `No surface ${JSON.stringify(key)} is declared.\n`);
-    if (state.blocked) return send(res, 409, 'text/plain', `${state.blocked.message}\n`);
+    if (state.blocked || ctx.session.bundle === null) return send(res, 409, 'text/plain', `${state.blocked?.message ?? 'No build.'}\n`);
     const reportUri = `${origin}/__extkit/csp-report?surface=${encodeURIComponent(key)}`;
-    return send(res, 200, 'text/html', frameDocument(state.revision), {
-      'content-security-policy': frameCsp({ origin, network: state.declared.network, reportUri }),
+    const scripts = [
+      inlineSafe(ctx.assets.bridge),
+      inlineSafe(`${ctx.session.bundle}\n//# sourceURL=${origin}/__extkit/bundle.js\n//# sourceMappingURL=${origin}/__extkit/bundle.js.map\n`),
+    ];
+    return send(res, 200, 'text/html', frameDocument(scripts), {
+      'content-security-policy': frameCsp({ origin, network: state.declared.network, reportUri, scripts }),
     });
   }
   return send(res, 404, 'text/plain', 'Not found.\n');

@@ -9,7 +9,7 @@ import { codeFrame } from './code-frame.js';
 import { isBuildFailure, loadEsbuild, type EsbuildContext, type EsbuildMessage } from './esbuild.js';
 
 export type BuildOutcome =
-  | { ok: true; code: string; warnings: PreviewDiagnostic[]; ms: number }
+  | { ok: true; code: string; map: string; warnings: PreviewDiagnostic[]; ms: number }
   | { ok: false; errors: PreviewDiagnostic[]; warnings: PreviewDiagnostic[]; ms: number };
 
 export interface Builder {
@@ -22,11 +22,11 @@ const VIRTUAL_OUT = '.extkit-preview/bundle.js';
 
 /**
  * The build's own esbuild options (@extkit/bundler: browser IIFE, the kit's
- * runtime), unminified with an inline source map, which is what a developer
- * wants in the browser's devtools and what rebuilds fastest.
+ * runtime), unminified with a separate source map (the frame document inlines
+ * the bundle, so the map is served beside it for the browser's devtools).
  */
 export function previewOptions(dir: string, entry: string): Record<string, unknown> {
-  return { ...esbuildOptions(dir, entry, VIRTUAL_OUT), minify: false, sourcemap: 'inline' };
+  return { ...esbuildOptions(dir, entry, VIRTUAL_OUT), minify: false, sourcemap: 'external' };
 }
 
 /** Creates the incremental build of `entry` (an absolute path) for the extension in `dir`. */
@@ -51,7 +51,8 @@ export async function createBuilder(dir: string, entry: string): Promise<Builder
         const result = await context.rebuild();
         const ms = Math.round(performance.now() - t0);
         const code = result.outputFiles?.find((f) => f.path.endsWith('.js'))?.text ?? '';
-        return { ok: true, code, warnings: toDiagnostics(result.warnings, 'warning'), ms };
+        const map = result.outputFiles?.find((f) => f.path.endsWith('.js.map'))?.text ?? '';
+        return { ok: true, code, map, warnings: toDiagnostics(result.warnings, 'warning'), ms };
       } catch (err) {
         if (!isBuildFailure(err)) throw err;
         const ms = Math.round(performance.now() - t0);

@@ -18,8 +18,9 @@ export interface SessionOptions {
 }
 
 export class Session {
-  /** The last good bundle, served to the frames. */
+  /** The last good bundle, inlined into every frame document, and its source map. */
   bundle: string | null = null;
+  bundleMap = '';
   state: PreviewState;
   private manifest: Manifest | null = null;
   private manifestDiagnostics: PreviewDiagnostic[] = [];
@@ -120,7 +121,10 @@ export class Session {
     this.state.build = { ok: outcome.ok, ms: outcome.ms, at: new Date().toISOString() };
     this.buildFailed = !outcome.ok;
     this.buildDiagnostics = outcome.ok ? outcome.warnings : [...outcome.errors, ...outcome.warnings];
-    if (outcome.ok) this.bundle = outcome.code;
+    if (outcome.ok) {
+      this.bundle = outcome.code;
+      this.bundleMap = outcome.map;
+    }
   }
 
   /** Recomputes the state from the last good manifest and build, and tells the listeners. */
