@@ -93,15 +93,20 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
       result.errors.push(...verdict.errors);
       return result;
     }
-    if (verdict.kind === 'new') {
+    let unchanged = verdict.kind === 'unchanged';
+    if (!unchanged) {
       try {
         await writeArtifact(out, record, contents);
       } catch (err) {
-        result.errors.push({ code: 'artifact.out_unwritable', message: `Cannot write the artifact into ${out}: ${(err as Error).message}. Choose a writable folder with --out.` });
-        return result;
+        // Another build wrote the same version first: hold ours against what it wrote.
+        const raced = ['ENOTEMPTY', 'EEXIST'].includes((err as NodeJS.ErrnoException).code ?? '') ? await inspectStore(out, record, options.out === undefined) : null;
+        if (raced?.kind === 'refused') result.errors.push(...raced.errors);
+        else if (raced?.kind !== 'unchanged') result.errors.push({ code: 'artifact.out_unwritable', message: `Cannot write the artifact into ${out}: ${(err as Error).message}. Choose a writable folder with --out.` });
+        if (raced?.kind !== 'unchanged') return result;
+        unchanged = true;
       }
     }
-    result.artifact = { dir: resolve(out, manifest.id, manifest.version), integrity: record.integrity, files: record.files, unchanged: verdict.kind === 'unchanged' };
+    result.artifact = { dir: resolve(out, manifest.id, manifest.version), integrity: record.integrity, files: record.files, unchanged };
     result.ok = true;
     return result;
   } finally {

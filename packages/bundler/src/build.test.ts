@@ -1,0 +1,47 @@
+import { cpSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build } from './build.js';
+
+const fixture = resolve(import.meta.dirname, '../../../test/fixtures/build-basic');
+const copy = () => {
+  const dir = join(mkdtempSync(join(tmpdir(), 'extkit-build-unit-')), 'ext');
+  cpSync(fixture, dir, { recursive: true });
+  return dir;
+};
+
+describe('build', () => {
+  it('lets concurrent builds of one version both succeed with one artifact', async () => {
+    const dir = copy();
+    const results = await Promise.all([build(dir), build(dir), build(dir)]);
+    expect(results.map((r) => r.ok)).toEqual([true, true, true]);
+    expect(new Set(results.map((r) => r.artifact?.integrity)).size).toBe(1);
+    expect(results.filter((r) => r.artifact?.unchanged === false).length).toBeGreaterThanOrEqual(1);
+    expect(readdirSync(join(dir, 'artifacts'))).toEqual(['order-map']);
+  });
+
+  it('refuses the loser of a race that wrote different content under the same version', async () => {
+    const a = copy();
+    const b = copy();
+    writeFileSync(join(b, 'src/card.ts'), "export function renderCard(root: HTMLElement, id: string): void { root.textContent = id; }\n");
+    const store = mkdtempSync(join(tmpdir(), 'extkit-race-'));
+    const [ra, rb] = await Promise.all([build(a, { out: store }), build(b, { out: store })]);
+    expect([ra.ok, rb.ok].sort()).toEqual([false, true]);
+    expect((ra.ok ? rb : ra).errors.map((e) => e.code)).toEqual(['artifact.version_exists']);
+  });
+
+  it('reports a folder without manifest.json', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'extkit-empty-'));
+    const r = await build(dir);
+    expect(r).toMatchObject({ ok: false, validation: null, artifact: null });
+    expect(r.errors.map((e) => e.code)).toEqual(['build.manifest_missing']);
+  });
+
+  it('gives a JSON syntax error in manifest.json its position', async () => {
+    const dir = copy();
+    writeFileSync(join(dir, 'manifest.json'), '{\n  "id": "order-map",\n  "name": }\n');
+    const r = await build(dir);
+    expect(r.errors[0]).toMatchObject({ code: 'json.syntax', location: { file: 'manifest.json', line: 3, lineText: '  "name": }' } });
+  });
+});
