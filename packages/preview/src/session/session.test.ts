@@ -69,3 +69,28 @@ describe('Session', () => {
     expect(state.revision).toBe(revision + 1);
   });
 });
+
+describe('Session without sources', () => {
+  it('says there is no source entry, then builds once one appears', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'extkit-session-bare-'));
+    cpSync(join(fixture.pathname, 'manifest.json'), join(bare, 'manifest.json'));
+    const s = new Session({ dir: bare, hostAbi: 1, watch: true });
+    try {
+      await s.start();
+      expect(s.state.diagnostics.map((d) => d.code)).toContain('preview.no_source_entry');
+      expect(s.state.blocked?.code).toBe('preview.no_build');
+      const update = new Promise<PreviewState>((resolve) => {
+        const off = s.onChange((st) => {
+          if (st.blocked === null) (off(), resolve(st));
+        });
+      });
+      cpSync(join(fixture.pathname, 'src'), join(bare, 'src'), { recursive: true });
+      const state = await update;
+      expect(state.overlay).toBeNull();
+      expect(s.bundle).toContain('acme.hello-card.card');
+    } finally {
+      await s.close();
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+});

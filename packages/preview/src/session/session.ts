@@ -30,6 +30,7 @@ export class Session {
   private builder: Builder | undefined;
   private watcher: Watcher | undefined;
   private queue: Promise<void> = Promise.resolve();
+  private builderEntry: string | undefined;
   private pending = new Set<'manifest' | 'build'>();
   private readonly listeners = new Set<(state: PreviewState) => void>();
 
@@ -51,8 +52,6 @@ export class Session {
   /** Validates, builds once and (unless disabled) starts watching. */
   async start(): Promise<void> {
     this.readManifest();
-    const entry = findSourceEntry(this.options.dir);
-    if (entry) this.builder = await createBuilder(this.options.dir, entry);
     await this.build();
     this.publish(true);
     if (this.options.watch) {
@@ -105,7 +104,17 @@ export class Session {
     this.manifestFailed = !valid;
   }
 
+  /** (Re)creates the incremental build when the source entry appears or changes (package.json `extkit.source`). */
+  private async ensureBuilder(): Promise<void> {
+    const entry = findSourceEntry(this.options.dir);
+    if (entry === this.builderEntry && this.builder) return;
+    await this.builder?.dispose();
+    this.builder = entry ? await createBuilder(this.options.dir, entry) : undefined;
+    this.builderEntry = entry;
+  }
+
   private async build(): Promise<void> {
+    await this.ensureBuilder();
     if (!this.builder) {
       this.buildFailed = true;
       this.buildDiagnostics = [
