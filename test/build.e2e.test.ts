@@ -253,9 +253,20 @@ describe('extkit build: bad input', () => {
     expect(status).toBe(1);
     expect(codes(result.errors)).toEqual(['scan.threw']);
     expect(result.errors[0]!.message).toMatch(/ReferenceError: document is not defined.*inside a mount function/);
-    expect(result.errors[0]!.location?.file).toBe('dist/order-map.js');
+    expect(result.errors[0]!.location).toEqual({ file: 'src/index.ts', line: 7, column: 0, lineText: "document.body.classList.add('order-map');" });
     expect(result.registrations).toEqual([{ kind: 'component', id: 'acme.touches-document.card' }]);
     expect(existsSync(join(dir, 'artifacts'))).toBe(false);
+    const human = runCli(['build', dir]);
+    expect(human.stdout).toContain("src/index.ts:7:1  error  scan.threw\n");
+    expect(human.stdout).toContain("> 7 | document.body.classList.add('order-map');\n    | ^\n");
+  });
+
+  it('a register call the runtime refuses: placed at the caller in the source, not inside the runtime', () => {
+    const dir = copy('build-basic', (d) => writeFileSync(join(d, 'src/index.ts'), "import { registerSlot } from '@extkit/runtime';\n\nregisterSlot('order.sidebar', 'render' as never);\n"));
+    const { status, result } = build(dir);
+    expect(status).toBe(1);
+    expect(result.errors[0]).toMatchObject({ code: 'scan.threw', location: { file: 'src/index.ts', line: 3 } });
+    expect(result.errors[0]!.message).toContain('registerSlot("order.sidebar"): the mount must be a function, got string');
   });
 
   it('a bundle that never finishes during the scan: stopped at the time limit, exit 1, nothing in the store', () => {

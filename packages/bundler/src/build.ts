@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { posix, resolve } from 'node:path';
 import { makeRecord } from './artifact/record.js';
 import { inspectStore, writeArtifact } from './artifact/store.js';
 import { artifactPath, checkEntry } from './entry.js';
@@ -62,7 +62,7 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
 
     const built = await job.built;
     if (built.type === 'failed') {
-      result.errors.push(failureDiagnostic(built.outcome, manifest.entry, '', timeoutMs));
+      result.errors.push(failureDiagnostic(built.outcome, manifest.entry, { code: '' }, timeoutMs));
       return result;
     }
     const bundled = bundleOutcome(built, root, manifest.entry);
@@ -75,7 +75,8 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
     result.size = size;
     if (warning) result.warnings.push(warning);
 
-    const scan = scanReport(await job.scanned, manifest, manifest.entry, Buffer.from(bundled.code).toString('utf8'), timeoutMs);
+    const bundleText = { code: Buffer.from(bundled.code).toString('utf8'), map: { text: Buffer.from(bundled.map).toString('utf8'), dir: posix.dirname(artifactPath(manifest.entry)) } };
+    const scan = scanReport(await job.scanned, manifest, manifest.entry, bundleText, timeoutMs);
     result.registrations = scan.registrations;
     result.errors.push(...scan.errors);
     result.warnings.push(...scan.warnings);

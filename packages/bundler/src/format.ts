@@ -19,12 +19,14 @@ export function formatDiagnostic(d: Diagnostic, severity: 'error' | 'warning', o
   const bold = paint(options.color, 1, 22);
   const dim = paint(options.color, 2, 22);
   const loc = d.location;
-  const where = loc ? `${loc.file}:${loc.line}:${loc.column + 1}` : d.path !== undefined ? 'manifest.json' : 'extkit';
+  const where = loc ? `${loc.file}:${loc.line}:${loc.column + 1}  ` : d.path !== undefined ? 'manifest.json  ' : '';
   const pointer = d.path !== undefined ? `  ${dim(d.path === '' ? '(document)' : d.path)}` : '';
-  let out = `${where}  ${severity === 'error' ? red('error') : yellow('warning')}  ${bold(d.code)}${pointer}\n  ${d.message.replace(/\n/g, '\n  ')}\n`;
-  if (loc) {
+  let out = `${where}${severity === 'error' ? red('error') : yellow('warning')}  ${bold(d.code)}${pointer}\n  ${d.message.replace(/\n/g, '\n  ')}\n`;
+  if (loc && loc.lineText) {
+    // A minified line can be megabytes long: show a window around the column.
+    const from = loc.lineText.length > 160 ? Math.max(0, loc.column - 80) : 0;
     const n = String(loc.line);
-    out += `${red('>')} ${n} | ${loc.lineText.replace(/\t/g, ' ')}\n  ${' '.repeat(n.length)} | ${' '.repeat(loc.column)}${red('^')}\n`;
+    out += `${red('>')} ${n} | ${loc.lineText.slice(from, from + 160).replace(/\t/g, ' ')}\n  ${' '.repeat(n.length)} | ${' '.repeat(loc.column - from)}${red('^')}\n`;
   }
   return out;
 }

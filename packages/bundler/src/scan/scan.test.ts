@@ -18,7 +18,7 @@ describe('scanCode', () => {
       Promise.resolve().then(() => reg('feature', 'tracker'));
       setTimeout(() => Promise.resolve().then(() => reg('slot', 'order.side')), 50);
       queueMicrotask(() => reg('shell', 'shell'));`;
-    const r = await scanCode(code, 'index.js', declared);
+    const r = await scanCode({ code }, 'index.js', declared);
     expect(r.registrations).toEqual([
       { kind: 'component', id: 'acme.m.card' },
       { kind: 'feature', id: 'tracker' },
@@ -30,7 +30,7 @@ describe('scanCode', () => {
   });
 
   it('names a registration that contributes omits as an error, and a declared one never registered as a warning', async () => {
-    const r = await scanCode(`${REG} reg('component', 'acme.m.card'); reg('route', '/secret');`, 'index.js', declared);
+    const r = await scanCode({ code: `${REG} reg('component', 'acme.m.card'); reg('route', '/secret');` }, 'index.js', declared);
     expect(r.errors.map((e) => [e.code, e.path])).toEqual([['scan.undeclared_registration', '/contributes/console/routes']]);
     expect(r.errors[0]!.message).toContain('route "/secret"');
     expect(r.warnings.map((w) => [w.code, w.path])).toEqual([
@@ -41,17 +41,17 @@ describe('scanCode', () => {
   });
 
   it('refuses registering anything with no contributes at all', async () => {
-    const r = await scanCode(`${REG} reg('slot', 'x');`, 'index.js', manifest());
+    const r = await scanCode({ code: `${REG} reg('slot', 'x');` }, 'index.js', manifest());
     expect(r.errors.map((e) => e.code)).toEqual(['scan.contributes_missing']);
     expect(r.warnings).toEqual([]);
   });
 
   it('accepts a bundle that registers nothing and declares nothing', async () => {
-    expect(await scanCode('1 + 1', 'index.js', manifest())).toEqual({ registrations: [], errors: [], warnings: [] });
+    expect(await scanCode({ code: '1 + 1' }, 'index.js', manifest())).toEqual({ registrations: [], errors: [], warnings: [] });
   });
 
   it('reports a bundle that throws with its message and position, and keeps what it registered before', async () => {
-    const r = await scanCode(`${REG} reg('component', 'acme.m.card');\ndocument.body.append('x');`, 'dist/index.js', declared);
+    const r = await scanCode({ code: `${REG} reg('component', 'acme.m.card');\ndocument.body.append('x');` }, 'dist/index.js', declared);
     expect(r.errors[0]).toMatchObject({ code: 'scan.threw', location: { file: 'dist/index.js', line: 3, column: 0 } });
     expect(r.errors[0]!.message).toMatch(/document is not defined.*without a DOM/);
     expect(r.registrations).toEqual([{ kind: 'component', id: 'acme.m.card' }]);
@@ -60,14 +60,14 @@ describe('scanCode', () => {
   it('stops a synchronous endless loop, an endless promise chain and endless timers', async () => {
     for (const code of ['for (;;) {}', 'const f = () => Promise.resolve().then(f); f();', 'setInterval(() => {}, 1000);']) {
       const t0 = Date.now();
-      const r = await scanCode(code, 'index.js', manifest(), { timeoutMs: 300 });
+      const r = await scanCode({ code }, 'index.js', manifest(), { timeoutMs: 300 });
       expect(r.errors.map((e) => e.code), code).toEqual(['scan.timeout']);
       expect(Date.now() - t0).toBeLessThan(3000);
     }
   });
 
   it('reports a promise rejection nothing handles', async () => {
-    const r = await scanCode('Promise.reject(new Error("boom"))', 'index.js', manifest());
+    const r = await scanCode({ code: 'Promise.reject(new Error("boom"))' }, 'index.js', manifest());
     expect(r.errors[0]).toMatchObject({ code: 'scan.threw' });
     expect(r.errors[0]!.message).toContain('boom');
   });
@@ -76,12 +76,12 @@ describe('scanCode', () => {
     const code = `${REG}
       const seen = [typeof require, typeof process, typeof fetch, typeof document, typeof window, typeof globalThis.constructor.constructor('return this')().process];
       reg('component', seen.join(','));`;
-    const r = await scanCode(code, 'index.js', manifest({}));
+    const r = await scanCode({ code }, 'index.js', manifest({}));
     expect(r.registrations[0]!.id).toBe('undefined,undefined,undefined,undefined,undefined,undefined');
   });
 
   it('stops a bundle that exhausts its heap', async () => {
-    const r = await scanCode('const a = []; for (;;) a.push(new Array(1e6).fill(1));', 'index.js', manifest(), { timeoutMs: 20_000, memoryMb: 32 });
+    const r = await scanCode({ code: 'const a = []; for (;;) a.push(new Array(1e6).fill(1));' }, 'index.js', manifest(), { timeoutMs: 20_000, memoryMb: 32 });
     expect(r.errors.map((e) => e.code)).toEqual(['scan.out_of_memory']);
   });
 });

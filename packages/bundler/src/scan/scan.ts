@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import { dirname, sep } from 'node:path';
 import type { Diagnostic, Location, ManifestLike, ScanOptions, ScanResult } from '../types.js';
 import { checkRegistrations, toRegistrations } from './check.js';
 import { ScanWorker, type ScanOutcome } from './run.js';
+import { originalLocation } from './sourcemap.js';
 
 /** Default wall-clock limit of a scan. */
 export const DEFAULT_SCAN_TIMEOUT_MS = 2000;
@@ -9,21 +11,33 @@ export const DEFAULT_SCAN_TIMEOUT_MS = 2000;
 const NO_DOM_HINT =
   'The scan evaluates the bundle without a DOM or network (only ECMAScript built-ins, console, timers and queueMicrotask): touch document, window, fetch and the like inside a mount function, not when the bundle loads.';
 
-/** Where a stack trace first points into the bundle, with that line's text (clipped around the column). */
-function locate(detail: string, filename: string, code: string): Location | undefined {
-  const at = new RegExp(`${filename.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+):(\\d+)`).exec(detail);
-  if (!at) return undefined;
-  const line = Number(at[1]);
-  const column = Math.max(0, Number(at[2]) - 1);
-  const text = code.split('\n')[line - 1] ?? '';
-  const from = Math.max(0, column - 60);
-  return { file: filename, line, column: column - from, lineText: text.slice(from, from + 120) };
+/** The bundle and, when there is one, its source map, to place a failure in the source. */
+export interface BundleText {
+  code: string;
+  map?: { text: string; dir: string };
+}
+
+/**
+ * Where a stack trace points: the first frame in the extension's own source
+ * (through the source map, skipping the kit's runtime and other packages), else
+ * the first frame in the bundle itself.
+ */
+function locate(detail: string, filename: string, bundle: BundleText): Location | undefined {
+  const frames = [...detail.matchAll(new RegExp(`${filename.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+):(\\d+)`, 'g'))].map((m) => ({ line: Number(m[1]), column: Math.max(0, Number(m[2]) - 1) }));
+  const first = frames[0];
+  if (!first) return undefined;
+  if (bundle.map) {
+    const mapped = frames.map((f) => originalLocation(bundle.map!.text, bundle.map!.dir, f.line, f.column)).filter((l): l is Location => l !== null);
+    const own = mapped.find((l) => !l.file.split('/').includes('node_modules')) ?? mapped[0];
+    if (own) return own;
+  }
+  return { file: filename, line: first.line, column: first.column, lineText: bundle.code.split('\n')[first.line - 1] ?? '' };
 }
 
 /** The diagnostic for a scan that did not run to its end. */
-export function failureDiagnostic(outcome: Extract<ScanOutcome, { ok: false }>, filename: string, code: string, timeoutMs: number): Diagnostic {
+export function failureDiagnostic(outcome: Extract<ScanOutcome, { ok: false }>, filename: string, bundle: BundleText, timeoutMs: number): Diagnostic {
   const first = outcome.detail.split('\n')[0] ?? '';
-  const location = locate(outcome.detail, filename, code);
+  const location = locate(outcome.detail, filename, bundle);
   switch (outcome.reason) {
     case 'timeout':
       return {
@@ -42,19 +56,19 @@ export function failureDiagnostic(outcome: Extract<ScanOutcome, { ok: false }>, 
 }
 
 /** Turns a finished scan run into registrations and diagnostics against `contributes`. */
-export function scanReport(outcome: ScanOutcome, manifest: ManifestLike, filename: string, code: string, timeoutMs: number): ScanResult {
+export function scanReport(outcome: ScanOutcome, manifest: ManifestLike, filename: string, bundle: BundleText, timeoutMs: number): ScanResult {
   const registrations = toRegistrations(outcome.registrations);
   const checked = checkRegistrations(registrations, manifest);
   if (outcome.ok) return { registrations, ...checked };
   // A failed run says nothing reliable about what is never registered: keep only its errors.
-  return { registrations, errors: [failureDiagnostic(outcome, filename, code, timeoutMs), ...checked.errors], warnings: [] };
+  return { registrations, errors: [failureDiagnostic(outcome, filename, bundle, timeoutMs), ...checked.errors], warnings: [] };
 }
 
 /** Scans bundle source text; `filename` names it in diagnostics. */
-export async function scanCode(code: string, filename: string, manifest: ManifestLike, options: ScanOptions = {}): Promise<ScanResult> {
+export async function scanCode(bundle: BundleText, filename: string, manifest: ManifestLike, options: ScanOptions = {}): Promise<ScanResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_SCAN_TIMEOUT_MS;
-  const outcome = await new ScanWorker(options.memoryMb).run(code, filename, timeoutMs);
-  return scanReport(outcome, manifest, filename, code, timeoutMs);
+  const outcome = await new ScanWorker(options.memoryMb).run(bundle.code, filename, timeoutMs);
+  return scanReport(outcome, manifest, filename, bundle, timeoutMs);
 }
 
 /**
@@ -71,5 +85,7 @@ export async function scanBundle(bundlePath: string, manifest: ManifestLike, opt
     const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (err as Error).message;
     return { registrations: [], errors: [{ code: 'scan.bundle_unreadable', message: `Cannot read the bundle ${bundlePath}: ${reason}.` }], warnings: [] };
   }
-  return scanCode(code, bundlePath, manifest, options);
+  // A map beside the bundle (as `extkit build` writes it) places failures in the source.
+  const map = await readFile(`${bundlePath}.map`, 'utf8').then((text) => ({ text, dir: dirname(bundlePath).split(sep).join('/') }), () => undefined);
+  return scanCode(map ? { code, map } : { code }, bundlePath, manifest, options);
 }
