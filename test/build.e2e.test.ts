@@ -200,6 +200,13 @@ describe('extkit build', () => {
     expect(build(fromPackage).result.size?.budget).toBe(50);
   });
 
+  it('checks component namespaces against --publisher over package.json', () => {
+    const r = build(copy('build-basic'), '--publisher', 'globex');
+    expect(r.status).toBe(1);
+    expect(r.result.errors.every((e) => e.path?.startsWith('/contributes/site/components'))).toBe(true);
+    expect(r.result.errors.length).toBeGreaterThan(0);
+  });
+
   it('takes the source entry from package.json "extkit.source"', () => {
     const dir = copy('build-basic', (d) => {
       cpSync(join(d, 'src'), join(d, 'lib'), { recursive: true });
@@ -319,5 +326,6 @@ describe('extkit build: bad input', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('no such extension folder');
     expect(runCli(['build', copy('build-basic'), '--scan-timeout', 'soon']).status).toBe(2);
+    expect(runCli(['build', copy('build-basic'), '--publisher', 'Not A Handle']).status).toBe(2);
   });
 });

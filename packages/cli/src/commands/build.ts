@@ -47,6 +47,10 @@ export function registerBuild(program: Command): void {
       requireDir(dir, 'extension folder');
       const sizeBudget = positiveInt('--size-budget', flags.sizeBudget);
       const timeoutMs = positiveInt('--scan-timeout', flags.scanTimeout);
+      if (flags.publisher !== undefined) {
+        const { isKebabCase } = await import('@extkit/manifest');
+        if (!isKebabCase(flags.publisher)) throw new UsageError('publisher.invalid', `--publisher ${JSON.stringify(flags.publisher)} is not a kebab-case handle (e.g. "acme")`);
+      }
       const { build, formatDiagnostics } = await import('@extkit/bundler');
       const result = await build(dir, {
         ...(flags.out !== undefined ? { out: flags.out } : {}),
