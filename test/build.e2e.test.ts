@@ -88,7 +88,8 @@ describe('extkit build', () => {
 
   it('is reproducible: two clean copies in separate folders give byte-identical artifacts and one integrity', () => {
     const a = copy('build-basic');
-    const b = copy('build-basic');
+    const b = join(tmp.dir, 'elsewhere', 'much', 'deeper', 'order-map');
+    cpSync(join(fixtures, 'build-basic'), b, { recursive: true });
     const ra = build(a).result;
     const rb = build(b).result;
     expect(ra.artifact?.integrity).toBe(rb.artifact?.integrity);
