@@ -12,15 +12,18 @@ export interface ArtifactCheck {
   errors: Diagnostic[];
 }
 
-async function listFiles(root: string, dir = root): Promise<string[]> {
-  const out: string[] = [];
+async function listFiles(root: string, dir = root): Promise<Array<{ path: string; regular: boolean }>> {
+  const out: Array<{ path: string; regular: boolean }> = [];
   for (const e of await readdir(dir, { withFileTypes: true })) {
     const full = join(dir, e.name);
     if (e.isDirectory()) out.push(...(await listFiles(root, full)));
-    else out.push(relative(root, full).split(sep).join('/'));
+    else out.push({ path: relative(root, full).split(sep).join('/'), regular: e.isFile() });
   }
   return out;
 }
+
+/** True when a listed path stays inside the artifact: relative, `/`-separated, no `..`. */
+const inside = (path: string): boolean => path !== '' && !path.startsWith('/') && !path.includes('\\') && !path.split('/').some((s) => s === '..' || s === '.' || s === '');
 
 /** Re-hashes every file of the artifact at `dir` against its artifact.json: changed, missing and extra files fail. */
 export async function checkArtifact(dir: string): Promise<ArtifactCheck> {
@@ -37,7 +40,14 @@ export async function checkArtifact(dir: string): Promise<ArtifactCheck> {
 
   const errors: Diagnostic[] = [];
   const actual = [];
+  const onDisk = await listFiles(dir);
+  const irregular = new Set(onDisk.filter((f) => !f.regular).map((f) => f.path));
   for (const f of record.files) {
+    if (!inside(f.path) || irregular.has(f.path)) {
+      errors.push({ code: 'verify.file_not_allowed', message: `${f.path} ${irregular.has(f.path) ? 'is not a regular file (a symbolic link?)' : 'is a path outside the artifact'}; an artifact holds only regular files inside its folder.` });
+      actual.push({ path: f.path, sha256: '' });
+      continue;
+    }
     let bytes: Buffer;
     try {
       bytes = await readFile(join(dir, f.path));
@@ -51,7 +61,7 @@ export async function checkArtifact(dir: string): Promise<ArtifactCheck> {
     actual.push({ path: f.path, sha256 });
   }
   const listed = new Set(record.files.map((f) => f.path));
-  for (const path of await listFiles(dir)) {
+  for (const { path } of onDisk) {
     if (path !== RECORD_FILE && !listed.has(path)) errors.push({ code: 'verify.file_extra', message: `${path} is in the artifact but not listed in ${RECORD_FILE}.` });
   }
   if (integrityOf(record.files) !== record.integrity) {
