@@ -67,15 +67,17 @@ export function validateManifest(input: unknown, options: ValidateOptions = {}):
   } else if (contributes === undefined) {
     reporter.report('contributes.missing', '/contributes', 'no contributes: the platform treats this version as legacy (it loads where its element is placed, and in the console with the shell), and a bundle that registers anything is refused at publish; declare where it loads, or {} for nowhere');
   }
-  for (const key of ['restrictParent', 'restrictChildren'] as const) {
-    const list = input[key];
-    if (Array.isArray(list)) manifest[key] = list.filter((s): s is string => typeof s === 'string' && s !== '');
-  }
+  const { restrictParent, restrictChildren } = input;
+  if (Array.isArray(restrictParent)) manifest.restrictParent = nonEmptyStrings(restrictParent, sound);
+  if (Array.isArray(restrictChildren)) manifest.restrictChildren = nonEmptyStrings(restrictChildren, sound);
   if (isObject(config)) manifest.config = checkConfig(config, sound, reporter);
 
   const { errors, warnings } = reporter;
   return errors.length === 0 ? { valid: true, errors, warnings, manifest } : { valid: false, errors, warnings, manifest };
 }
+
+// A sound list holds only non-empty strings already: it is its own normalized form.
+const nonEmptyStrings = (list: unknown[], sound: boolean): string[] => (sound ? (list as string[]) : list.filter((s): s is string => typeof s === 'string' && s !== ''));
 
 /** Whether a string is a strict semver version, as the manifest's `version` must be. */
 export const isStrictSemver = (version: string): boolean => semver.test(version);

@@ -3,7 +3,7 @@ import { describe, isObject, setOwn, type Reporter } from '../diagnostics.js';
 import { join } from '../pointer.js';
 import { MAX_CONFIG_FIELDS } from '../patterns.js';
 import type { ConfigField, Manifest } from '../schema.js';
-import { sameOrCopy } from './lists.js';
+import { compact } from './lists.js';
 
 type Config = NonNullable<Manifest['config']>;
 type OptionValue = string | number | boolean;
@@ -35,11 +35,12 @@ export function checkConfig(config: Record<string, unknown>, sound: boolean, rep
   const fields = config.fields;
   const defaults = config.defaults;
   const byKey = new Map<string, ConfigField>();
-  const normalizedFields = Array.isArray(fields) ? checkFields(fields, byKey, sound, reporter) : undefined;
-  return sameOrCopy<Config>(sound, config, {
-    fields: normalizedFields,
+  const out: Config = {
+    fields: Array.isArray(fields) ? checkFields(fields, byKey, sound, reporter) : undefined,
     defaults: isObject(defaults) ? checkDefaults(defaults, byKey, sound, reporter) : undefined,
-  });
+  };
+  if (sound && out.fields === fields && out.defaults === defaults) return config;
+  return compact(out);
 }
 
 function checkFields(fields: unknown[], byKey: Map<string, ConfigField>, sound: boolean, reporter: Reporter): ConfigField[] {
@@ -66,43 +67,41 @@ function checkFields(fields: unknown[], byKey: Map<string, ConfigField>, sound: 
     byKey.set(normalized.key, normalized);
     kept.push(normalized);
   }
-  return kept.length === fields.length && kept.every((f, i) => f === fields[i]) ? (fields as ConfigField[]) : kept;
+  if (kept.length !== fields.length) return kept;
+  for (let i = 0; i < kept.length; i++) if (kept[i] !== fields[i]) return kept;
+  return fields as ConfigField[];
 }
 
 function checkField(field: Record<string, unknown>, i: number, sound: boolean, reporter: Reporter): ConfigField | undefined {
-  const key = field.key;
-  const label = field.label;
-  const type = field.type;
-  const min = field.min;
-  const max = field.max;
-  const options = field.options;
-  const out = { key, label, type } as ConfigField;
+  const { key, label, type, min, max, options } = field;
   if (type === 'number') {
-    if (typeof min === 'number') out.min = min;
-    if (typeof max === 'number') out.max = max;
     if (typeof min === 'number' && typeof max === 'number' && min > max) {
       reporter.report('config.fields.range_inverted', `/config/fields/${i}`, `config field "${String(key)}" has min ${min} greater than max ${max}`);
     }
   } else {
-    for (const bound of ['min', 'max'] as const) {
-      if (Object.hasOwn(field, bound)) reporter.report('config.fields.range_ignored', `/config/fields/${i}/${bound}`, `${bound} applies to number fields only; "${String(key)}" is a ${String(type)} field`);
-    }
+    if (min !== undefined) reporter.report('config.fields.range_ignored', `/config/fields/${i}/min`, `min applies to number fields only; "${String(key)}" is a ${String(type)} field`);
+    if (max !== undefined) reporter.report('config.fields.range_ignored', `/config/fields/${i}/max`, `max applies to number fields only; "${String(key)}" is a ${String(type)} field`);
   }
+  let keptOptions: ConfigField['options'];
   if (type === 'select') {
-    if (!Array.isArray(options) || options.length === 0) {
-      if (options === undefined || Array.isArray(options)) {
-        reporter.report('config.fields.options.missing', `/config/fields/${i}/options`, `select field "${String(key)}" needs options: a non-empty array of {value, label}`);
-      }
-    } else {
-      out.options = checkOptions(options, i, sound, reporter);
+    if (Array.isArray(options) && options.length > 0) keptOptions = checkOptions(options, i, sound, reporter);
+    else if (options === undefined || Array.isArray(options)) {
+      reporter.report('config.fields.options.missing', `/config/fields/${i}/options`, `select field "${String(key)}" needs options: a non-empty array of {value, label}`);
     }
-  } else if (Object.hasOwn(field, 'options')) {
+  } else if (options !== undefined) {
     reporter.report('config.fields.options.ignored', `/config/fields/${i}/options`, `options apply to select fields only; "${String(key)}" is a ${String(type)} field`);
   }
   if (typeof key !== 'string' || key === '' || typeof label !== 'string' || !isKnownType(type)) return undefined;
   // Copy-on-write: a sound field that keeps every member it has is its own normalized form.
-  const extras = type === 'number' ? field.options === undefined : type === 'select' ? field.min === undefined && field.max === undefined && out.options === field.options : field.min === undefined && field.max === undefined && field.options === undefined;
-  return sound && extras ? (field as ConfigField) : out;
+  const keepsAll = type === 'number' ? options === undefined : type === 'select' ? min === undefined && max === undefined && keptOptions === options : min === undefined && max === undefined && options === undefined;
+  if (sound && keepsAll) return field as ConfigField;
+  const out: ConfigField = { key, label, type };
+  if (type === 'number') {
+    if (typeof min === 'number') out.min = min;
+    if (typeof max === 'number') out.max = max;
+  }
+  if (keptOptions) out.options = keptOptions;
+  return out;
 }
 
 function checkOptions(options: unknown[], i: number, sound: boolean, reporter: Reporter): NonNullable<ConfigField['options']> {
@@ -131,28 +130,26 @@ const hasRepeatedValue = (options: Array<{ value: unknown }>): boolean => {
 };
 
 function checkDefaults(defaults: Record<string, unknown>, byKey: Map<string, ConfigField>, sound: boolean, reporter: Reporter): Record<string, unknown> {
-  const keys = Object.keys(defaults);
-  const values: unknown[] = [];
   let same = sound;
-  for (const key of keys) {
+  for (const key in defaults) {
     const field = byKey.get(key);
     if (!field) {
       reporter.report('config.defaults.unknown_key', join('/config/defaults', key), `default for "${key}", which is not a config field (or was dropped); it is ignored`);
-      values.push(undefined);
       same = false;
-      continue;
-    }
-    const value = coerce(defaults[key], field, key, reporter);
-    values.push(value);
-    if (value !== defaults[key]) same = false;
+    } else if (coerce(defaults[key], field, key, reporter) !== defaults[key]) same = false;
   }
-  if (same) return defaults; // every default already of its field's type
+  if (same) return defaults; // every default is already of its field's type
   const out: Record<string, unknown> = {};
-  keys.forEach((key, n) => {
-    if (values[n] !== undefined) setOwn(out, key, values[n]);
-  });
+  for (const key in defaults) {
+    const field = byKey.get(key);
+    const value = field && coerce(defaults[key], field, key, silent);
+    if (value !== undefined) setOwn(out, key, value);
+  }
   return out;
 }
+
+// The copy pass coerces again; its problems were reported by the first pass.
+const silent = { report() {} } as unknown as Reporter;
 
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 

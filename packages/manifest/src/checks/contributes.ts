@@ -3,7 +3,7 @@ import { isObject, setOwn, type Reporter } from '../diagnostics.js';
 import { join } from '../pointer.js';
 import { COMPONENT_ID, PROP_NAME } from '../patterns.js';
 import type { Manifest } from '../schema.js';
-import { arrayAt, sameOrCopy, uniqueStrings } from './lists.js';
+import { asArray, compact, uniqueStrings } from './lists.js';
 
 type Contributes = NonNullable<Manifest['contributes']>;
 
@@ -21,40 +21,41 @@ export interface NamespaceContext {
 export function checkContributes(contributes: Record<string, unknown>, ns: NamespaceContext, reporter: Reporter): Contributes {
   const site = contributes.site;
   const consoleSection = contributes.console;
-  const out = sameOrCopy<Contributes>(ns.sound, contributes, {
-    site: isObject(site) ? checkSite(site, ns, reporter) : undefined,
-    console: isObject(consoleSection) ? checkConsole(consoleSection, ns.sound, reporter) : undefined,
-  });
+  const siteOut = isObject(site) ? checkSite(site, ns, reporter) : undefined;
+  const consoleOut = isObject(consoleSection) ? checkConsole(consoleSection, ns.sound, reporter) : undefined;
+  const out: Contributes = ns.sound && siteOut === site && consoleOut === consoleSection ? contributes : compact({ site: siteOut, console: consoleOut });
   if (placements(out) === 0) {
     reporter.report('contributes.declares_nothing', '/contributes', 'contributes declares no component, feature, slot, route, org route or shell: the extension loads nowhere');
   }
   return out;
 }
 
-function placements(c: Contributes): number {
-  const s = c.site ?? {};
-  const k = c.console ?? {};
-  return (s.components?.length ?? 0) + (s.features?.length ?? 0) + (k.slots?.length ?? 0) + (k.routes?.length ?? 0) + (k.orgRoutes?.length ?? 0) + (k.shell === true ? 1 : 0);
+function placements({ site, console: k }: Contributes): number {
+  return (site?.components?.length ?? 0) + (site?.features?.length ?? 0) + (k?.slots?.length ?? 0) + (k?.routes?.length ?? 0) + (k?.orgRoutes?.length ?? 0) + (k?.shell === true ? 1 : 0);
 }
 
 function checkSite(site: Record<string, unknown>, ns: NamespaceContext, reporter: Reporter): NonNullable<Contributes['site']> {
-  const components = arrayAt(site, 'components');
+  const components = asArray(site.components);
   let unique: string[] | undefined;
   if (components) {
     const at = '/contributes/site/components';
     unique = uniqueStrings(components, at, 'contributes.site.components.duplicate', reporter);
-    for (const id of unique) checkComponentNamespace(id, components, ns, reporter);
+    // A sound id has three kebab-case parts, so the right namespace is one prefix test.
+    const prefix = ns.sound && ns.publisher !== undefined && ns.id !== undefined ? `${ns.publisher}.${ns.id}.` : undefined;
+    for (const id of unique) if (prefix === undefined || !id.startsWith(prefix)) checkComponentNamespace(id, components, ns, reporter);
     if (!ns.publisher && unique.length > 0) {
       reporter.report('publisher.unknown', at, 'no publisher handle was given (--publisher, or "extkit": { "publisher": ... } in package.json): component ids were checked except for their publisher part');
     }
   }
-  const features = arrayAt(site, 'features');
+  const features = asArray(site.features);
   const bindings = site.functionBindings;
-  return sameOrCopy(ns.sound, site, {
+  const out = {
     components: unique,
     features: features && uniqueStrings(features, '/contributes/site/features', 'contributes.site.features.duplicate', reporter),
     functionBindings: isObject(bindings) ? checkBindings(bindings, components ?? [], ns, reporter) : undefined,
-  });
+  };
+  if (ns.sound && out.components === components && out.features === features && out.functionBindings === bindings) return site;
+  return compact(out);
 }
 
 const componentId = new RegExp(COMPONENT_ID);
@@ -80,43 +81,50 @@ function checkComponentNamespace(id: string, list: unknown[], ns: NamespaceConte
 const propName = new RegExp(PROP_NAME);
 
 function checkBindings(bindings: Record<string, unknown>, components: unknown[], ns: NamespaceContext, reporter: Reporter): Record<string, string> {
-  const keys = Object.keys(bindings);
-  const kept: string[] = [];
-  for (const key of keys) {
-    const prop = bindings[key];
-    if (!components.includes(key)) {
-      reporter.report('contributes.site.functionBindings.unknown_component', join('/contributes/site/functionBindings', key), `function binding for "${key}", which is not in contributes.site.components; a binding's key is a declared component`);
-      continue;
-    }
-    if (typeof prop !== 'string' || (!ns.sound && !propName.test(prop))) continue; // reported by the structural check
-    if (!ns.props?.includes(prop)) {
-      reporter.report('contributes.site.functionBindings.prop_not_declared', join('/contributes/site/functionBindings', key), `prop "${prop}" is not in capabilities.props; undeclared props are dropped, so the function name would never reach "${key}"`);
-    }
-    kept.push(key);
-  }
-  if (ns.sound && kept.length === keys.length) return bindings as Record<string, string>;
+  let same = ns.sound;
+  for (const key in bindings) if (!keepBinding(key, bindings[key], components, ns, reporter)) same = false;
+  if (same) return bindings as Record<string, string>;
   const out: Record<string, string> = {};
-  for (const key of kept) setOwn(out, key, bindings[key] as string);
+  for (const key in bindings) if (keepBinding(key, bindings[key], components, ns, undefined)) setOwn(out, key, bindings[key] as string);
   return out;
 }
 
-function checkConsole(section: Record<string, unknown>, sound: boolean, reporter: Reporter): NonNullable<Contributes['console']> {
-  const out: NonNullable<Contributes['console']> = {};
-  const slots = arrayAt(section, 'slots');
-  if (slots) out.slots = uniqueStrings(slots, '/contributes/console/slots', 'contributes.console.slots.duplicate', reporter);
-  for (const key of ['routes', 'orgRoutes'] as const) {
-    const list = arrayAt(section, key);
-    if (!list) continue;
-    const at = `/contributes/console/${key}`;
-    out[key] = uniqueStrings(list, at, `contributes.console.${key}.duplicate`, reporter);
-    for (const route of out[key]) {
-      const why = routeProblem(route);
-      if (why) reporter.report(`contributes.console.${key}.not_path`, join(at, list.indexOf(route)), `route ${JSON.stringify(route)} ${why}; a route is a path such as "/deal-board"`);
-    }
+/** Whether a binding is kept; reports why not (or an undeclared prop) when given a reporter. */
+function keepBinding(key: string, prop: unknown, components: unknown[], ns: NamespaceContext, reporter: Reporter | undefined): boolean {
+  if (!components.includes(key)) {
+    reporter?.report('contributes.site.functionBindings.unknown_component', join('/contributes/site/functionBindings', key), `function binding for "${key}", which is not in contributes.site.components; a binding's key is a declared component`);
+    return false;
   }
+  if (typeof prop !== 'string' || (!ns.sound && !propName.test(prop))) return false; // reported by the structural check
+  if (reporter && !ns.props?.includes(prop)) {
+    reporter.report('contributes.site.functionBindings.prop_not_declared', join('/contributes/site/functionBindings', key), `prop "${prop}" is not in capabilities.props; undeclared props are dropped, so the function name would never reach "${key}"`);
+  }
+  return true;
+}
+
+function checkConsole(section: Record<string, unknown>, sound: boolean, reporter: Reporter): NonNullable<Contributes['console']> {
+  const slots = asArray(section.slots);
+  const routes = asArray(section.routes);
+  const orgRoutes = asArray(section.orgRoutes);
   const shell = section.shell;
-  if (typeof shell === 'boolean') out.shell = shell;
-  return sameOrCopy(sound, section, { slots: out.slots, routes: out.routes, orgRoutes: out.orgRoutes, shell: out.shell });
+  const out = {
+    slots: slots && uniqueStrings(slots, '/contributes/console/slots', 'contributes.console.slots.duplicate', reporter),
+    routes: routes && checkRoutes(routes, 'routes', reporter),
+    orgRoutes: orgRoutes && checkRoutes(orgRoutes, 'orgRoutes', reporter),
+    shell: typeof shell === 'boolean' ? shell : undefined,
+  };
+  if (sound && out.slots === slots && out.routes === routes && out.orgRoutes === orgRoutes && out.shell === shell) return section;
+  return compact(out);
+}
+
+function checkRoutes(list: unknown[], key: 'routes' | 'orgRoutes', reporter: Reporter): string[] {
+  const at = `/contributes/console/${key}`;
+  const kept = uniqueStrings(list, at, `contributes.console.${key}.duplicate`, reporter);
+  for (const route of kept) {
+    const why = routeProblem(route);
+    if (why) reporter.report(`contributes.console.${key}.not_path`, join(at, list.indexOf(route)), `route ${JSON.stringify(route)} ${why}; a route is a path such as "/deal-board"`);
+  }
+  return kept;
 }
 
 function routeProblem(route: string): string | undefined {

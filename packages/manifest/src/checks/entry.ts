@@ -3,7 +3,7 @@ import type { Reporter } from '../diagnostics.js';
 
 /** Checks a string `entry`; returns whether it is a usable path. */
 export function checkEntry(entry: string, reporter: Reporter): boolean {
-  if (PLAIN_BUNDLE_PATH.test(entry)) return true;
+  if ((entry.endsWith('.js') || entry.endsWith('.mjs')) && PLAIN_PATH.test(entry)) return true;
   const at = '/entry';
   const shown = JSON.stringify(entry);
   if (entry === '') return false; // reported by the structural check
@@ -46,8 +46,9 @@ export function checkEntry(entry: string, reporter: Reporter): boolean {
 }
 
 // The common case: an optional "./", then segments that never start with "." (so no ".."),
-// of plain characters only, naming a .js or .mjs file. Anything else takes the checks above.
-const PLAIN_BUNDLE_PATH = /^(?:\.\/)?(?:[\w@+~-][\w.@+~-]*\/)*[\w@+~-][\w.@+~-]*\.m?js$/;
+// of plain characters only (the caller checks the .js or .mjs ending). Anything else takes
+// the checks above. "/" is outside the character class, so the pattern never backtracks far.
+const PLAIN_PATH = /^(?:\.\/)?(?:[\w@+~-][\w.@+~-]*\/)*[\w@+~-][\w.@+~-]*$/;
 
 // A segment such as "%2e%2e" resolves to ".." once the host decodes the URL it serves the bundle at.
 function decodeSegment(segment: string): string {

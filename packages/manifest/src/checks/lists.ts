@@ -34,28 +34,15 @@ function isCleanStringList(list: unknown[]): list is string[] {
 }
 
 /**
- * Copy-on-write for the normalizer. When the structure is sound (no unknown keys,
- * every type right) and each normalized member is the input's own value, the input
- * object itself is the normalized one; otherwise a new object with the defined members.
+ * The normalizer's copy path: a new object with the members that are defined.
+ * (Its fast path, copy-on-write, compares each member with the input's own value
+ * where it is called, and returns the input object itself when all are the same.)
  */
-export function sameOrCopy<T extends object>(sound: boolean, input: Record<string, unknown>, members: T): T {
-  if (sound) {
-    let same = true;
-    for (const key in members) {
-      if (members[key] !== input[key]) {
-        same = false;
-        break;
-      }
-    }
-    if (same) return input as T;
-  }
+export function compact<T extends object>(members: T): T {
   const out = {} as T;
   for (const key in members) if (members[key] !== undefined) out[key] = members[key];
   return out;
 }
 
-/** `obj[key]` for one of the manifest's own keys (none is on Object.prototype), when it is an array. */
-export function arrayAt(obj: Record<string, unknown>, key: string): unknown[] | undefined {
-  const v = obj[key];
-  return Array.isArray(v) ? v : undefined;
-}
+/** The value when it is an array, else undefined. */
+export const asArray = (value: unknown): unknown[] | undefined => (Array.isArray(value) ? value : undefined);

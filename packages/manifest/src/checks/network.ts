@@ -7,13 +7,13 @@ const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
 /** Checks the network allowlist; returns the origins to keep (valid, first occurrence). */
 export function checkNetwork(network: unknown[], reporter: Reporter): string[] {
-  if (network.length === 1 && typeof network[0] === 'string' && CANONICAL_SECURE.test(network[0])) return network as string[];
+  if (network.length === 1 && typeof network[0] === 'string' && isCanonicalSecure(network[0])) return network as string[];
   const kept: string[] = [];
   const origins: string[] = [];
   for (let i = 0; i < network.length; i++) {
     const entry = network[i];
     if (typeof entry !== 'string') continue; // reported by the structural check
-    const origin = CANONICAL_SECURE.test(entry) ? entry : checkOrigin(entry, join('/capabilities/network', i), reporter);
+    const origin = isCanonicalSecure(entry) ? entry : checkOrigin(entry, join('/capabilities/network', i), reporter);
     if (origin === undefined) continue;
     if (origins.includes(origin)) {
       reporter.report('capabilities.network.duplicate', join('/capabilities/network', i), `${JSON.stringify(entry)} is already listed; the repeat is dropped`);
@@ -29,6 +29,7 @@ export function checkNetwork(network: unknown[], reporter: Reporter): string[] {
 // name whose last label has a letter (so never an IPv4 form the URL parser would rewrite),
 // an optional port below 10000 that is not the default. Anything else takes the full analysis below.
 const CANONICAL_SECURE = /^(?:https|wss):\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)*[a-z](?:[a-z0-9-]*[a-z0-9])?(?::(?!443$)[1-9]\d{0,3})?$/;
+const isCanonicalSecure = (entry: string): boolean => CANONICAL_SECURE.test(entry);
 
 /** Returns the browser's serialization of a valid origin, or undefined after reporting why it is not one. */
 function checkOrigin(entry: string, at: string, reporter: Reporter): string | undefined {
