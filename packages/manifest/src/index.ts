@@ -6,3 +6,5 @@ export { structuralCheck } from './structural.js';
 export { isKebabCase, MAX_CONFIG_FIELDS, CONFIG_FIELD_TYPES } from './patterns.js';
 export type { Diagnostic } from './diagnostics.js';
 export type { Manifest, ConfigField, ConfigFieldType } from './schema.js';
+export { manifestDeclaration, TYPES_FILE } from './typegen/declaration.js';
+export { writeTypes, type TypesDiagnostic, type WriteTypesOptions, type WriteTypesResult } from './typegen/write.js';

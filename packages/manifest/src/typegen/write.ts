@@ -1,9 +1,15 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { Diagnostic } from '../diagnostics.js';
 import { findManifest } from '../locate.js';
 import { readManifest } from '../parse.js';
 import { manifestDeclaration, TYPES_FILE } from './declaration.js';
+
+/** Why no types were written: `types.no_manifest`, or the manifest's own reading error (e.g. `json.syntax`). */
+export interface TypesDiagnostic {
+  code: string;
+  path: string;
+  message: string;
+}
 
 export interface WriteTypesOptions {
   /** Where to write, relative to the extension folder; default TYPES_FILE (`src/manifest.d.ts`). */
@@ -17,8 +23,8 @@ export interface WriteTypesResult {
   file: string;
   /** False when the file already held exactly this text (it is not touched, so watchers stay quiet). */
   changed: boolean;
-  /** Why nothing was written (`manifest.not_found`, or the manifest's own reading error). */
-  errors: Diagnostic[];
+  /** Why nothing was written. */
+  errors: TypesDiagnostic[];
 }
 
 /**
@@ -30,7 +36,7 @@ export function writeTypes(dir: string, options: WriteTypesOptions = {}): WriteT
   const file = resolve(dir, options.out ?? TYPES_FILE);
   const location = findManifest(join(dir, 'manifest.json'));
   if (!location) {
-    return { ok: false, file, changed: false, errors: [{ code: 'manifest.not_found', path: '', message: `There is no manifest.json in ${resolve(dir)}, so there is nothing to type.` } as Diagnostic] };
+    return { ok: false, file, changed: false, errors: [{ code: 'types.no_manifest', path: '', message: `There is no manifest.json in ${resolve(dir)}, so there is nothing to type.` }] };
   }
   const { report } = readManifest(location.manifestPath);
   if (!report.manifest) return { ok: false, file, changed: false, errors: report.errors };
