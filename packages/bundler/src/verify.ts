@@ -101,7 +101,8 @@ export async function verify(dir: string, options: VerifyOptions = {}): Promise<
   result.decision = decideLoad({
     manifest,
     integrity: checked.integrity,
-    ...(options.integrity !== undefined ? { pinnedIntegrity: options.integrity } : {}),
+    // Without --integrity, the hash artifact.json records is the pin: a changed file never loads.
+    pinnedIntegrity: options.integrity ?? checked.record.integrity,
     ...(options.hostAbi !== undefined ? { hostAbi: options.hostAbi } : {}),
     signature,
     trustedKeys: keys,

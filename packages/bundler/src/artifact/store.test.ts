@@ -27,6 +27,10 @@ describe('inspectStore', () => {
     expect((await inspectStore(out, record('a', '1.9.0', null), false)).kind).toBe('refused');
     expect((await inspectStore(out, record('a', '1.10.0+build.2', null), false)).kind).toBe('refused');
     expect((await inspectStore(out, record('a', '1.10.1-alpha', null), false)).kind).toBe('new');
+    await put(out, record('a', '2.0.0-rc.2', null));
+    expect((await inspectStore(out, record('a', '2.0.0-rc.10', null), false)).kind).toBe('new'); // numeric prerelease parts compare as numbers
+    expect((await inspectStore(out, record('a', '2.0.0-beta', null), false)).kind).toBe('refused'); // "beta" < "rc"
+    expect((await inspectStore(out, record('a', '2.0.0', null), false)).kind).toBe('new'); // a release outranks its prereleases
   });
 
   it('sees a rename by package name in a shared store and by any other id in the own store', async () => {
