@@ -8,3 +8,4 @@ export type { Diagnostic } from './diagnostics.js';
 export type { Manifest, ConfigField, ConfigFieldType } from './schema.js';
 export { manifestDeclaration, TYPES_FILE } from './typegen/declaration.js';
 export { writeTypes, type TypesDiagnostic, type WriteTypesOptions, type WriteTypesResult } from './typegen/write.js';
+export { refreshTypes, watchTypes } from './typegen/project.js';

@@ -58,6 +58,8 @@ export function registerBuild(program: Command): void {
         ...(sizeBudget !== undefined ? { sizeBudget } : {}),
         ...(timeoutMs !== undefined ? { scan: { timeoutMs } } : {}),
       });
+      // The project's types follow its manifest (docs/create.md); the bundler has loaded the manifest package already.
+      (await import('@extkit/manifest')).refreshTypes(dir);
       process.exitCode = result.ok ? 0 : 1;
       if (flags.json) {
         process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

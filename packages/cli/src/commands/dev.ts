@@ -32,8 +32,11 @@ export function registerDev(program: Command): void {
         hostAbi: positiveInt('--host-abi', flags.hostAbi),
         ...(flags.publisher !== undefined ? { publisher: flags.publisher } : {}),
       };
+      // The project's types follow its manifest while the preview runs (docs/create.md).
+      const stopTypes = (await import('@extkit/manifest')).watchTypes(dir);
       const { startDevServer } = await import('@extkit/preview');
       const server = await startDevServer(options).catch((err: unknown) => {
+        stopTypes();
         if ((err as { code?: string }).code === 'EADDRINUSE') throw new UsageError('port.in_use', `port ${options.port} on 127.0.0.1 is in use; pick another with --port, or --port 0 for any free one`);
         throw err;
       });
@@ -57,7 +60,7 @@ export function registerDev(program: Command): void {
       };
       follow();
       await new Promise<void>((resolve) => {
-        const stop = (): void => void server.close().then(resolve);
+        const stop = (): void => (stopTypes(), void server.close().then(resolve));
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
