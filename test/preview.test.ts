@@ -106,6 +106,10 @@ describe('extkit dev', () => {
     expect((await get(dev.url)).status).toBe(200);
   });
 
+  it('exits 2 with the next step when the port is taken', async () => {
+    await expect(startDev([dir, '--port', new URL(dev.url).port])).rejects.toThrow(/exited 2:\n.*port \d+ on 127\.0\.0\.1 is in use; pick another with --port/);
+  });
+
   it('forwards a declared prop and drops an undeclared one', async () => {
     await page.fill('[data-prop="title"]', 'World');
     await page.fill('input[aria-label="undeclared prop name"]', 'secret');

@@ -30,10 +30,15 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
 
   let port = 0;
   const server = createServer((req, res) => handle(req, res, { port, session, assets, streams }));
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolveListen());
-  });
+  try {
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, '127.0.0.1', () => resolveListen());
+    });
+  } catch (err) {
+    await session.close();
+    throw err;
+  }
   port = (server.address() as AddressInfo).port;
 
   return {
