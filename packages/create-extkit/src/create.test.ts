@@ -1,0 +1,93 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { create, exitCodeOf } from './create.js';
+import { run } from './cli.js';
+import { listTemplates } from './templates.js';
+import { writeProject } from './write.js';
+
+const root = mkdtempSync(join(tmpdir(), 'create-extkit-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const textOf = (dir: string): string =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => readFileSync(join(e.parentPath, e.name), 'utf8'))
+    .join('\n');
+
+describe('create', () => {
+  it.each(listTemplates().map((t) => t.name))('writes the %s template with every default rewritten', async (template) => {
+    const dir = join(root, `made-${template}`);
+    const result = await create({ dir, template, publisher: 'globex', name: 'Made It' });
+    expect(result.errors).toEqual([]);
+    expect(result).toMatchObject({ ok: true, dir, template, id: `made-${template}`, name: 'Made It', publisher: 'globex' });
+    expect(result.files).toEqual(expect.arrayContaining(['.gitignore', 'manifest.json', 'manifest.schema.json', 'package.json', 'README.md', 'src/manifest.d.ts', 'tsconfig.json']));
+    const all = textOf(dir);
+    expect(all).not.toMatch(/\bacme\b|\bhello-[a-z]+\b|Hello (Card|React|Feature|Route|Slot|Shell)\b|workspace:/);
+    expect(readFileSync(join(dir, 'src/manifest.d.ts'), 'utf8')).toContain(`from manifest.json (made-${template})`);
+    expect(readdirSync(root).filter((f) => f.startsWith('.'))).toEqual([]);
+  });
+
+  it('accepts an existing empty folder', async () => {
+    const dir = join(root, 'empty');
+    mkdirSync(dir);
+    expect((await create({ dir, template: 'console-slot', publisher: 'globex' })).ok).toBe(true);
+  });
+
+  it('refuses a folder that is not empty, before asking anything, and leaves it as it was', async () => {
+    const dir = join(root, 'full');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'notes.txt'), 'mine');
+    const result = await create({ dir });
+    expect(result.errors.map((e) => e.code)).toEqual(['create.dir_not_empty']);
+    expect(exitCodeOf(result)).toBe(2);
+    expect(readdirSync(dir)).toEqual(['notes.txt']);
+  });
+
+  it('refuses a non-kebab-case id or publisher without writing anything', async () => {
+    const dir = join(root, 'deep', 'nested', 'bad');
+    const result = await create({ dir, template: 'site-component', id: 'Bad_Id', publisher: 'Not Kebab' });
+    expect(result.errors.map((e) => e.code)).toEqual(['create.id_not_kebab_case', 'create.publisher_not_kebab_case']);
+    expect(existsSync(join(root, 'deep'))).toBe(false);
+  });
+
+  it('leaves no half-written folder when writing fails half way', () => {
+    const template = listTemplates()[0]!;
+    const target = join(root, 'half');
+    const identity = { publisher: 'acme', id: 'hello-card', name: 'Hello Card' };
+    expect(() => writeProject(template.dir, target, identity, { publisher: 'globex', id: 'half', name: 'Half' }, '0.1.0', join(root, 'no-such-schema.json'))).toThrow(/no-such-schema/);
+    expect(readdirSync(root).filter((f) => f.includes('half'))).toEqual([]);
+  });
+});
+
+describe('run (the command line flow)', () => {
+  it('asks on a terminal for what is missing and prints the next steps', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    let asked = '';
+    stderr.on('data', (c: Buffer) => {
+      asked += c.toString();
+      if (/Choose 1-\d+ \[1\]: $/.test(asked)) stdin.write('console-shell\n');
+      else if (/\(kebab-case\) \[asked-project\]: $/.test(asked)) stdin.write('\n');
+      else if (/Display name \[Asked Project\]: $/.test(asked)) stdin.write('Asked\n');
+      else if (/Publisher handle \(kebab-case\): $/.test(asked)) stdin.write('globex\n');
+    });
+    let printed = '';
+    stdout.on('data', (c: Buffer) => (printed += c.toString()));
+    const code = await run({ dir: join(root, 'asked-project') }, { interactive: true, stdin, stdout, stderr });
+    expect(code).toBe(0);
+    expect(printed).toMatch(/Created Asked \(asked-project, publisher globex\) from the console-shell template/);
+    expect(printed).toMatch(/install\n {2}\S+ (run )?dev\n$/);
+  });
+
+  it('prints one JSON document with --json', async () => {
+    const stdout = new PassThrough();
+    let printed = '';
+    stdout.on('data', (c: Buffer) => (printed += c.toString()));
+    const code = await run({ dir: join(root, 'as-json'), template: 'site-feature', publisher: 'globex' }, { json: true, stdout });
+    expect(code).toBe(0);
+    expect(JSON.parse(printed)).toMatchObject({ ok: true, id: 'as-json', nextSteps: expect.arrayContaining([expect.stringMatching(/install$/)]) });
+  });
+});
