@@ -240,3 +240,41 @@ describe('extkit dev --host-abi', () => {
     }
   });
 });
+
+describe('extkit dev: one surface per contribution', () => {
+  let consoleDir: string;
+  let consoleDev: DevProcess;
+  let p: Page;
+  beforeAll(async () => {
+    consoleDir = mkdtempSync(join(tmpdir(), 'extkit-preview-console-'));
+    cpSync(new URL('./fixtures/preview-console', import.meta.url), consoleDir, { recursive: true });
+    consoleDev = await startDev([consoleDir, '--port', '0']);
+    p = await browser.newPage();
+    await p.goto(consoleDev.url);
+  });
+  afterAll(async () => {
+    await p?.close();
+    await consoleDev?.stop();
+    if (consoleDir) rmSync(consoleDir, { recursive: true, force: true });
+  });
+
+  it('runs site features, org routes and the shell, and names a declared surface the bundle never registered', async () => {
+    const frameOf = async (key: string) => (await p.waitForSelector(`iframe[data-surface="${key}"]`, { timeout: 8000 })).contentFrame();
+    await textOf((await frameOf('feature:analytics'))!, 'body', /analytics feature running/);
+    await textOf((await frameOf('orgRoute:/org/usage'))!, 'body', /org usage route/);
+    await textOf((await frameOf('shell:shell'))!, 'body', /the console shell/);
+    await textOf(p, '#surface-slot_orders_unused .status', /error/);
+    await p.click('[data-tab="diagnostics"]');
+    await textOf(p, '[data-panel="diagnostics"]', /The bundle registers no slot "orders\.unused"; the manifest declares it\./);
+  });
+
+  it('loads nothing, and says why, once contributes declares nothing', async () => {
+    const manifestPath = join(consoleDir, 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
+    manifest['contributes'] = {};
+    writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
+    const notice = await textOf(p, '.blocked', /loads nowhere/);
+    expect(notice).toContain('load.declares_nothing');
+    expect(await p.locator('iframe').count()).toBe(0);
+  });
+});
