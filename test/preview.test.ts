@@ -263,7 +263,7 @@ describe('extkit dev: one surface per contribution', () => {
     await textOf((await frameOf('feature:analytics'))!, 'body', /analytics feature running/);
     await textOf((await frameOf('orgRoute:/org/usage'))!, 'body', /org usage route/);
     await textOf((await frameOf('shell:shell'))!, 'body', /the console shell/);
-    await textOf(p, '#surface-slot_orders_unused .status', /error/);
+    await textOf(p, '#surface-slot_orders_unused .surface-error', /registers no slot "orders\.unused"/);
     await p.click('[data-tab="diagnostics"]');
     await textOf(p, '[data-panel="diagnostics"]', /The bundle registers no slot "orders\.unused"; the manifest declares it\./);
   });

@@ -66,6 +66,7 @@ code.code{color:var(--muted)}
 .surface header{display:flex;align-items:center;gap:8px;padding:4px 8px;border-bottom:1px dashed #d5dbe6;font-size:12px}
 .surface .kind{text-transform:uppercase;font-size:10px;letter-spacing:.06em;color:var(--accent);font-weight:700}
 .surface .id{font-family:var(--mono);flex:1;overflow-wrap:anywhere}
+.surface-error{font-family:var(--mono);font-size:12px;color:var(--err);background:#fff5f5;padding:6px 8px;border-bottom:1px dashed #ffc9c9;white-space:pre-wrap}
 .status{font-size:11px}.status.ok{color:var(--ok)}.status.loading{color:var(--muted)}.status.error{color:var(--err)}
 .status.ok:before{content:"● "}
 iframe{display:block;width:100%;border:0;background:#fff}

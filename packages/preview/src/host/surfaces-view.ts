@@ -15,6 +15,8 @@ interface Mounted {
   frame: HTMLIFrameElement;
   bridge: BridgeHost;
   status: HTMLElement;
+  /** The last error the frame reported, shown in place. */
+  note: HTMLElement;
 }
 
 const DEFAULT_HEIGHT = 160;
@@ -47,6 +49,7 @@ export class Stage {
       store.runtimeErrors = [];
       for (const m of this.mounted.values()) {
         this.setStatus(m, 'loading', 'reloading');
+        m.note.hidden = true;
         m.bridge.load(frameSrc(m.surface, state.revision));
       }
     }
@@ -63,7 +66,9 @@ export class Stage {
 
   reload(key: string): void {
     const m = this.mounted.get(key);
-    if (m) m.bridge.load(frameSrc(m.surface, this.revision));
+    if (!m) return;
+    m.note.hidden = true;
+    m.bridge.load(frameSrc(m.surface, this.revision));
   }
 
   private render(state: PreviewState): void {
@@ -126,10 +131,12 @@ export class Stage {
       style: `height:${state.declared.height ?? DEFAULT_HEIGHT}px`,
     });
     const status = h('span', { class: 'status loading' }, 'loading');
+    const note = h('div', { class: 'surface-error', hidden: true });
     const m: Mounted = {
       surface,
       frame,
       status,
+      note,
       bridge: attachBridge({
         frame,
         surface: { kind: surface.kind, id: surface.id },
@@ -145,6 +152,8 @@ export class Stage {
         onCall: ({ name, args }) => answerCall(surface, name, args, this.hooks),
         onError: (message, stack) => {
           this.setStatus(m, 'error', 'error');
+          note.textContent = message;
+          note.hidden = false;
           store.runtimeErrors.push({ surface: surface.key, message, stack });
           this.hooks.changed();
         },
@@ -164,6 +173,7 @@ export class Stage {
         status,
         h('button', { class: 'ghost', title: 'Reload this frame', onclick: () => this.reload(surface.key) }, '↻'),
       ),
+      note,
       frame,
     );
   }
