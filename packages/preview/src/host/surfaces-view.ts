@@ -3,7 +3,8 @@
 import type { PlannedSurface, PreviewState } from '../types.js';
 import { attachBridge, type BridgeHost } from './bridge-host.js';
 import { fill, h } from './dom.js';
-import { propValues, pushLimited, store } from './store.js';
+import { answerCall, surfaceProps } from './calls.js';
+import { pushLimited, store } from './store.js';
 
 export interface StageHooks {
   /** Something the logs or panels show changed. */
@@ -149,7 +150,7 @@ export class Stage {
           this.hooks.changed();
         },
         onResize: (height) => (frame.style.height = `${height}px`),
-        onCall: ({ name, args }) => answerCall(surface, name, args, this.hooks),
+        onCall: ({ name, args }) => answerCall(surface, name, args, () => this.hooks.changed()),
         onError: (message, stack) => {
           this.setStatus(m, 'error', 'error');
           note.textContent = message;
@@ -186,29 +187,3 @@ export class Stage {
 
 const cssId = (key: string): string => key.replace(/[^a-zA-Z0-9_-]/g, '_');
 const frameSrc = (s: PlannedSurface, revision: number): string => `/__extkit/frame/${encodeURIComponent(s.key)}?r=${revision}`;
-
-function surfaceProps(surface: PlannedSurface): Record<string, unknown> {
-  const props = propValues();
-  if (surface.bindingProp) props[surface.bindingProp] = store.bindings[surface.id]?.name ?? '';
-  return props;
-}
-
-function answerCall(surface: PlannedSurface, name: string, args: unknown[], hooks: StageHooks): unknown {
-  const binding = store.bindings[surface.id] ?? { name, result: 'null', fail: false };
-  let answer: unknown;
-  let shown: string;
-  if (binding.fail) shown = `error: ${binding.result}`;
-  else {
-    try {
-      answer = JSON.parse(binding.result || 'null');
-      shown = JSON.stringify(answer);
-    } catch {
-      answer = binding.result;
-      shown = JSON.stringify(answer);
-    }
-  }
-  pushLimited(store.calls, { at: new Date(), surface: surface.id, name, args, answer: shown });
-  hooks.changed();
-  if (binding.fail) throw new Error(binding.result || `${name} failed`);
-  return answer;
-}
