@@ -29,7 +29,15 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   });
 
   let port = 0;
-  const server = createServer((req, res) => handle(req, res, { port, session, assets, streams }));
+  const server = createServer((req, res) => {
+    try {
+      handle(req, res, { port, session, assets, streams });
+    } catch (err) {
+      // A bug of ours must not take the preview down with it: answer 500 with the stack.
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`extkit dev: internal error (a bug in extkit, please report it)\n${err instanceof Error ? err.stack : String(err)}\n`);
+    }
+  });
   try {
     await new Promise<void>((resolveListen, reject) => {
       server.once('error', reject);

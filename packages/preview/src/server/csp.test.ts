@@ -25,6 +25,13 @@ describe('frameCsp', () => {
     expect(frameCsp({ origin, network: [], reportUri, scripts: [] })).toContain("connect-src 'none';");
   });
 
+  it('never lets a declared entry widen the policy', () => {
+    const csp = frameCsp({ origin, network: ["https://a.example; script-src 'unsafe-inline'", 'https://b.example https://c.example', 'https://ok.example'], reportUri, scripts: [] });
+    expect(csp).toContain('connect-src https://ok.example;');
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('b.example');
+  });
+
   it('pins scripts by the sha256 of their exact text', () => {
     expect(scriptHash('')).toBe("'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='");
   });
