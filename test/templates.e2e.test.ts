@@ -3,7 +3,8 @@
 // linked from this checkout since they are not on the registry; react and
 // react-dom come from the registry), then in each project: validate, build,
 // type-check (a misspelled event name must fail to compile), its own tests,
-// and `extkit dev` loaded in Chromium where the contribution renders.
+// and `extkit dev` loaded in Chromium where the contribution renders (the
+// template as it stands in templates/ too).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -12,7 +13,7 @@ import { launchBrowser } from './helpers/browser.js';
 import { repoRoot, runCli, tempDir } from './helpers/cli.js';
 import { startDev } from './helpers/dev-cli.js';
 import { exec } from './helpers/exec.js';
-import { readManifestOf, RENDERS, surfaceKey, TEMPLATES } from './helpers/templates.js';
+import { readManifestOf, RENDERS, surfaceKey, TEMPLATES, TEMPLATES_DIR } from './helpers/templates.js';
 
 const PUBLISHER = 'globex';
 const ws = tempDir('extkit-created-');
@@ -70,22 +71,26 @@ describe.each(TEMPLATES)('a project created from %s', (template) => {
     expect(vitest.stdout).toMatch(/Tests\s+\d+ passed/);
   });
 
-  it('renders in the preview in Chromium', async () => {
-    const manifest = readManifestOf(dir);
-    const dev = await startDev([dir, '--port', '0']);
-    const page = await browser.newPage();
-    try {
-      await page.goto(dev.url);
-      const frame = await (await page.waitForSelector(`iframe[data-surface="${surfaceKey(manifest)}"]`, { timeout: 10_000 })).contentFrame();
-      expect(frame).not.toBeNull();
-      const want = RENDERS[template]!(manifest.name);
-      await expect.poll(async () => (await frame!.locator('body').innerText().catch(() => '')), { timeout: 10_000 }).toMatch(want);
-    } finally {
-      await page.close();
-      await dev.stop();
-    }
-  });
+  it('renders in the preview in Chromium', () => rendersIn(template, dir));
+  it('renders in the preview in Chromium as the template stands in templates/', () => rendersIn(template, join(TEMPLATES_DIR, template)));
 });
+
+/** Starts `extkit dev` on `dir` and waits until its surface's frame shows what the template renders. */
+async function rendersIn(template: string, dir: string): Promise<void> {
+  const manifest = readManifestOf(dir);
+  const dev = await startDev([dir, '--port', '0']);
+  const page = await browser.newPage();
+  try {
+    await page.goto(dev.url);
+    const frame = await (await page.waitForSelector(`iframe[data-surface="${surfaceKey(manifest)}"]`, { timeout: 10_000 })).contentFrame();
+    expect(frame).not.toBeNull();
+    const want = RENDERS[template]!(manifest.name);
+    await expect.poll(async () => (await frame!.locator('body').innerText().catch(() => '')), { timeout: 10_000 }).toMatch(want);
+  } finally {
+    await page.close();
+    await dev.stop();
+  }
+}
 
 it('the created projects name the kit by registry ranges and carry their own schema', () => {
   const pkg = JSON.parse(readFileSync(join(projectOf('site-component-react'), 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
