@@ -60,6 +60,16 @@ describe('Session', () => {
     expect(state.surfaces).toEqual([]);
   });
 
+  it('picks up a second save that lands within chokidar\'s 50 ms window', async () => {
+    const version = join(dir, 'src', 'version.ts');
+    writeFileSync(version, "export const VERSION = 'first';\n");
+    await new Promise((r) => setTimeout(r, 15));
+    writeFileSync(version, "export const VERSION = 'second';\n");
+    const end = Date.now() + 3000;
+    while (!session.bundle?.includes('"second"') && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    expect(session.bundle).toContain('"second"');
+  });
+
   it('re-applies declared origins from a changed manifest and reloads the frames', async () => {
     const revision = session.state.revision;
     const update = next();

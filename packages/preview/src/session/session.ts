@@ -76,11 +76,15 @@ export class Session {
     this.pending.add(what);
     this.queue = this.queue.then(async () => {
       this.pending.delete(what);
-      const before = this.bundle;
+      const bundleBefore = this.bundle;
       const manifestBefore = JSON.stringify(this.manifest);
+      const diagnosticsBefore = JSON.stringify([this.manifestDiagnostics, this.buildDiagnostics]);
       if (what === 'manifest') this.readManifest();
       else await this.build();
-      this.publish(this.bundle !== before || JSON.stringify(this.manifest) !== manifestBefore);
+      const reload = this.bundle !== bundleBefore || JSON.stringify(this.manifest) !== manifestBefore;
+      // A re-check that finds nothing new (the watcher's trailing pass) tells nobody.
+      if (!reload && JSON.stringify([this.manifestDiagnostics, this.buildDiagnostics]) === diagnosticsBefore) return;
+      this.publish(reload);
     });
   }
 
