@@ -8,6 +8,7 @@ export { parseRevocations, type Revocations } from './trust/revocations.js';
 export { canonicalListing, integrityOf } from './artifact/hash.js';
 export { DEFAULT_SIZE_BUDGET } from './size.js';
 export { esbuildOptions } from './esbuild.js';
+export { readProject, findSource, SOURCE_CANDIDATES, type ProjectSettings } from './project.js';
 export { formatDiagnostic, formatDiagnostics, type FormatOptions } from './format.js';
 export type {
   ArtifactFile,

@@ -6,6 +6,7 @@ import { isAbsolute, join, relative } from 'node:path';
 import { esbuildOptions } from '@extkit/bundler';
 import type { FileLocation, PreviewDiagnostic } from '../types.js';
 import { codeFrame } from './code-frame.js';
+import type { BuildOptions } from 'esbuild';
 import { isBuildFailure, loadEsbuild, type EsbuildContext, type EsbuildMessage } from './esbuild.js';
 
 export type BuildOutcome =
@@ -25,7 +26,7 @@ const VIRTUAL_OUT = '.extkit-preview/bundle.js';
  * runtime), unminified with a separate source map (the frame document inlines
  * the bundle, so the map is served beside it for the browser's devtools).
  */
-export function previewOptions(dir: string, entry: string): Record<string, unknown> {
+export function previewOptions(dir: string, entry: string): BuildOptions {
   return { ...esbuildOptions(dir, entry, VIRTUAL_OUT), minify: false, sourcemap: 'external' };
 }
 

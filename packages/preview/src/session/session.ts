@@ -1,12 +1,11 @@
 // One preview session: the extension's manifest and build, the state the host
 // page renders, and the live loop that keeps both current. A failed build or
 // an invalid manifest is shown as an overlay while the last good one keeps running.
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { readManifest, readPublisher, type Diagnostic, type Manifest } from '@extkit/manifest';
 import type { PreviewDiagnostic, PreviewState } from '../types.js';
 import { createBuilder, type Builder, type BuildOutcome } from './build.js';
 import { loadDecision } from './load-decision.js';
-import { findSourceEntry } from './source-entry.js';
 import { nothingDeclared, planSurfaces } from './surfaces.js';
 import { watchExtension, type Watcher } from './watch.js';
 
@@ -110,7 +109,9 @@ export class Session {
 
   /** (Re)creates the incremental build when the source entry appears or changes (package.json `extkit.source`). */
   private async ensureBuilder(): Promise<void> {
-    const entry = findSourceEntry(this.options.dir);
+    const { readProject, findSource } = await import('@extkit/bundler');
+    const found = findSource(this.options.dir, (await readProject(this.options.dir)).settings);
+    const entry = 'source' in found ? resolve(this.options.dir, found.source) : undefined;
     if (entry === this.builderEntry && this.builder) return;
     await this.builder?.dispose();
     this.builder = entry ? await createBuilder(this.options.dir, entry) : undefined;
