@@ -37,3 +37,18 @@ export function codeFrame(text: string, line: number, column: number, p: Paint, 
   }
   return out.join('\n');
 }
+
+/**
+ * Ends a command that reports `{ ok, ... }`: sets the exit code (0 or 1), and under
+ * --json prints the result as one JSON document and returns undefined; otherwise
+ * returns the paint for the human rendering.
+ */
+export function settle(result: { ok: boolean }, json: boolean | undefined): { p: Paint; color: boolean } | undefined {
+  process.exitCode = result.ok ? 0 : 1;
+  if (json) {
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return undefined;
+  }
+  const color = useColor();
+  return { p: paint(color), color };
+}

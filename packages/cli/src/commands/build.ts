@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { paint, useColor } from '../output.js';
+import { settle } from '../output.js';
 
 interface BuildFlags {
   out?: string;
@@ -60,13 +60,9 @@ export function registerBuild(program: Command): void {
       });
       // The project's types follow its manifest (docs/create.md); the bundler has loaded the manifest package already.
       (await import('@extkit/manifest')).refreshTypes(dir);
-      process.exitCode = result.ok ? 0 : 1;
-      if (flags.json) {
-        process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-        return;
-      }
-      const color = useColor();
-      const p = paint(color);
+      const out = settle(result, flags.json);
+      if (!out) return;
+      const { p, color } = out;
       process.stdout.write(formatDiagnostics(result, { color }));
       for (const r of result.registrations) process.stdout.write(`  registers ${r.kind} ${p.bold(r.id)}\n`);
       if (result.size) process.stdout.write(`  bundle ${bytes(result.size.raw)} raw, ${bytes(result.size.gzip)} gzipped (budget ${bytes(result.size.budget)})\n`);

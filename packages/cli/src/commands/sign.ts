@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { paint, useColor } from '../output.js';
+import { settle } from '../output.js';
 import { requireDir } from './build.js';
 
 export function registerSign(program: Command): void {
@@ -19,13 +19,9 @@ export function registerSign(program: Command): void {
       if (!existsSync(flags.key)) throw new UsageError('path.not_found', `--key: no such file: ${flags.key}`);
       const { sign, formatDiagnostics } = await import('@extkit/bundler');
       const result = await sign(dir, flags.key, flags.out !== undefined ? { out: flags.out } : {});
-      process.exitCode = result.ok ? 0 : 1;
-      if (flags.json) {
-        process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-        return;
-      }
-      const color = useColor();
-      const p = paint(color);
+      const out = settle(result, flags.json);
+      if (!out) return;
+      const { p, color } = out;
       process.stdout.write(formatDiagnostics({ errors: result.errors, warnings: [] }, { color }));
       if (result.ok && result.file && result.signature) {
         process.stdout.write(`${p.green('✓')} signed ${result.signature.integrity} with key ${result.signature.keyId}: ${relative(process.cwd(), result.file)}\n`);

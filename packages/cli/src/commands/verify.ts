@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { paint, useColor } from '../output.js';
+import { settle } from '../output.js';
 import { positiveInt, requireDir } from './build.js';
 
 interface VerifyFlags {
@@ -45,13 +45,9 @@ export function registerVerify(program: Command): void {
         ...(flags.revoked !== undefined ? { revokedFile: flags.revoked } : {}),
         ...(hostAbi !== undefined ? { hostAbi } : {}),
       });
-      process.exitCode = result.ok ? 0 : 1;
-      if (flags.json) {
-        process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-        return;
-      }
-      const color = useColor();
-      const p = paint(color);
+      const out = settle(result, flags.json);
+      if (!out) return;
+      const { p, color } = out;
       process.stdout.write(formatDiagnostics(result, { color }));
       const name = result.artifact ? `${result.artifact.id}@${result.artifact.version}` : dir;
       if (result.errors.length === 0 && result.integrity) process.stdout.write(`${p.green('✓')} ${name}: every file matches artifact.json\n  integrity ${result.integrity}\n`);
