@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    reporters: ['default', './test/helpers/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
