@@ -5,7 +5,7 @@ import { artifactPath, checkEntry } from './entry.js';
 import { ESBUILD_PATH, bundleOutcome, esbuildOptions } from './esbuild.js';
 import { peekEntry, readManifestBytes, validateBytes } from './manifest.js';
 import { findSource, readProject } from './project.js';
-import { ScanWorker, type BuildJob } from './scan/run.js';
+import { takeBuildWorker, type ScanWorker, type BuildJob } from './scan/run.js';
 import { DEFAULT_SCAN_TIMEOUT_MS, failureDiagnostic, scanReport } from './scan/scan.js';
 import { DEFAULT_SIZE_BUDGET, measure } from './size.js';
 import type { BuildOptions, BuildResult } from './types.js';
@@ -36,7 +36,7 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
   }
   const source = findSource(root, project.settings);
   const start = (entry: string, from: string): Job => {
-    const worker = new ScanWorker(options.scan?.memoryMb);
+    const worker = takeBuildWorker(options.scan?.memoryMb);
     return { entry, worker, ...worker.buildAndRun(ESBUILD_PATH, esbuildOptions(root, from, entry), entry, timeoutMs) };
   };
   // Bundling starts from the unvalidated entry, off the main thread, while the

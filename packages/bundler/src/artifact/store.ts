@@ -2,7 +2,6 @@ import { mkdir, mkdtemp, readFile, readdir, rename, rm, rmdir, writeFile } from 
 import { dirname, join } from 'node:path';
 import type { ArtifactRecord, Diagnostic } from '../types.js';
 import { RECORD_FILE, parseRecord, serializeRecord } from './record.js';
-import { isStrictSemver } from '@extkit/manifest';
 
 /** How the store stands towards a new artifact. */
 export type StoreVerdict = { kind: 'new' } | { kind: 'unchanged' } | { kind: 'refused'; errors: Diagnostic[] };
@@ -48,10 +47,13 @@ export async function inspectStore(out: string, record: ArtifactRecord, ownStore
     };
   }
   const errors: Diagnostic[] = [];
-  const others = versions.filter(isStrictSemver);
-  // semver is loaded only when the store holds earlier versions to compare against.
-  const compare = others.length > 0 ? (await import('semver/functions/compare.js')).default : undefined;
-  const notLower = compare ? others.filter((v) => compare(v, version) >= 0).sort((a, b) => compare(b, a)) : [];
+  // The comparison is loaded only when the store holds other versions (and after the
+  // build has loaded the validator), so a first build starts its worker sooner.
+  let notLower: string[] = [];
+  if (versions.length > 0) {
+    const [{ isStrictSemver }, { default: compare }] = await Promise.all([import('@extkit/manifest'), import('semver/functions/compare.js')]);
+    notLower = versions.filter((v) => isStrictSemver(v) && compare(v, version) >= 0).sort((a, b) => compare(b, a));
+  }
   if (notLower.length > 0) {
     errors.push({
       code: 'artifact.version_not_greater',

@@ -27,10 +27,14 @@ export class ScanWorker {
   private done = false;
   private kill: NodeJS.Timeout | undefined;
 
-  constructor(private readonly memoryMb = 128) {
+  constructor(
+    readonly memoryMb = 128,
+    preloadEsbuild?: string,
+  ) {
     this.settled = new Promise((resolve) => (this.resolve = resolve));
     this.worker = new Worker(SCAN_WORKER_SOURCE, {
       eval: true,
+      workerData: preloadEsbuild ? { esbuildPath: preloadEsbuild } : null,
       execArgv: [],
       env: {},
       stdout: true,
@@ -73,6 +77,12 @@ export class ScanWorker {
     return { built, scanned: this.settled };
   }
 
+  /** Whether this worker keeps the process alive (a prewarmed one does not until it is used). */
+  ref(on: boolean): void {
+    if (on) this.worker.ref();
+    else this.worker.unref();
+  }
+
   /** Ends the worker (a no-op once its job is done). */
   dispose(): void {
     this.finish({ ok: false, registrations: [], reason: 'crashed', detail: 'disposed' });
@@ -96,4 +106,29 @@ export class ScanWorker {
     this.resolve(outcome);
     void this.worker.terminate();
   }
+}
+
+let prewarmed: ScanWorker | undefined;
+
+/**
+ * Starts the build worker ahead of `build()`, which takes it: a CLI calls this first
+ * so that the worker's start-up and esbuild's loading overlap its own module loading.
+ * An unused prewarmed worker does not keep the process alive.
+ */
+export function prewarmBuildWorker(esbuildPath: string, memoryMb?: number): void {
+  if (prewarmed) return;
+  prewarmed = new ScanWorker(memoryMb, esbuildPath);
+  prewarmed.ref(false);
+}
+
+/** The prewarmed worker when it has the wanted heap limit, else a new one. */
+export function takeBuildWorker(memoryMb = 128): ScanWorker {
+  const worker = prewarmed;
+  prewarmed = undefined;
+  if (worker && worker.memoryMb === memoryMb) {
+    worker.ref(true);
+    return worker;
+  }
+  worker?.dispose();
+  return new ScanWorker(memoryMb);
 }

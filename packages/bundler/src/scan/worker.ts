@@ -35,8 +35,10 @@ export interface ScanReply {
 
 /** The worker's main, in the CommonJS an eval worker runs. */
 export const SCAN_WORKER_SOURCE = String.raw`'use strict';
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
 const vm = require('node:vm');
+// A prewarmed worker loads esbuild while the main thread is still loading its own modules.
+if (workerData && workerData.esbuildPath) require(workerData.esbuildPath);
 const wire = (m) => ({ text: String(m.text), notes: (m.notes || []).map((n) => ({ text: String(n.text) })),
   location: m.location ? { file: m.location.file, line: m.location.line, column: m.location.column, lineText: m.location.lineText } : null });
 

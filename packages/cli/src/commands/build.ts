@@ -45,6 +45,8 @@ export function registerBuild(program: Command): void {
     .addHelpText('after', '\nExit codes: 0 built (or already in the store, identical), 1 invalid or refused, 2 usage error.\n\nExamples:\n  $ extkit build\n  $ extkit build path/to/extension --out ../store --json')
     .action(async (dir: string, flags: BuildFlags) => {
       requireDir(dir, 'extension folder');
+      // The build worker starts (and loads esbuild) while the rest of the kit loads.
+      (await import('@extkit/bundler/prewarm')).prewarmBuild();
       const sizeBudget = positiveInt('--size-budget', flags.sizeBudget);
       const timeoutMs = positiveInt('--scan-timeout', flags.scanTimeout);
       if (flags.publisher !== undefined) {
