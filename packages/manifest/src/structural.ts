@@ -1,6 +1,6 @@
 // Runs the compiled structural check and maps ajv's errors onto the kit's own
 // codes by keyword and instance path, so users never see raw ajv text.
-import { describe, type Reporter } from './diagnostics.js';
+import { describe, isObject, type Reporter } from './diagnostics.js';
 import { join, tokens } from './pointer.js';
 import { isDiagnosticCode, type DiagnosticCode } from './rules.js';
 import { validate as compiledCheck } from './structural.generated.js';
@@ -67,13 +67,13 @@ function kebabSuggestion(value: unknown): string {
 
 /**
  * Checks the manifest's structure and reports what is wrong.
- * `ignored()` gives a test naming subtrees whose problems are not reported (fields past the
+ * `ignored(input)` gives a test naming subtrees whose problems are not reported (fields past the
  * 50th, fields of a dropped type), because the platform never reads them.
  * Returns whether the structure is sound, so later rules can rely on its patterns.
  */
-export function checkStructure(input: unknown, reporter: Reporter, ignored: () => (pointer: string) => boolean): boolean {
+export function checkStructure(input: unknown, reporter: Reporter, ignored: (input: Record<string, unknown>) => (pointer: string) => boolean): boolean {
   if (structuralCheck(input)) return true;
-  const ignore = ignored();
+  const ignore = isObject(input) ? ignored(input) : () => false;
   for (const e of structuralCheck.errors ?? []) {
     const mapped = mapError(e, input);
     if (!mapped || ignore(mapped.path)) continue;

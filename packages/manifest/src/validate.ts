@@ -41,36 +41,42 @@ export function validateManifest(input: unknown, options: ValidateOptions = {}):
     if (options.publisher === lastGoodPublisher || (typeof options.publisher === 'string' && isKebabCase(options.publisher))) publisher = lastGoodPublisher = options.publisher;
     else reporter.report('publisher.invalid', '', `the publisher handle ${JSON.stringify(options.publisher)} is not kebab-case, so component namespaces were checked without it`);
   }
-  const sound = checkStructure(input, reporter, () => (isObject(input) ? ignoredFieldPaths(input) : () => false));
+  const sound = checkStructure(input, reporter, ignoredFieldPaths);
   if (!isObject(input)) return { valid: false, errors: reporter.errors, warnings: reporter.warnings, manifest: null };
 
   // The manifest's own keys are read directly: none of them is a property of Object.prototype.
-  const { id, name, version, entry, hostAbi, description, capabilities, contributes, config } = input;
-  const manifest = {} as Manifest;
-  if (typeof id === 'string') manifest.id = id;
-  if (typeof name === 'string') manifest.name = name;
-  if (typeof version === 'string') manifest.version = version;
-  if (typeof entry === 'string') {
-    manifest.entry = entry;
-    checkEntry(entry, reporter);
-  }
-  if (typeof hostAbi === 'number') manifest.hostAbi = hostAbi;
-  if (typeof description === 'string') manifest.description = description;
-
-  if (isObject(capabilities)) manifest.capabilities = checkCapabilities(capabilities, sound, reporter);
+  const { id, name, version, entry, hostAbi, description, capabilities, contributes, config, restrictParent, restrictChildren } = input;
+  if (typeof entry === 'string') checkEntry(entry, reporter);
+  const caps = isObject(capabilities) ? checkCapabilities(capabilities, sound, reporter) : undefined;
+  let contrib: Manifest['contributes'];
   if (isObject(contributes)) {
-    manifest.contributes = checkContributes(
-      contributes,
-      { id: typeof id === 'string' && (sound || kebab.test(id)) ? id : undefined, publisher, props: manifest.capabilities?.props, sound },
-      reporter,
-    );
+    const ns = { id: typeof id === 'string' && (sound || kebab.test(id)) ? id : undefined, publisher, props: caps?.props, sound };
+    contrib = checkContributes(contributes, ns, reporter);
   } else if (contributes === undefined) {
     reporter.report('contributes.missing', '/contributes', 'no contributes: the platform treats this version as legacy (it loads where its element is placed, and in the console with the shell), and a bundle that registers anything is refused at publish; declare where it loads, or {} for nowhere');
   }
-  const { restrictParent, restrictChildren } = input;
-  if (Array.isArray(restrictParent)) manifest.restrictParent = nonEmptyStrings(restrictParent, sound);
-  if (Array.isArray(restrictChildren)) manifest.restrictChildren = nonEmptyStrings(restrictChildren, sound);
-  if (isObject(config)) manifest.config = checkConfig(config, sound, reporter);
+  const parents = Array.isArray(restrictParent) ? nonEmptyStrings(restrictParent, sound) : undefined;
+  const children = Array.isArray(restrictChildren) ? nonEmptyStrings(restrictChildren, sound) : undefined;
+  const cfg = isObject(config) ? checkConfig(config, sound, reporter) : undefined;
+
+  let manifest: Manifest;
+  // Copy-on-write at the top too: a sound manifest without $schema whose parts all stay the same is its own normalized form.
+  if (sound && input.$schema === undefined && caps === capabilities && contrib === contributes && parents === restrictParent && children === restrictChildren && cfg === config) {
+    manifest = input as Manifest;
+  } else {
+    manifest = {} as Manifest;
+    if (typeof id === 'string') manifest.id = id;
+    if (typeof name === 'string') manifest.name = name;
+    if (typeof version === 'string') manifest.version = version;
+    if (typeof entry === 'string') manifest.entry = entry;
+    if (typeof hostAbi === 'number') manifest.hostAbi = hostAbi;
+    if (typeof description === 'string') manifest.description = description;
+    if (caps) manifest.capabilities = caps;
+    if (contrib) manifest.contributes = contrib;
+    if (parents) manifest.restrictParent = parents;
+    if (children) manifest.restrictChildren = children;
+    if (cfg) manifest.config = cfg;
+  }
 
   const { errors, warnings } = reporter;
   return errors.length === 0 ? { valid: true, errors, warnings, manifest } : { valid: false, errors, warnings, manifest };

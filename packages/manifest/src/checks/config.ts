@@ -3,6 +3,7 @@ import { describe, isObject, setOwn, type Reporter } from '../diagnostics.js';
 import { join } from '../pointer.js';
 import { MAX_CONFIG_FIELDS } from '../patterns.js';
 import type { ConfigField, Manifest } from '../schema.js';
+import { FieldIndex } from './field-index.js';
 import { compact } from './lists.js';
 
 type Config = NonNullable<Manifest['config']>;
@@ -34,7 +35,7 @@ const isDroppedType = (field: unknown): boolean => isObject(field) && Object.has
 export function checkConfig(config: Record<string, unknown>, sound: boolean, reporter: Reporter): Config {
   const fields = config.fields;
   const defaults = config.defaults;
-  const byKey = new Map<string, ConfigField>();
+  const byKey = new FieldIndex();
   const out: Config = {
     fields: Array.isArray(fields) ? checkFields(fields, byKey, sound, reporter) : undefined,
     defaults: isObject(defaults) ? checkDefaults(defaults, byKey, sound, reporter) : undefined,
@@ -43,7 +44,7 @@ export function checkConfig(config: Record<string, unknown>, sound: boolean, rep
   return compact(out);
 }
 
-function checkFields(fields: unknown[], byKey: Map<string, ConfigField>, sound: boolean, reporter: Reporter): ConfigField[] {
+function checkFields(fields: unknown[], byKey: FieldIndex, sound: boolean, reporter: Reporter): ConfigField[] {
   if (fields.length > MAX_CONFIG_FIELDS) {
     reporter.report('config.fields.too_many', '/config/fields', `config declares ${fields.length} fields; the platform reads the first ${MAX_CONFIG_FIELDS}, so fields ${MAX_CONFIG_FIELDS + 1} to ${fields.length} are ignored`);
   }
@@ -58,13 +59,13 @@ function checkFields(fields: unknown[], byKey: Map<string, ConfigField>, sound: 
       continue;
     }
     const key = field.key;
-    if (typeof key === 'string' && key !== '' && byKey.has(key)) {
+    if (typeof key === 'string' && key !== '' && byKey.get(key) !== undefined) {
       reporter.report('config.fields.key.duplicate', `/config/fields/${i}/key`, `config field key "${key}" is already used by an earlier field; keys are unique`);
       continue;
     }
     const normalized = checkField(field, i, sound, reporter);
     if (!normalized) continue;
-    byKey.set(normalized.key, normalized);
+    byKey.add(normalized);
     kept.push(normalized);
   }
   if (kept.length !== fields.length) return kept;
@@ -129,7 +130,7 @@ const hasRepeatedValue = (options: Array<{ value: unknown }>): boolean => {
   return false;
 };
 
-function checkDefaults(defaults: Record<string, unknown>, byKey: Map<string, ConfigField>, sound: boolean, reporter: Reporter): Record<string, unknown> {
+function checkDefaults(defaults: Record<string, unknown>, byKey: FieldIndex, sound: boolean, reporter: Reporter): Record<string, unknown> {
   let same = sound;
   for (const key in defaults) {
     const field = byKey.get(key);

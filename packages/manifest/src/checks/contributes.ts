@@ -40,9 +40,11 @@ function checkSite(site: Record<string, unknown>, ns: NamespaceContext, reporter
   if (components) {
     const at = '/contributes/site/components';
     unique = uniqueStrings(components, at, 'contributes.site.components.duplicate', reporter);
-    // A sound id has three kebab-case parts, so the right namespace is one prefix test.
-    const prefix = ns.sound && ns.publisher !== undefined && ns.id !== undefined ? `${ns.publisher}.${ns.id}.` : undefined;
-    for (const id of unique) if (prefix === undefined || !id.startsWith(prefix)) checkComponentNamespace(id, components, ns, reporter);
+    const { publisher, id: extension } = ns;
+    for (const id of unique) {
+      // A sound id has three kebab-case parts, so the right namespace is a test of its first two.
+      if (!ns.sound || publisher === undefined || extension === undefined || !inNamespace(id, publisher, extension)) checkComponentNamespace(id, components, ns, reporter);
+    }
     if (!ns.publisher && unique.length > 0) {
       reporter.report('publisher.unknown', at, 'no publisher handle was given (--publisher, or "extkit": { "publisher": ... } in package.json): component ids were checked except for their publisher part');
     }
@@ -59,6 +61,20 @@ function checkSite(site: Record<string, unknown>, ns: NamespaceContext, reporter
 }
 
 const componentId = new RegExp(COMPONENT_ID);
+
+/**
+ * Whether `id` starts with `<publisher>.<extension>.`, compared in place: building that
+ * prefix as a string costs more than the rest of the namespace check (it is flattened
+ * on every call), and this runs for every component of every manifest validated.
+ */
+function inNamespace(id: string, publisher: string, extension: string): boolean {
+  const a = publisher.length;
+  const b = extension.length;
+  if (id.length <= a + b + 2 || id.charCodeAt(a) !== 46 || id.charCodeAt(a + b + 1) !== 46) return false;
+  for (let i = 0; i < a; i++) if (id.charCodeAt(i) !== publisher.charCodeAt(i)) return false;
+  for (let i = 0; i < b; i++) if (id.charCodeAt(a + 1 + i) !== extension.charCodeAt(i)) return false;
+  return true;
+}
 
 /** Reports a component id outside `<publisher>.<manifest id>.<role>`. */
 function checkComponentNamespace(id: string, list: unknown[], ns: NamespaceContext, reporter: Reporter): void {
