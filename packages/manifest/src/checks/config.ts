@@ -48,7 +48,6 @@ function checkFields(fields: unknown[], byKey: FieldIndex, sound: boolean, repor
   if (fields.length > MAX_CONFIG_FIELDS) {
     reporter.report('config.fields.too_many', '/config/fields', `config declares ${fields.length} fields; the platform reads the first ${MAX_CONFIG_FIELDS}, so fields ${MAX_CONFIG_FIELDS + 1} to ${fields.length} are ignored`);
   }
-  const kept: ConfigField[] = [];
   const read = Math.min(fields.length, MAX_CONFIG_FIELDS);
   for (let i = 0; i < read; i++) {
     const field = fields[i];
@@ -66,8 +65,8 @@ function checkFields(fields: unknown[], byKey: FieldIndex, sound: boolean, repor
     const normalized = checkField(field, i, sound, reporter);
     if (!normalized) continue;
     byKey.add(normalized);
-    kept.push(normalized);
   }
+  const kept = byKey.fields as ConfigField[]; // the index lives for this validation only
   if (kept.length !== fields.length) return kept;
   for (let i = 0; i < kept.length; i++) if (kept[i] !== fields[i]) return kept;
   return fields as ConfigField[];

@@ -7,20 +7,25 @@ import type { ConfigField } from '../schema.js';
  */
 export class FieldIndex {
   private static readonly SCAN_LIMIT = 16;
-  private readonly fields: ConfigField[] = [];
+  private readonly list: ConfigField[] = [];
   private map: Map<string, ConfigField> | undefined;
 
+  /** The kept fields, in order. */
+  get fields(): readonly ConfigField[] {
+    return this.list;
+  }
+
   add(field: ConfigField): void {
-    this.fields.push(field);
+    this.list.push(field);
     this.map?.set(field.key, field);
   }
 
   get(key: string): ConfigField | undefined {
-    if (this.fields.length <= FieldIndex.SCAN_LIMIT) {
-      for (const field of this.fields) if (field.key === key) return field;
+    if (this.list.length <= FieldIndex.SCAN_LIMIT) {
+      for (const field of this.list) if (field.key === key) return field;
       return undefined;
     }
-    this.map ??= new Map(this.fields.map((f) => [f.key, f]));
+    this.map ??= new Map(this.list.map((f) => [f.key, f]));
     return this.map.get(key);
   }
 }
