@@ -30,6 +30,9 @@ export async function watchExtension(dir: string, changed: (what: 'manifest' | '
     trailing.set(what, setTimeout(() => changed(what), SETTLE_MS));
   };
   watcher.on('all', (_event, path) => {
+    // Declaration files never reach the bundle: src/manifest.d.ts, which `extkit types`
+    // rewrites on every manifest change, would otherwise trigger two rebuilds that change nothing.
+    if (path.endsWith('.d.ts')) return;
     const atRoot = dirname(path) === dir;
     const name = basename(path);
     if (atRoot && name === 'manifest.json') redo('manifest');
