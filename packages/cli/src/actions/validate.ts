@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import { findManifest, isKebabCase, readManifest, readPublisher, type Diagnostic, type Manifest } from '@extkit/manifest';
 import { UsageError } from '../errors.js';
 import { printDiagnostics } from './diagnostics.js';
-import { paint, useColor } from '../output.js';
+import { paint, useColor } from '@extkit/manifest/terminal';
 
 /** `extkit validate`: returns the exit code. */
 export async function runValidate(target: string, flags: { json?: boolean; publisher?: string; bundle?: string }): Promise<number> {

@@ -62,7 +62,7 @@ export function registerBuild(program: Command): void {
       });
       // The project's types follow its manifest (docs/create.md); the bundler has loaded the manifest package already.
       (await import('@extkit/manifest')).refreshTypes(dir);
-      const out = settle(result, flags.json);
+      const out = await settle(result, flags.json);
       if (!out) return;
       const { p, color } = out;
       process.stdout.write(formatDiagnostics(result, { color }));

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { paint, useColor } from '../output.js';
 import { positiveInt, requireDir } from './build.js';
 
 interface DevFlags {
@@ -40,6 +39,7 @@ export function registerDev(program: Command): void {
         if ((err as { code?: string }).code === 'EADDRINUSE') throw new UsageError('port.in_use', `port ${options.port} on 127.0.0.1 is in use; pick another with --port, or --port 0 for any free one`);
         throw err;
       });
+      const { paint, useColor } = await import('@extkit/manifest/terminal');
       const p = paint(useColor());
       const describe = (): string => {
         const s = server.state();

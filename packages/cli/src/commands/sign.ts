@@ -19,7 +19,7 @@ export function registerSign(program: Command): void {
       if (!existsSync(flags.key)) throw new UsageError('path.not_found', `--key: no such file: ${flags.key}`);
       const { sign, formatDiagnostics } = await import('@extkit/bundler');
       const result = await sign(dir, flags.key, flags.out !== undefined ? { out: flags.out } : {});
-      const out = settle(result, flags.json);
+      const out = await settle(result, flags.json);
       if (!out) return;
       const { p, color } = out;
       process.stdout.write(formatDiagnostics({ errors: result.errors, warnings: [] }, { color }));

@@ -45,7 +45,7 @@ export function registerVerify(program: Command): void {
         ...(flags.revoked !== undefined ? { revokedFile: flags.revoked } : {}),
         ...(hostAbi !== undefined ? { hostAbi } : {}),
       });
-      const out = settle(result, flags.json);
+      const out = await settle(result, flags.json);
       if (!out) return;
       const { p, color } = out;
       process.stdout.write(formatDiagnostics(result, { color }));

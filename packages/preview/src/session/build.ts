@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { esbuildOptions } from '@extkit/bundler';
 import type { FileLocation, PreviewDiagnostic } from '../types.js';
-import { codeFrame } from './code-frame.js';
+import { codeFrame } from '@extkit/manifest/terminal';
 import type { BuildOptions } from 'esbuild';
 import { isBuildFailure, loadEsbuild, type EsbuildContext, type EsbuildMessage } from './esbuild.js';
 
@@ -76,9 +76,9 @@ function toDiagnostic(dir: string, m: EsbuildMessage, severity: PreviewDiagnosti
     const location: FileLocation = { ...m.location, file: relative(dir, abs) || m.location.file };
     d.location = location;
     try {
-      d.frame = codeFrame(readFileSync(abs, 'utf8'), location);
+      d.frame = codeFrame(readFileSync(abs, 'utf8'), location.line, location.column);
     } catch {
-      d.frame = codeFrame(m.location.lineText, { line: 1, column: m.location.column });
+      d.frame = codeFrame(m.location.lineText, m.location.line, m.location.column, { lineOnly: true });
     }
   }
   return d;
