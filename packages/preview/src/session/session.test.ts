@@ -81,6 +81,21 @@ describe('Session', () => {
 });
 
 describe('Session without sources', () => {
+  it('names the missing file when package.json names the source', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'extkit-session-named-'));
+    cpSync(join(fixture.pathname, 'manifest.json'), join(bare, 'manifest.json'));
+    writeFileSync(join(bare, 'package.json'), JSON.stringify({ name: 'x', extkit: { source: 'lib/main.ts' } }));
+    const s = new Session({ dir: bare, hostAbi: 1, watch: false });
+    try {
+      await s.start();
+      const d = s.state.diagnostics.find((x) => x.code === 'preview.no_source_entry');
+      expect(d?.message).toContain('lib/main.ts');
+    } finally {
+      await s.close();
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+
   it('says there is no source entry, then builds once one appears', async () => {
     const bare = mkdtempSync(join(tmpdir(), 'extkit-session-bare-'));
     cpSync(join(fixture.pathname, 'manifest.json'), join(bare, 'manifest.json'));

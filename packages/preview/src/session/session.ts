@@ -107,11 +107,14 @@ export class Session {
     this.manifestFailed = !valid;
   }
 
+  private missingSource: string | undefined;
+
   /** (Re)creates the incremental build when the source entry appears or changes (package.json `extkit.source`). */
   private async ensureBuilder(): Promise<void> {
     const { readProject, findSource } = await import('@extkit/bundler');
     const found = findSource(this.options.dir, (await readProject(this.options.dir)).settings);
     const entry = 'source' in found ? resolve(this.options.dir, found.source) : undefined;
+    this.missingSource = 'error' in found ? found.error.message : undefined;
     if (entry === this.builderEntry && this.builder) return;
     await this.builder?.dispose();
     this.builder = entry ? await createBuilder(this.options.dir, entry) : undefined;
@@ -126,7 +129,8 @@ export class Session {
         {
           code: 'preview.no_source_entry',
           severity: 'error',
-          message: 'No source entry: create src/index.ts (or .tsx, .js, .jsx), or name one in package.json "extkit": { "source": "..." }.',
+          // The build's own words: they name the missing file when package.json names one.
+          message: this.missingSource ?? 'No source entry.',
         },
       ];
       return;
