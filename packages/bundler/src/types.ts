@@ -1,3 +1,4 @@
+import type { ContributionKind } from '@extkit/runtime';
 import type { ValidationReport } from '@extkit/manifest';
 
 // The public types of @extkit/bundler, in one place (after esbuild's lib/shared/types.ts).
@@ -24,8 +25,8 @@ export interface Diagnostic {
   location?: Location;
 }
 
-/** A contribution kind, in the runtime's words (see @extkit/runtime). */
-export type ContributionKind = 'component' | 'feature' | 'slot' | 'route' | 'orgRoute' | 'shell';
+/** A contribution kind, in the runtime's words. */
+export type { ContributionKind };
 
 /** One thing the bundle registered while it was scanned. */
 export interface Registration {

@@ -6,7 +6,7 @@ import { readManifest, readPublisher, type Diagnostic, type Manifest } from '@ex
 import type { PreviewDiagnostic, PreviewState } from '../types.js';
 import { createBuilder, type Builder, type BuildOutcome } from './build.js';
 import { loadDecision } from './load-decision.js';
-import { nothingDeclared, planSurfaces } from './surfaces.js';
+import { noContributes, planSurfaces } from './surfaces.js';
 import { watchExtension, type Watcher } from './watch.js';
 
 export interface SessionOptions {
@@ -174,7 +174,7 @@ export class Session {
     s.blocked = !m
       ? { code: 'preview.manifest_invalid', message: 'manifest.json has never been valid in this session, so nothing loads. Fix the errors in the diagnostics.' }
       : (loadDecision(m, this.options.hostAbi) ??
-        nothingDeclared(m, s.surfaces) ??
+        noContributes(m) ??
         (this.bundle === null
           ? { code: 'preview.no_build', message: 'The extension has not built yet, so nothing loads. Fix the build errors in the diagnostics.' }
           : null));

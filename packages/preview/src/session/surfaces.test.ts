@@ -1,7 +1,7 @@
 import type { Manifest } from '@extkit/manifest';
 import { describe, expect, it } from 'vitest';
 import { loadDecision } from './load-decision.js';
-import { nothingDeclared, planSurfaces } from './surfaces.js';
+import { noContributes, planSurfaces } from './surfaces.js';
 
 const base: Manifest = { id: 'demo', name: 'Demo', version: '1.0.0', entry: 'dist/index.js', hostAbi: 1 };
 
@@ -28,9 +28,10 @@ describe('planSurfaces', () => {
 
 describe('why nothing loads', () => {
   it('says so when contributes is absent or declares nothing', () => {
-    expect(nothingDeclared(base, planSurfaces(base))?.code).toBe('preview.no_contributes');
+    expect(noContributes(base)?.code).toBe('preview.no_contributes');
     const empty = { ...base, contributes: {} };
-    expect(nothingDeclared(empty, planSurfaces(empty))?.code).toBe('preview.nothing_declared');
+    expect(planSurfaces(empty)).toEqual([]);
+    expect(noContributes(empty)).toBeNull(); // the loader policy speaks for an empty contributes:
     expect(loadDecision(empty, 1)?.code).toBe('load.declares_nothing');
   });
 

@@ -24,20 +24,17 @@ export function planSurfaces(manifest: Manifest): PlannedSurface[] {
   return out;
 }
 
-/** Why nothing declared loads, or null when the surfaces load. */
-export function nothingDeclared(manifest: Manifest, surfaces: PlannedSurface[]): PreviewState['blocked'] {
-  if (surfaces.length > 0) return null;
-  return manifest.contributes === undefined
-    ? {
-        code: 'preview.no_contributes',
-        message:
-          'manifest.json has no "contributes", so the preview loads nothing. Declare where the extension loads, e.g. "contributes": { "site": { "components": ["<publisher>.' +
-          manifest.id +
-          '.widget"] } }.',
-      }
-    : {
-        code: 'preview.nothing_declared',
-        message:
-          '"contributes" declares nothing, and an extension loads only where contributes says. Add a site component or feature, a console slot, route or org route, or "shell": true.',
-      };
+/**
+ * Why a manifest without `contributes` loads nothing in the preview, or null. (A
+ * `contributes` that declares no place is refused earlier, by the loader policy.)
+ */
+export function noContributes(manifest: Manifest): PreviewState['blocked'] {
+  if (manifest.contributes !== undefined) return null;
+  return {
+    code: 'preview.no_contributes',
+    message:
+      'manifest.json has no "contributes", so the preview loads nothing. Declare where the extension loads, e.g. "contributes": { "site": { "components": ["<publisher>.' +
+      manifest.id +
+      '.widget"] } }.',
+  };
 }
