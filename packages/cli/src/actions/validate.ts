@@ -1,14 +1,13 @@
 import { relative } from 'node:path';
-import { findManifest, isKebabCase, readManifest, readPublisher, type Diagnostic, type Manifest } from '@extkit/manifest';
+import { findManifest, readManifest, readPublisher, type Diagnostic, type Manifest } from '@extkit/manifest';
 import { UsageError } from '../errors.js';
+import { requirePublisher } from '../flags.js';
 import { printDiagnostics } from './diagnostics.js';
 import { paint, useColor } from '@extkit/manifest/terminal';
 
 /** `extkit validate`: returns the exit code. */
 export async function runValidate(target: string, flags: { json?: boolean; publisher?: string; bundle?: string }): Promise<number> {
-  if (flags.publisher !== undefined && !isKebabCase(flags.publisher)) {
-    throw new UsageError('publisher.invalid', `--publisher ${JSON.stringify(flags.publisher)} is not a kebab-case handle (e.g. "acme")`);
-  }
+  await requirePublisher(flags.publisher);
   const location = findManifest(target);
   if (!location) throw new UsageError('manifest.not_found', `no manifest at ${JSON.stringify(target)}: give a manifest.json file or a folder that holds one`);
   const publisher = flags.publisher ?? readPublisher(location.dir);

@@ -1,7 +1,6 @@
-import { statSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
+import { positiveInt, requireDir, requirePublisher } from '../flags.js';
 import { settle } from '../output.js';
 
 interface BuildFlags {
@@ -10,24 +9,6 @@ interface BuildFlags {
   publisher?: string;
   sizeBudget?: string;
   scanTimeout?: string;
-}
-
-/** Parses a flag that must be a positive integer, or says so as a usage error. */
-export function positiveInt(flag: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^[1-9]\d*$/.test(value)) throw new UsageError('flag.invalid', `${flag} must be a positive whole number, got ${JSON.stringify(value)}`);
-  return Number(value);
-}
-
-/** Throws a usage error unless `path` is a folder. */
-export function requireDir(path: string, what: string): void {
-  let isDir = false;
-  try {
-    isDir = statSync(path).isDirectory();
-  } catch {
-    throw new UsageError('path.not_found', `no such ${what}: ${path}`);
-  }
-  if (!isDir) throw new UsageError('path.not_a_folder', `${path} is not a folder; give the ${what}`);
 }
 
 const bytes = (n: number): string => (n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} KiB`);
@@ -49,10 +30,7 @@ export function registerBuild(program: Command): void {
       (await import('@extkit/bundler/prewarm')).prewarmBuild();
       const sizeBudget = positiveInt('--size-budget', flags.sizeBudget);
       const timeoutMs = positiveInt('--scan-timeout', flags.scanTimeout);
-      if (flags.publisher !== undefined) {
-        const { isKebabCase } = await import('@extkit/manifest');
-        if (!isKebabCase(flags.publisher)) throw new UsageError('publisher.invalid', `--publisher ${JSON.stringify(flags.publisher)} is not a kebab-case handle (e.g. "acme")`);
-      }
+      await requirePublisher(flags.publisher);
       const { build, formatDiagnostics } = await import('@extkit/bundler');
       const result = await build(dir, {
         ...(flags.out !== undefined ? { out: flags.out } : {}),

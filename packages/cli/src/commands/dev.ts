@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { positiveInt, requireDir } from './build.js';
+import { positiveInt, requireDir } from '../flags.js';
 
 interface DevFlags {
   port?: string;

@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { settle } from '../output.js';
-import { requireDir } from './build.js';
+import { requireDir } from '../flags.js';
 
 export function registerSign(program: Command): void {
   program

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { requireDir } from './build.js';
+import { requireDir } from '../flags.js';
+import { settle } from '../output.js';
 
 interface TypesFlags {
   out?: string;
@@ -18,9 +19,8 @@ export function registerTypes(program: Command): void {
       requireDir(dir, 'extension folder');
       const { writeTypes } = await import('@extkit/manifest');
       const result = writeTypes(dir, flags.out !== undefined ? { out: flags.out } : {});
-      process.exitCode = result.ok ? 0 : 1;
-      if (flags.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-      else if (result.ok) process.stdout.write(`✓ ${result.file} ${result.changed ? 'written' : 'is current'}\n`);
+      if (!(await settle(result, flags.json))) return;
+      if (result.ok) process.stdout.write(`✓ ${result.file} ${result.changed ? 'written' : 'is current'}\n`);
       else process.stdout.write(result.errors.map((e) => `✗ ${e.message} [${e.code}]\n`).join(''));
     });
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { settle } from '../output.js';
-import { positiveInt, requireDir } from './build.js';
+import { positiveInt, requireDir } from '../flags.js';
 
 interface VerifyFlags {
   integrity?: string;
