@@ -63,8 +63,11 @@ export async function inspectStore(out: string, record: ArtifactRecord, ownStore
   }
   for (const other of await subdirs(out)) {
     if (other === id) continue;
-    const owners = await Promise.all((await subdirs(join(out, other))).map((v) => readRecordAt(join(out, other, v))));
-    const same = ownStore ? owners.length > 0 : record.source.package !== null && owners.some((o) => o?.source.package === record.source.package);
+    const versions = await subdirs(join(out, other));
+    // In the extension's own store any other id is this extension renamed; only a shared store needs the records.
+    const same = ownStore
+      ? versions.length > 0
+      : record.source.package !== null && (await Promise.all(versions.map((v) => readRecordAt(join(out, other, v))))).some((o) => o?.source.package === record.source.package);
     if (same) {
       errors.push({
         code: 'artifact.id_renamed',
