@@ -8,7 +8,7 @@ describe('frameCsp', () => {
   const reportUri = `${origin}/__extkit/csp-report?surface=x`;
 
   it('allows connections to exactly the declared origins, and only the transport and the bundle to run', () => {
-    const csp = frameCsp({ origin, network: ['https://api.example.com', 'http://127.0.0.1:9000'], reportUri, scripts: ['a()', 'b()'] });
+    const csp = frameCsp({ origin, network: ['https://api.example.com', 'http://127.0.0.1:9000'], reportUri, scriptHashes: ['a()', 'b()'].map(scriptHash) });
     expect(csp.split('; ')).toEqual([
       "default-src 'none'",
       `script-src ${scriptHash('a()')} ${scriptHash('b()')}`,
@@ -22,11 +22,11 @@ describe('frameCsp', () => {
   });
 
   it("connects nowhere when nothing is declared, never falling back to 'self'", () => {
-    expect(frameCsp({ origin, network: [], reportUri, scripts: [] })).toContain("connect-src 'none';");
+    expect(frameCsp({ origin, network: [], reportUri, scriptHashes: [] })).toContain("connect-src 'none';");
   });
 
   it('never lets a declared entry widen the policy', () => {
-    const csp = frameCsp({ origin, network: ["https://a.example; script-src 'unsafe-inline'", 'https://b.example https://c.example', 'https://ok.example'], reportUri, scripts: [] });
+    const csp = frameCsp({ origin, network: ["https://a.example; script-src 'unsafe-inline'", 'https://b.example https://c.example', 'https://ok.example'], reportUri, scriptHashes: [] });
     expect(csp).toContain('connect-src https://ok.example;');
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('b.example');

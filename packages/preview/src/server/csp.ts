@@ -11,8 +11,8 @@ export interface FrameCspInput {
   network: readonly string[];
   /** Where the browser reports what the policy blocked. */
   reportUri: string;
-  /** The exact text of each script the frame document inlines. */
-  scripts: readonly string[];
+  /** The CSP hash source of each script the frame document inlines (`scriptHash`). */
+  scriptHashes: readonly string[];
 }
 
 /** A CSP hash source for an inline script's text: `'sha256-<base64>'`. */
@@ -22,11 +22,11 @@ export const scriptHash = (text: string): string => `'sha256-${createHash('sha25
 const ORIGIN_SOURCE = /^[a-z][a-z0-9+.-]*:\/\/[^\s;,'"/]+$/i;
 
 /** The header value for one frame document. Entries of `network` that are not plain origins are left out. */
-export function frameCsp({ origin, network: declared, reportUri, scripts }: FrameCspInput): string {
+export function frameCsp({ origin, network: declared, reportUri, scriptHashes }: FrameCspInput): string {
   const network = declared.filter((o) => ORIGIN_SOURCE.test(o));
   return [
     "default-src 'none'",
-    `script-src ${scripts.map(scriptHash).join(' ')}`,
+    `script-src ${scriptHashes.join(' ')}`,
     `connect-src ${network.length > 0 ? network.join(' ') : "'none'"}`,
     "base-uri 'none'",
     "form-action 'none'",

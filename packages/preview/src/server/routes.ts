@@ -4,7 +4,7 @@ import type { Session } from '../session/session.js';
 import type { ClientAssets } from '../session/client-assets.js';
 import type { BlockedRequest, PreviewState } from '../types.js';
 import { parseCspReport } from './csp-report.js';
-import { HOST_CSP, frameCsp } from './csp.js';
+import { HOST_CSP, frameCsp, scriptHash } from './csp.js';
 import { frameDocument, hostDocument, inlineSafe } from './documents.js';
 import { checkHost } from './host-header.js';
 
@@ -16,6 +16,21 @@ export interface RouteContext {
   assets: ClientAssets;
   /** Host pages listening for state and blocked requests (server-sent events). */
   streams: Set<ServerResponse>;
+  /** The frame document's scripts and their CSP hashes, for the bundle they were made from. */
+  framed?: { bundle: string; scripts: string[]; csp: (reportUri: string, network: readonly string[]) => string };
+}
+
+/** The frame's inlined scripts and policy for the current bundle, made once per build rather than per frame request. */
+function frameParts(ctx: RouteContext, origin: string, bundle: string): NonNullable<RouteContext['framed']> {
+  if (ctx.framed?.bundle !== bundle) {
+    const scripts = [
+      inlineSafe(ctx.assets.bridge),
+      inlineSafe(`${bundle}\n//# sourceURL=${origin}/__extkit/bundle.js\n//# sourceMappingURL=${origin}/__extkit/bundle.js.map\n`),
+    ];
+    const hashes = scripts.map(scriptHash);
+    ctx.framed = { bundle, scripts, csp: (reportUri, network) => frameCsp({ origin, network, reportUri, scriptHashes: hashes }) };
+  }
+  return ctx.framed;
 }
 
 /** Sends one server-sent event to every host page. */
@@ -60,13 +75,8 @@ export function handle(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
     if (!state.surfaces.some((s) => s.key === key)) return send(res, 404, 'text/plain', `No surface ${JSON.stringify(key)} is declared.\n`);
     if (state.blocked || ctx.session.bundle === null) return send(res, 409, 'text/plain', `${state.blocked?.message ?? 'No build.'}\n`);
     const reportUri = `${origin}/__extkit/csp-report?surface=${encodeURIComponent(key)}`;
-    const scripts = [
-      inlineSafe(ctx.assets.bridge),
-      inlineSafe(`${ctx.session.bundle}\n//# sourceURL=${origin}/__extkit/bundle.js\n//# sourceMappingURL=${origin}/__extkit/bundle.js.map\n`),
-    ];
-    return send(res, 200, 'text/html', frameDocument(scripts), {
-      'content-security-policy': frameCsp({ origin, network: state.declared.network, reportUri, scripts }),
-    });
+    const { scripts, csp } = frameParts(ctx, origin, ctx.session.bundle);
+    return send(res, 200, 'text/html', frameDocument(scripts), { 'content-security-policy': csp(reportUri, state.declared.network) });
   }
   return send(res, 404, 'text/plain', 'Not found.\n');
 }
