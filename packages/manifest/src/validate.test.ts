@@ -112,6 +112,8 @@ const cases: Case[] = [
   { name: 'network host wildcard', edit: (m) => void (m.capabilities.network = ['https://*.example.com']), code: 'capabilities.network.not_origin', path: '/capabilities/network/0' },
   { name: 'network bare host', edit: (m) => void (m.capabilities.network = ['api.example.com']), code: 'capabilities.network.not_origin', path: '/capabilities/network/0' },
   { name: 'network credentials', edit: (m) => void (m.capabilities.network = ['https://u:p@api.example']), code: 'capabilities.network.not_origin', path: '/capabilities/network/0' },
+  // "xn--" labels are punycode, which the URL parser decodes and refuses when it is not valid.
+  { name: 'network invalid punycode', edit: (m) => void (m.capabilities.network = ['https://xn--a.example']), code: 'capabilities.network.not_origin', path: '/capabilities/network/0' },
   { name: 'network bad port', edit: (m) => void (m.capabilities.network = ['https://api.example:99999']), code: 'capabilities.network.not_origin', path: '/capabilities/network/0' },
   { name: 'network ftp', edit: (m) => void (m.capabilities.network = ['ftp://files.example']), code: 'capabilities.network.unsupported_scheme', path: '/capabilities/network/0' },
   { name: 'network http', edit: (m) => void (m.capabilities.network = ['http://api.example']), code: 'capabilities.network.insecure', path: '/capabilities/network/0' },
@@ -244,6 +246,7 @@ describe('validateManifest: valid side', () => {
     ['entry that goes down and up inside the root', (m) => void (m.entry = 'dist/../lib/index.mjs')],
     ['id with digits', (m) => { m.id = 'widget-2'; m.contributes.site.components = ['acme.widget-2.card']; m.contributes.site.functionBindings = { 'acme.widget-2.card': 'onPickFn' }; }],
     ['loopback http origin with port', (m) => void (m.capabilities.network = ['http://127.0.0.1:8787', 'http://localhost:3000', 'wss://live.example'])],
+    ['valid punycode origin', (m) => void (m.capabilities.network = ['https://xn--nxasmq6b.example'])],
     ['IPv6 origin', (m) => void (m.capabilities.network = ['https://[2001:db8::1]:8443'])],
     ['empty capabilities', (m) => void (m.capabilities = {})],
     ['console only', (m) => void (m.contributes = { console: { slots: ['deal.sidebar'], routes: ['/deal-board'], orgRoutes: ['/org/reports'], shell: true } })],

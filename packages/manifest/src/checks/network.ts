@@ -27,9 +27,11 @@ export function checkNetwork(network: unknown[], reporter: Reporter): string[] {
 
 // The common case, already in the form browsers serialize: https or wss, a lower-case DNS
 // name whose last label has a letter (so never an IPv4 form the URL parser would rewrite),
-// an optional port below 10000 that is not the default. Anything else takes the full analysis below.
-const CANONICAL_SECURE = /^(?:https|wss):\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)*[a-z](?:[a-z0-9-]*[a-z0-9])?(?::(?!443$)[1-9]\d{0,3})?$/;
-const isCanonicalSecure = (entry: string): boolean => CANONICAL_SECURE.test(entry);
+// an optional port below 10000 that is not the default, and no "xn--" label (the URL parser
+// decodes those as punycode and refuses invalid ones). Anything else takes the full analysis below.
+const CANONICAL_SECURE = /^(?:https|wss):\/\/(?:(?!xn--)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)*(?!xn--)[a-z](?:[a-z0-9-]*[a-z0-9])?(?::(?!443$)[1-9]\d{0,3})?$/;
+/** Whether an entry is an https or wss origin in its serialized form, which breaks no network rule. */
+export const isCanonicalSecure = (entry: string): boolean => CANONICAL_SECURE.test(entry);
 
 /** Returns the browser's serialization of a valid origin, or undefined after reporting why it is not one. */
 function checkOrigin(entry: string, at: string, reporter: Reporter): string | undefined {
