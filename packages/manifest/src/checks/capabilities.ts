@@ -11,13 +11,11 @@ export function checkCapabilities(capabilities: Record<string, unknown>, sound: 
   const size = capabilities.size;
   const height = isObject(size) ? size.height : undefined;
   const validSize = Number.isInteger(height) && (height as number) >= 1;
-  const out = {
-    network: network && checkNetwork(network, reporter),
-    props: props && uniqueStrings(props, '/capabilities/props', 'capabilities.props.duplicate', reporter),
-    events: events && uniqueStrings(events, '/capabilities/events', 'capabilities.events.duplicate', reporter),
-    size: validSize ? (sound ? (size as { height: number }) : { height: height as number }) : undefined,
-  };
+  const keptNetwork = network && checkNetwork(network, reporter);
+  const keptProps = props && uniqueStrings(props, '/capabilities/props', 'capabilities.props.duplicate', reporter);
+  const keptEvents = events && uniqueStrings(events, '/capabilities/events', 'capabilities.events.duplicate', reporter);
+  const keptSize = validSize ? (sound ? (size as { height: number }) : { height: height as number }) : undefined;
   // Copy-on-write: a sound object whose members all stay the same is its own normalized form.
-  if (sound && out.network === network && out.props === props && out.events === events && out.size === size) return capabilities;
-  return compact(out);
+  if (sound && keptSize === size && keptNetwork === network && keptProps === props && keptEvents === events) return capabilities;
+  return compact({ network: keptNetwork, props: keptProps, events: keptEvents, size: keptSize });
 }

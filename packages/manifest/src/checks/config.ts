@@ -36,12 +36,10 @@ export function checkConfig(config: Record<string, unknown>, sound: boolean, rep
   const fields = config.fields;
   const defaults = config.defaults;
   const byKey = new FieldIndex();
-  const out: Config = {
-    fields: Array.isArray(fields) ? checkFields(fields, byKey, sound, reporter) : undefined,
-    defaults: isObject(defaults) ? checkDefaults(defaults, byKey, sound, reporter) : undefined,
-  };
-  if (sound && out.fields === fields && out.defaults === defaults) return config;
-  return compact(out);
+  const keptFields = Array.isArray(fields) ? checkFields(fields, byKey, sound, reporter) : undefined;
+  const keptDefaults = isObject(defaults) ? checkDefaults(defaults, byKey, reporter) : undefined;
+  if (sound && keptFields === fields && keptDefaults === defaults) return config;
+  return compact({ fields: keptFields, defaults: keptDefaults });
 }
 
 function checkFields(fields: unknown[], byKey: FieldIndex, sound: boolean, reporter: Reporter): ConfigField[] {
@@ -124,51 +122,47 @@ function checkOptions(options: unknown[], i: number, sound: boolean, reporter: R
   return kept;
 }
 
-const hasRepeatedValue = (options: Array<{ value: unknown }>): boolean => {
+/** Whether two options of a select share a value. */
+export const hasRepeatedValue = (options: Array<{ value: unknown }>): boolean => {
   for (let j = 1; j < options.length; j++) for (let k = 0; k < j; k++) if (options[j]!.value === options[k]!.value) return true;
   return false;
 };
 
-function checkDefaults(defaults: Record<string, unknown>, byKey: FieldIndex, sound: boolean, reporter: Reporter): Record<string, unknown> {
-  let same = sound;
+function checkDefaults(defaults: Record<string, unknown>, byKey: FieldIndex, reporter: Reporter): Record<string, unknown> {
+  // Copy-on-write: the copy is made at the first default that changes. A spread copies the
+  // input's own entries in order (an own "__proto__" stays an own key), so the defaults that
+  // stay the same need no store and the output keeps the input's key order.
+  let out: Record<string, unknown> | undefined;
   for (const key in defaults) {
+    const value = defaults[key];
     const field = byKey.get(key);
-    if (!field) {
-      reporter.report('config.defaults.unknown_key', join('/config/defaults', key), `default for "${key}", which is not a config field (or was dropped); it is ignored`);
-      same = false;
-    } else if (coerce(defaults[key], field, key, reporter) !== defaults[key]) same = false;
+    let kept: OptionValue | undefined;
+    if (field) kept = coerce(value, field, key, reporter);
+    else reporter.report('config.defaults.unknown_key', join('/config/defaults', key), `default for "${key}", which is not a config field (or was dropped); it is ignored`);
+    if (kept === value) continue;
+    out ??= { ...defaults };
+    if (kept === undefined) delete out[key];
+    else setOwn(out, key, kept);
   }
-  if (same) return defaults; // every default is already of its field's type
-  const out: Record<string, unknown> = {};
-  for (const key in defaults) {
-    const field = byKey.get(key);
-    const value = field && coerce(defaults[key], field, key, silent);
-    if (value !== undefined) setOwn(out, key, value);
-  }
-  return out;
+  return out ?? defaults;
 }
-
-// The copy pass coerces again; its problems were reported by the first pass.
-const silent = { report() {} } as unknown as Reporter;
 
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /** The default coerced to its field's type, or undefined after reporting why it cannot be. */
 function coerce(value: unknown, field: ConfigField, key: string, reporter: Reporter): OptionValue | undefined {
-  const refuse = (expected: string) => {
-    reporter.report('config.defaults.not_coercible', join('/config/defaults', key), `default for "${field.key}" is ${describe(value)}, which cannot be coerced to ${expected}`);
-    return undefined;
-  };
   switch (field.type) {
     case 'string':
-      return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : refuse('a string');
+      if (typeof value === 'string') return value;
+      if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+      return refuse(value, field, key, 'a string', reporter);
     case 'boolean':
       if (typeof value === 'boolean') return value;
       if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase() === 'true';
-      return refuse('a boolean (true or false)');
+      return refuse(value, field, key, 'a boolean (true or false)', reporter);
     case 'number': {
-      const n = typeof value === 'number' ? value : typeof value === 'string' && NUMBER.test(value.trim()) ? Number(value.trim()) : undefined;
-      if (n === undefined || !Number.isFinite(n)) return refuse('a number');
+      const n = typeof value === 'number' ? value : typeof value === 'string' ? parseNumber(value) : undefined;
+      if (n === undefined || !Number.isFinite(n)) return refuse(value, field, key, 'a number', reporter);
       if ((field.min !== undefined && n < field.min) || (field.max !== undefined && n > field.max)) {
         reporter.report('config.defaults.out_of_range', join('/config/defaults', key), `default for "${field.key}" is ${n}, outside its range ${field.min ?? '-∞'} to ${field.max ?? '∞'}`);
         return undefined;
@@ -176,12 +170,32 @@ function coerce(value: unknown, field: ConfigField, key: string, reporter: Repor
       return n;
     }
     case 'select': {
-      const options = field.options ?? [];
-      const match = options.find((o) => o.value === value) ?? options.find((o) => (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') && String(o.value) === String(value));
-      if (match) return match.value;
-      if (options.length === 0) return undefined; // the missing options are reported on the field
+      const options = field.options;
+      if (options === undefined || options.length === 0) return undefined; // the missing options are reported on the field
+      const match = optionFor(options, value);
+      if (match !== undefined) return match;
       reporter.report('config.defaults.not_an_option', join('/config/defaults', key), `default for "${field.key}" is ${describe(value)}, which is not one of its options: ${options.map((o) => JSON.stringify(o.value)).join(', ')}`);
       return undefined;
     }
   }
+}
+
+function refuse(value: unknown, field: ConfigField, key: string, expected: string, reporter: Reporter): undefined {
+  reporter.report('config.defaults.not_coercible', join('/config/defaults', key), `default for "${field.key}" is ${describe(value)}, which cannot be coerced to ${expected}`);
+  return undefined;
+}
+
+/** A decimal number written as a JSON number, with surrounding whitespace allowed; undefined for anything else. */
+function parseNumber(text: string): number | undefined {
+  const trimmed = text.trim();
+  return NUMBER.test(trimmed) ? Number(trimmed) : undefined;
+}
+
+/** The option whose value is the default, else the one that reads the same as text ("1" for 1, "true" for true). */
+function optionFor(options: NonNullable<ConfigField['options']>, value: unknown): OptionValue | undefined {
+  for (let j = 0; j < options.length; j++) if (options[j]!.value === value) return options[j]!.value;
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return undefined;
+  const text = String(value);
+  for (let j = 0; j < options.length; j++) if (String(options[j]!.value) === text) return options[j]!.value;
+  return undefined;
 }

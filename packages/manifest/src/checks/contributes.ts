@@ -24,15 +24,19 @@ export function checkContributes(contributes: Record<string, unknown>, ns: Names
   const siteOut = isObject(site) ? checkSite(site, ns, reporter) : undefined;
   const consoleOut = isObject(consoleSection) ? checkConsole(consoleSection, ns.sound, reporter) : undefined;
   const out: Contributes = ns.sound && siteOut === site && consoleOut === consoleSection ? contributes : compact({ site: siteOut, console: consoleOut });
-  if (placements(out) === 0) {
+  if (!placesAnything(out)) {
     reporter.report('contributes.declares_nothing', '/contributes', 'contributes declares no component, feature, slot, route, org route or shell: the extension loads nowhere');
   }
   return out;
 }
 
-function placements({ site, console: k }: Contributes): number {
-  return (site?.components?.length ?? 0) + (site?.features?.length ?? 0) + (k?.slots?.length ?? 0) + (k?.routes?.length ?? 0) + (k?.orgRoutes?.length ?? 0) + (k?.shell === true ? 1 : 0);
+/** Whether the normalized contributes places the extension anywhere (it stops at the first placement). */
+function placesAnything({ site, console: k }: Contributes): boolean {
+  if (site !== undefined && (notEmpty(site.components) || notEmpty(site.features))) return true;
+  return k !== undefined && (notEmpty(k.slots) || notEmpty(k.routes) || notEmpty(k.orgRoutes) || k.shell === true);
 }
+
+const notEmpty = (list: readonly unknown[] | undefined): boolean => list !== undefined && list.length > 0;
 
 function checkSite(site: Record<string, unknown>, ns: NamespaceContext, reporter: Reporter): NonNullable<Contributes['site']> {
   const components = asArray(site.components);
@@ -51,13 +55,11 @@ function checkSite(site: Record<string, unknown>, ns: NamespaceContext, reporter
   }
   const features = asArray(site.features);
   const bindings = site.functionBindings;
-  const out = {
-    components: unique,
-    features: features && uniqueStrings(features, '/contributes/site/features', 'contributes.site.features.duplicate', reporter),
-    functionBindings: isObject(bindings) ? checkBindings(bindings, components ?? [], ns, reporter) : undefined,
-  };
-  if (ns.sound && out.components === components && out.features === features && out.functionBindings === bindings) return site;
-  return compact(out);
+  const keptFeatures = features && uniqueStrings(features, '/contributes/site/features', 'contributes.site.features.duplicate', reporter);
+  const keptBindings = isObject(bindings) ? checkBindings(bindings, components ?? [], ns, reporter) : undefined;
+  // Copy-on-write: a sound section whose members all stay the same is its own normalized form.
+  if (ns.sound && unique === components && keptFeatures === features && keptBindings === bindings) return site;
+  return compact({ components: unique, features: keptFeatures, functionBindings: keptBindings });
 }
 
 const componentId = new RegExp(COMPONENT_ID);
@@ -67,13 +69,10 @@ const componentId = new RegExp(COMPONENT_ID);
  * prefix as a string costs more than the rest of the namespace check (it is flattened
  * on every call), and this runs for every component of every manifest validated.
  */
-function inNamespace(id: string, publisher: string, extension: string): boolean {
+export function inNamespace(id: string, publisher: string, extension: string): boolean {
   const a = publisher.length;
   const b = extension.length;
-  if (id.length <= a + b + 2 || id.charCodeAt(a) !== 46 || id.charCodeAt(a + b + 1) !== 46) return false;
-  for (let i = 0; i < a; i++) if (id.charCodeAt(i) !== publisher.charCodeAt(i)) return false;
-  for (let i = 0; i < b; i++) if (id.charCodeAt(a + 1 + i) !== extension.charCodeAt(i)) return false;
-  return true;
+  return id.length > a + b + 2 && id.charCodeAt(a) === 46 && id.charCodeAt(a + b + 1) === 46 && id.startsWith(publisher) && id.startsWith(extension, a + 1);
 }
 
 /** Reports a component id outside `<publisher>.<manifest id>.<role>`. */
@@ -123,14 +122,12 @@ function checkConsole(section: Record<string, unknown>, sound: boolean, reporter
   const routes = asArray(section.routes);
   const orgRoutes = asArray(section.orgRoutes);
   const shell = section.shell;
-  const out = {
-    slots: slots && uniqueStrings(slots, '/contributes/console/slots', 'contributes.console.slots.duplicate', reporter),
-    routes: routes && checkRoutes(routes, 'routes', reporter),
-    orgRoutes: orgRoutes && checkRoutes(orgRoutes, 'orgRoutes', reporter),
-    shell: typeof shell === 'boolean' ? shell : undefined,
-  };
-  if (sound && out.slots === slots && out.routes === routes && out.orgRoutes === orgRoutes && out.shell === shell) return section;
-  return compact(out);
+  const keptSlots = slots && uniqueStrings(slots, '/contributes/console/slots', 'contributes.console.slots.duplicate', reporter);
+  const keptRoutes = routes && checkRoutes(routes, 'routes', reporter);
+  const keptOrgRoutes = orgRoutes && checkRoutes(orgRoutes, 'orgRoutes', reporter);
+  const keptShell = typeof shell === 'boolean' ? shell : undefined;
+  if (sound && keptSlots === slots && keptRoutes === routes && keptOrgRoutes === orgRoutes && keptShell === shell) return section;
+  return compact({ slots: keptSlots, routes: keptRoutes, orgRoutes: keptOrgRoutes, shell: keptShell });
 }
 
 function checkRoutes(list: unknown[], key: 'routes' | 'orgRoutes', reporter: Reporter): string[] {
@@ -143,7 +140,8 @@ function checkRoutes(list: unknown[], key: 'routes' | 'orgRoutes', reporter: Rep
   return kept;
 }
 
-function routeProblem(route: string): string | undefined {
+/** Why a console route is not a plain path, or undefined when it is one. */
+export function routeProblem(route: string): string | undefined {
   if (!route.startsWith('/')) return 'does not start with "/"';
   if (/\s|[\u0000-\u001f\u007f]/.test(route)) return 'contains whitespace or a control character';
   if (/[?#\\]/.test(route)) return 'contains "?", "#" or a backslash';

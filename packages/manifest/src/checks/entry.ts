@@ -3,7 +3,7 @@ import type { Reporter } from '../diagnostics.js';
 
 /** Checks a string `entry`; returns whether it is a usable path. */
 export function checkEntry(entry: string, reporter: Reporter): boolean {
-  if ((entry.endsWith('.js') || entry.endsWith('.mjs')) && PLAIN_PATH.test(entry)) return true;
+  if (isPlainScriptPath(entry)) return true;
   const at = '/entry';
   const shown = JSON.stringify(entry);
   if (entry === '') return false; // reported by the structural check
@@ -46,9 +46,12 @@ export function checkEntry(entry: string, reporter: Reporter): boolean {
 }
 
 // The common case: an optional "./", then segments that never start with "." (so no ".."),
-// of plain characters only (the caller checks the .js or .mjs ending). Anything else takes
-// the checks above. "/" is outside the character class, so the pattern never backtracks far.
-const PLAIN_PATH = /^(?:\.\/)?(?:[\w@+~-][\w.@+~-]*\/)*[\w@+~-][\w.@+~-]*$/;
+// of plain characters only, the last ending in .js or .mjs. Anything else takes the checks
+// above. "/" is outside the character classes, so the pattern never backtracks past a segment.
+const PLAIN_SCRIPT_PATH = /^(?:\.\/)?(?:[\w@+~-][\w.@+~-]*\/)*[\w@+~-][\w.@+~-]*\.m?js$/;
+
+/** Whether `entry` is in the plain form that breaks no entry rule (false says only: take the full checks). */
+export const isPlainScriptPath = (entry: string): boolean => PLAIN_SCRIPT_PATH.test(entry);
 
 // A segment such as "%2e%2e" resolves to ".." once the host decodes the URL it serves the bundle at.
 function decodeSegment(segment: string): string {

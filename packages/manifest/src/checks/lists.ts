@@ -23,7 +23,7 @@ export function uniqueStrings(list: unknown[], at: string, duplicateCode: Diagno
 }
 
 /** Non-empty strings without repeats: the normalized list is the list itself. */
-function isCleanStringList(list: unknown[]): list is string[] {
+export function isCleanStringList(list: unknown[]): list is string[] {
   if (list.length > 64) return false; // the quadratic scan is for the usual short lists
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
