@@ -2,6 +2,7 @@ import { checkCapabilities } from './checks/capabilities.js';
 import { checkConfig, ignoredFieldPaths } from './checks/config.js';
 import { checkContributes } from './checks/contributes.js';
 import { checkEntry } from './checks/entry.js';
+import { provablyClean } from './clean.js';
 import { isObject, Reporter, type Diagnostic } from './diagnostics.js';
 import { isKebabCase, KEBAB_CASE, SEMVER } from './patterns.js';
 import type { Manifest } from './schema.js';
@@ -35,6 +36,13 @@ const kebab = new RegExp(KEBAB_CASE);
  * @example validateManifest(JSON.parse(text), { publisher: 'acme' }).errors
  */
 export function validateManifest(input: unknown, options: ValidateOptions = {}): ValidationReport {
+  return validate(input, options, true);
+}
+
+/** The rule pass alone, without the fast path: what clean.test.ts holds the fast path to. */
+export const validateByRules = (input: unknown, options: ValidateOptions = {}): ValidationReport => validate(input, options, false);
+
+function validate(input: unknown, options: ValidateOptions, fastPath: boolean): ValidationReport {
   const reporter = new Reporter();
   let publisher: string | undefined;
   if (options.publisher !== undefined) {
@@ -46,18 +54,27 @@ export function validateManifest(input: unknown, options: ValidateOptions = {}):
 
   // The manifest's own keys are read directly: none of them is a property of Object.prototype.
   const { id, name, version, entry, hostAbi, description, capabilities, contributes, config, restrictParent, restrictChildren } = input;
-  if (typeof entry === 'string') checkEntry(entry, reporter);
-  const caps = isObject(capabilities) ? checkCapabilities(capabilities, sound, reporter) : undefined;
+  let caps: Manifest['capabilities'];
   let contrib: Manifest['contributes'];
-  if (isObject(contributes)) {
-    const ns = { id: typeof id === 'string' && (sound || kebab.test(id)) ? id : undefined, publisher, props: caps?.props, sound };
-    contrib = checkContributes(contributes, ns, reporter);
-  } else if (contributes === undefined) {
-    reporter.report('contributes.missing', '/contributes', 'no contributes: the platform treats this version as legacy (it loads where its element is placed, and in the console with the shell), and a bundle that registers anything is refused at publish; declare where it loads, or {} for nowhere');
+  let parents: string[] | undefined;
+  let children: string[] | undefined;
+  let cfg: Manifest['config'];
+  if (fastPath && sound && publisher !== undefined && provablyClean(input as Manifest, publisher)) {
+    // The fast path (clean.ts): nothing to report, and every part is its own normalized form.
+    ({ capabilities: caps, contributes: contrib, restrictParent: parents, restrictChildren: children, config: cfg } = input as Manifest);
+  } else {
+    if (typeof entry === 'string') checkEntry(entry, reporter);
+    caps = isObject(capabilities) ? checkCapabilities(capabilities, sound, reporter) : undefined;
+    if (isObject(contributes)) {
+      const ns = { id: typeof id === 'string' && (sound || kebab.test(id)) ? id : undefined, publisher, props: caps?.props, sound };
+      contrib = checkContributes(contributes, ns, reporter);
+    } else if (contributes === undefined) {
+      reporter.report('contributes.missing', '/contributes', 'no contributes: the platform treats this version as legacy (it loads where its element is placed, and in the console with the shell), and a bundle that registers anything is refused at publish; declare where it loads, or {} for nowhere');
+    }
+    parents = Array.isArray(restrictParent) ? nonEmptyStrings(restrictParent, sound) : undefined;
+    children = Array.isArray(restrictChildren) ? nonEmptyStrings(restrictChildren, sound) : undefined;
+    cfg = isObject(config) ? checkConfig(config, sound, reporter) : undefined;
   }
-  const parents = Array.isArray(restrictParent) ? nonEmptyStrings(restrictParent, sound) : undefined;
-  const children = Array.isArray(restrictChildren) ? nonEmptyStrings(restrictChildren, sound) : undefined;
-  const cfg = isObject(config) ? checkConfig(config, sound, reporter) : undefined;
 
   let manifest: Manifest;
   // Copy-on-write at the top too: a sound manifest without $schema whose parts all stay the same is its own normalized form.
