@@ -3,7 +3,11 @@ import type { Reporter } from '../diagnostics.js';
 
 /** Checks a string `entry`; returns whether it is a usable path. */
 export function checkEntry(entry: string, reporter: Reporter): boolean {
-  if (isPlainScriptPath(entry)) return true;
+  return isPlainScriptPath(entry) || analyseEntry(entry, reporter);
+}
+
+/** The full analysis of `entry`, for what the plain form does not cover; reports what is wrong. */
+export function analyseEntry(entry: string, reporter: Reporter): boolean {
   const at = '/entry';
   const shown = JSON.stringify(entry);
   if (entry === '') return false; // reported by the structural check
@@ -45,13 +49,19 @@ export function checkEntry(entry: string, reporter: Reporter): boolean {
   return true;
 }
 
-// The common case: an optional "./", then segments that never start with "." (so no ".."),
-// of plain characters only, the last ending in .js or .mjs. Anything else takes the checks
-// above. "/" is outside the character classes, so the pattern never backtracks past a segment.
-const PLAIN_SCRIPT_PATH = /^(?:\.\/)?(?:[\w@+~-][\w.@+~-]*\/)*[\w@+~-][\w.@+~-]*\.m?js$/;
+// The common case: an optional "./", then segments of plain characters that never start with
+// "." (so no ".." and no hidden file), the last ending in .js or .mjs. Anything else takes the
+// full analysis. Each segment is matched greedily up to the next "/", so the pattern never backtracks.
+const PLAIN_PATH = /^(?:\.\/)?[\w@+~-][\w.@+~-]*(?:\/[\w@+~-][\w.@+~-]*)*$/;
 
-/** Whether `entry` is in the plain form that breaks no entry rule (false says only: take the full checks). */
-export const isPlainScriptPath = (entry: string): boolean => PLAIN_SCRIPT_PATH.test(entry);
+/** Whether `entry` is in the plain form that breaks no entry rule (false says only: take the full analysis). */
+export const isPlainScriptPath = (entry: string): boolean => endsInScript(entry) && PLAIN_PATH.test(entry);
+
+// ".js" or ".mjs", read from the end (past the start, charCodeAt gives NaN, which equals nothing).
+function endsInScript(s: string): boolean {
+  const n = s.length;
+  return s.charCodeAt(n - 1) === 115 && s.charCodeAt(n - 2) === 106 && (s.charCodeAt(n - 3) === 46 || (s.charCodeAt(n - 3) === 109 && s.charCodeAt(n - 4) === 46));
+}
 
 // A segment such as "%2e%2e" resolves to ".." once the host decodes the URL it serves the bundle at.
 function decodeSegment(segment: string): string {

@@ -25,16 +25,25 @@ export function checkNetwork(network: unknown[], reporter: Reporter): string[] {
   return kept.length === network.length ? (network as string[]) : kept;
 }
 
-// The common case, already in the form browsers serialize: https or wss, a lower-case DNS
-// name whose last label has a letter (so never an IPv4 form the URL parser would rewrite),
-// an optional port below 10000 that is not the default, and no "xn--" label (the URL parser
-// decodes those as punycode and refuses invalid ones). Anything else takes the full analysis below.
-const CANONICAL_SECURE = /^(?:https|wss):\/\/(?:(?!xn--)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)*(?!xn--)[a-z](?:[a-z0-9-]*[a-z0-9])?(?::(?!443$)[1-9]\d{0,3})?$/;
+// The common case, already in the form browsers serialize: https or wss, then a host of
+// lower-case labels, none of them "xn--" (the URL parser decodes those as punycode and refuses
+// invalid ones), the last starting with a letter (so never an IPv4 form such as "1.2.3.4" or
+// "a.0x1f", which the parser rewrites or refuses), then an optional port below 10000 that is
+// not the default. Each label is matched greedily up to the next "." or ":", so the pattern never
+// backtracks. Anything else takes the full analysis below.
+const SECURE_ORIGIN = /^(?:https|wss):\/\/(?!xn--)[a-z0-9-]+(?:\.(?!xn--)[a-z0-9-]+)*(?::(?!443$)[1-9]\d{0,3})?$/;
+
 /** Whether an entry is an https or wss origin in its serialized form, which breaks no network rule. */
-export const isCanonicalSecure = (entry: string): boolean => CANONICAL_SECURE.test(entry);
+export const isCanonicalSecure = (entry: string): boolean => SECURE_ORIGIN.test(entry) && lastLabelStartsWithLetter(entry);
+
+function lastLabelStartsWithLetter(origin: string): boolean {
+  const dot = origin.lastIndexOf('.'); // a port has no dot, so this is inside the host
+  const c = origin.charCodeAt(dot === -1 ? origin.indexOf(':') + 3 : dot + 1);
+  return c >= 97 && c <= 122;
+}
 
 /** Returns the browser's serialization of a valid origin, or undefined after reporting why it is not one. */
-function checkOrigin(entry: string, at: string, reporter: Reporter): string | undefined {
+export function checkOrigin(entry: string, at: string, reporter: Reporter): string | undefined {
   const shown = JSON.stringify(entry);
   const notOrigin = (why: string, hint?: string) => {
     reporter.report('capabilities.network.not_origin', at, `${shown} ${why}; a network entry is an origin, scheme://host[:port], and nothing more${hint ? ` (${hint})` : ''}`);
