@@ -92,7 +92,11 @@ const soundish = fc.tuple(pick('acme', 'acme-co'), pick('weather-widget', 'weath
           {
             fields: fc.constant(fields),
             // Mostly the fields' own keys, with a value of the field's type now and then.
-            defaults: fc.dictionary(mostly(fields.length ? pick(...fields.map((f) => f.key)) : key, key), mostly(fields.length ? pick(...fields.map(ownValue)) : defaultValue, defaultValue), { maxKeys: 3 }),
+            defaults: fc.oneof(
+              fc.dictionary(mostly(fields.length ? pick(...fields.map((f) => f.key)) : key, key), mostly(fields.length ? pick(...fields.map(ownValue)) : defaultValue, defaultValue), { maxKeys: 3 }),
+              // A default for every field, in the fields' order.
+              fc.constant(Object.fromEntries(fields.map((f) => [f.key, ownValue(f)]))),
+            ),
           },
           { requiredKeys: [] },
         ),

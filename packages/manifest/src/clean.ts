@@ -92,11 +92,13 @@ function cleanConfig({ fields, defaults }: NonNullable<Manifest['config']>): boo
   if (list.length > MAX_CONFIG_FIELDS) return false;
   // Defaults first: one that needs coercing is the likeliest reason to leave, and the cheapest to find.
   let byKey: Map<string, ConfigField> | undefined;
+  let atCursor = 0; // how many defaults were the field at the cursor
   if (defaults !== undefined) {
     let next = 0; // defaults usually follow the fields' order: try the field after the last one found
     for (const key in defaults) {
       let field = list[next];
-      if (field === undefined || field.key !== key) {
+      if (field !== undefined && field.key === key) atCursor++;
+      else {
         if (list.length <= SCAN_LIMIT) field = scan(list, key);
         else field = (byKey ??= index(list)).get(key);
         if (field === undefined) return false;
@@ -107,6 +109,10 @@ function cleanConfig({ fields, defaults }: NonNullable<Manifest['config']>): boo
     }
   }
   for (let i = 0; i < list.length; i++) if (!cleanField(list[i]!)) return false;
+  // A field at the cursor has the key of the default that found it, and no two defaults found the
+  // same field (their keys differ), so when every field was found at the cursor the fields' keys
+  // are keys of one object: distinct, and there is nothing left to compare.
+  if (atCursor === list.length) return true;
   if (list.length <= SCAN_LIMIT) {
     for (let i = 1; i < list.length; i++) for (let j = 0; j < i; j++) if (list[i]!.key === list[j]!.key) return false;
     return true;

@@ -52,51 +52,58 @@ function validate(input: unknown, options: ValidateOptions, fastPath: boolean): 
   const sound = checkStructure(input, reporter, ignoredFieldPaths);
   if (!isObject(input)) return { valid: false, errors: reporter.errors, warnings: reporter.warnings, manifest: null };
 
-  // The manifest's own keys are read directly: none of them is a property of Object.prototype.
-  const { id, name, version, entry, hostAbi, description, capabilities, contributes, config, restrictParent, restrictChildren } = input;
-  let caps: Manifest['capabilities'];
-  let contrib: Manifest['contributes'];
-  let parents: string[] | undefined;
-  let children: string[] | undefined;
-  let cfg: Manifest['config'];
   if (fastPath && sound && publisher !== undefined && provablyClean(input as Manifest, publisher)) {
     // The fast path (clean.ts): nothing to report, and every part is its own normalized form.
-    ({ capabilities: caps, contributes: contrib, restrictParent: parents, restrictChildren: children, config: cfg } = input as Manifest);
-  } else {
-    if (typeof entry === 'string') checkEntry(entry, reporter);
-    caps = isObject(capabilities) ? checkCapabilities(capabilities, sound, reporter) : undefined;
-    if (isObject(contributes)) {
-      const ns = { id: typeof id === 'string' && (sound || kebab.test(id)) ? id : undefined, publisher, props: caps?.props, sound };
-      contrib = checkContributes(contributes, ns, reporter);
-    } else if (contributes === undefined) {
-      reporter.report('contributes.missing', '/contributes', 'no contributes: the platform treats this version as legacy (it loads where its element is placed, and in the console with the shell), and a bundle that registers anything is refused at publish; declare where it loads, or {} for nowhere');
-    }
-    parents = Array.isArray(restrictParent) ? nonEmptyStrings(restrictParent, sound) : undefined;
-    children = Array.isArray(restrictChildren) ? nonEmptyStrings(restrictChildren, sound) : undefined;
-    cfg = isObject(config) ? checkConfig(config, sound, reporter) : undefined;
+    const m = input as Manifest;
+    const manifest = m.$schema === undefined ? m : assemble(m, m.capabilities, m.contributes, m.restrictParent, m.restrictChildren, m.config);
+    return { valid: true, errors: reporter.errors, warnings: reporter.warnings, manifest };
   }
 
-  let manifest: Manifest;
+  // The manifest's own keys are read directly: none of them is a property of Object.prototype.
+  const { id, entry, capabilities, contributes, config, restrictParent, restrictChildren } = input;
+  if (typeof entry === 'string') checkEntry(entry, reporter);
+  const caps = isObject(capabilities) ? checkCapabilities(capabilities, sound, reporter) : undefined;
+  let contrib: Manifest['contributes'];
+  if (isObject(contributes)) {
+    const ns = { id: typeof id === 'string' && (sound || kebab.test(id)) ? id : undefined, publisher, props: caps?.props, sound };
+    contrib = checkContributes(contributes, ns, reporter);
+  } else if (contributes === undefined) {
+    reporter.report('contributes.missing', '/contributes', 'no contributes: the platform treats this version as legacy (it loads where its element is placed, and in the console with the shell), and a bundle that registers anything is refused at publish; declare where it loads, or {} for nowhere');
+  }
+  const parents = Array.isArray(restrictParent) ? nonEmptyStrings(restrictParent, sound) : undefined;
+  const children = Array.isArray(restrictChildren) ? nonEmptyStrings(restrictChildren, sound) : undefined;
+  const cfg = isObject(config) ? checkConfig(config, sound, reporter) : undefined;
+
   // Copy-on-write at the top too: a sound manifest without $schema whose parts all stay the same is its own normalized form.
-  if (sound && input.$schema === undefined && caps === capabilities && contrib === contributes && parents === restrictParent && children === restrictChildren && cfg === config) {
-    manifest = input as Manifest;
-  } else {
-    manifest = {} as Manifest;
-    if (typeof id === 'string') manifest.id = id;
-    if (typeof name === 'string') manifest.name = name;
-    if (typeof version === 'string') manifest.version = version;
-    if (typeof entry === 'string') manifest.entry = entry;
-    if (typeof hostAbi === 'number') manifest.hostAbi = hostAbi;
-    if (typeof description === 'string') manifest.description = description;
-    if (caps) manifest.capabilities = caps;
-    if (contrib) manifest.contributes = contrib;
-    if (parents) manifest.restrictParent = parents;
-    if (children) manifest.restrictChildren = children;
-    if (cfg) manifest.config = cfg;
-  }
-
+  const same = sound && input.$schema === undefined && caps === capabilities && contrib === contributes && parents === restrictParent && children === restrictChildren && cfg === config;
+  const manifest = same ? (input as Manifest) : assemble(input, caps, contrib, parents, children, cfg);
   const { errors, warnings } = reporter;
   return errors.length === 0 ? { valid: true, errors, warnings, manifest } : { valid: false, errors, warnings, manifest };
+}
+
+/** The normalized manifest: the input's scalars of the right type and the normalized parts, without $schema or unknown keys. */
+function assemble(
+  input: Record<string, unknown>,
+  caps: Manifest['capabilities'],
+  contrib: Manifest['contributes'],
+  parents: string[] | undefined,
+  children: string[] | undefined,
+  cfg: Manifest['config'],
+): Manifest {
+  const { id, name, version, entry, hostAbi, description } = input;
+  const manifest = {} as Manifest;
+  if (typeof id === 'string') manifest.id = id;
+  if (typeof name === 'string') manifest.name = name;
+  if (typeof version === 'string') manifest.version = version;
+  if (typeof entry === 'string') manifest.entry = entry;
+  if (typeof hostAbi === 'number') manifest.hostAbi = hostAbi;
+  if (typeof description === 'string') manifest.description = description;
+  if (caps) manifest.capabilities = caps;
+  if (contrib) manifest.contributes = contrib;
+  if (parents) manifest.restrictParent = parents;
+  if (children) manifest.restrictChildren = children;
+  if (cfg) manifest.config = cfg;
+  return manifest;
 }
 
 // A sound list holds only non-empty strings already: it is its own normalized form.
