@@ -9,15 +9,24 @@ import { fmt, interleave, timeSpawn, verdict } from './lib.js';
 const root = join(import.meta.dirname, '..');
 const manifestFile = join(root, 'examples/weather-widget/manifest.json');
 const typical = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
-const large = {
+/** 50 config fields (half select, half number) with a default each: of the field's type, or written as a string. */
+const withFields = (stringDefaults: boolean) => ({
   ...typical,
   config: {
     fields: Array.from({ length: 50 }, (_, i) =>
       i % 2 ? { key: `f${i}`, label: `Field ${i}`, type: 'number', min: 0, max: 100 } : { key: `f${i}`, label: `Field ${i}`, type: 'select', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] },
     ),
-    defaults: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`f${i}`, i % 2 ? '50' : 'a'])),
+    defaults: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`f${i}`, i % 2 ? (stringDefaults ? '50' : 50) : 'a'])),
   },
-};
+});
+// Through JSON, as every manifest the validator sees comes from JSON.parse.
+const typed = JSON.parse(JSON.stringify(withFields(false))) as Record<string, unknown>;
+const coerced = JSON.parse(JSON.stringify(withFields(true))) as Record<string, unknown>;
+const cases = [
+  ['typical manifest (examples/weather-widget)', typical],
+  ['50 config fields, defaults of their types', typed],
+  ['50 config fields, number defaults written as strings (coerced)', coerced],
+] as const;
 
 /** Milliseconds per call, timing a batch so that the timer's resolution does not matter. */
 const perCall = (fn: () => void, batch: number) => () => {
@@ -27,11 +36,11 @@ const perCall = (fn: () => void, batch: number) => () => {
 };
 
 const rows: string[] = [];
-for (const [label, manifest] of [['typical manifest (examples/weather-widget)', typical], ['50 config fields with defaults', large]] as const) {
+for (const [label, manifest] of cases) {
   const r = validateManifest(manifest, { publisher: 'acme' });
   if (!r.valid || r.warnings.length) throw new Error(`the benchmark's ${label} must be valid without warnings`);
 }
-for (const [label, manifest] of [['typical manifest (examples/weather-widget)', typical], ['50 config fields with defaults', large]] as const) {
+for (const [label, manifest] of cases) {
   const m = await interleave(
     {
       structural: perCall(() => structuralCheck(manifest), 2000),
