@@ -35,7 +35,7 @@ const isDroppedType = (field: unknown): boolean => isObject(field) && Object.has
 export function checkConfig(config: Record<string, unknown>, sound: boolean, reporter: Reporter): Config {
   const fields = config.fields;
   const defaults = config.defaults;
-  const byKey = new FieldIndex();
+  const byKey = new FieldIndex(Array.isArray(fields) ? Math.min(fields.length, MAX_CONFIG_FIELDS) : 0);
   const keptFields = Array.isArray(fields) ? checkFields(fields, byKey, sound, reporter) : undefined;
   const keptDefaults = isObject(defaults) ? checkDefaults(defaults, byKey, reporter) : undefined;
   if (sound && keptFields === fields && keptDefaults === defaults) return config;
@@ -135,7 +135,7 @@ function checkDefaults(defaults: Record<string, unknown>, byKey: FieldIndex, rep
   let out: Record<string, unknown> | undefined;
   for (const key in defaults) {
     const value = defaults[key];
-    const field = byKey.get(key);
+    const field = byKey.next(key);
     let kept: OptionValue | undefined;
     if (field) kept = coerce(value, field, key, reporter);
     else reporter.report('config.defaults.unknown_key', join('/config/defaults', key), `default for "${key}", which is not a config field (or was dropped); it is ignored`);
