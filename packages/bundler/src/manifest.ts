@@ -29,12 +29,9 @@ export function peekEntry(bytes: Uint8Array): string | null {
  * validate` gives. The validator loads here, while the build worker bundles.
  */
 export async function validateBytes(bytes: Uint8Array, publisher: string | undefined): Promise<{ report: ValidationReport; errors: Diagnostic[]; manifest: ManifestLike | null }> {
-  const { parseManifestText, validateManifest } = await import('@extkit/manifest');
-  const parsed = parseManifestText(bytes);
-  const report: ValidationReport = parsed.ok
-    ? validateManifest(parsed.value, publisher === undefined ? {} : { publisher })
-    : { valid: false, errors: [parsed.diagnostic], warnings: [], manifest: null };
-  const lines = parsed.text.split(/\r?\n/);
+  const { validateManifestText } = await import('@extkit/manifest');
+  const { report, text } = validateManifestText(bytes, publisher === undefined ? {} : { publisher });
+  const lines = (text ?? '').split(/\r?\n/);
   const errors = report.errors.map(({ code, path, message, line, column }): Diagnostic => {
     if (line === undefined || column === undefined) return { code, path, message };
     return { code, path, message, location: { file: 'manifest.json', line, column: column - 1, lineText: lines[line - 1] ?? '' } };

@@ -59,6 +59,11 @@ describe('hostile input', () => {
     expect(r.errors.map((d) => d.code)).toEqual(['description.too_long']);
   });
 
+  it('answers a manifest whose one string is 10 MB of escapes (the repeated-key count falls back to a walk)', () => {
+    const r = parseManifestText(JSON.stringify({ ...valid, description: '\\'.repeat(5 * 1024 * 1024) }));
+    expect(r.ok && r.warnings).toEqual([]);
+  });
+
   it('reports a syntax error deep in a 20,000-level document without a stack overflow', () => {
     const r = parseManifestText('['.repeat(20_000) + '}');
     expect(!r.ok && r.diagnostic.code).toBe('json.syntax');

@@ -1,5 +1,5 @@
 export { validateManifest, isStrictSemver, type ValidateOptions, type ValidationReport } from './validate.js';
-export { parseManifestText, readManifest, locatePointer, type ParseResult, type ReadManifestResult } from './parse.js';
+export { parseManifestText, validateManifestText, readManifest, locatePointer, type ParseResult, type ReadManifestResult } from './parse.js';
 export { findManifest, readPublisher, type ManifestLocation } from './locate.js';
 export { RULES, type DiagnosticCode, type Rule, type RuleSource, type Severity } from './rules.js';
 export { structuralCheck } from './structural.js';

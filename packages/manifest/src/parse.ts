@@ -3,9 +3,14 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ParseError } from 'jsonc-parser';
 import type { Diagnostic } from './diagnostics.js';
+import { escapeToken } from './pointer.js';
 import { validateManifest, type ValidateOptions, type ValidationReport } from './validate.js';
 
-export type ParseResult = { ok: true; value: unknown; text: string } | { ok: false; diagnostic: Diagnostic; text: string };
+/**
+ * `warnings` are findings about the text that the parsed value no longer shows:
+ * a key repeated in one object (`json.duplicate_key`), whose earlier values JSON.parse drops.
+ */
+export type ParseResult = { ok: true; value: unknown; text: string; warnings: Diagnostic[] } | { ok: false; diagnostic: Diagnostic; text: string };
 
 /** Parses manifest.json's bytes (or text). Never throws: a problem comes back as a diagnostic. */
 export function parseManifestText(input: string | Uint8Array): ParseResult {
@@ -22,13 +27,90 @@ export function parseManifestText(input: string | Uint8Array): ParseResult {
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') return fail(text, 'json.empty', 'the file is empty; a manifest is a JSON object such as {"id": "my-extension", ...}');
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text), text };
+    value = JSON.parse(text);
   } catch (err) {
     const { offset, reason } = locateSyntaxError(text, err);
     const at = position(text, offset);
     return fail(text, 'json.syntax', `not valid JSON: ${reason} at line ${at.line}, column ${at.column}`, at);
   }
+  return { ok: true, value, text, warnings: duplicateKeys(text, value) };
+}
+
+/** Parses and validates manifest.json's bytes (or text): the report `extkit validate` gives, text-level findings included. */
+export function validateManifestText(input: string | Uint8Array, options: ValidateOptions = {}): ReadManifestResult {
+  const parsed = parseManifestText(input);
+  if (!parsed.ok) return { report: { valid: false, errors: [parsed.diagnostic], warnings: [], manifest: null }, text: parsed.text };
+  const report = validateManifest(parsed.value, options);
+  if (parsed.warnings.length > 0) report.warnings.unshift(...parsed.warnings);
+  return { report, text: parsed.text };
+}
+
+/**
+ * Keys repeated within one object. The common case costs two counts: the keys written in the
+ * text, and the keys of the parsed value; each repeat makes the first larger. Only when they
+ * differ does jsonc-parser walk the text to say where.
+ */
+function duplicateKeys(text: string, value: unknown): Diagnostic[] {
+  if (textKeyCount(text) === valueKeyCount(value)) return [];
+  const found: Diagnostic[] = [];
+  try {
+    const seen: Array<Map<string, number>> = [];
+    jsoncParser().visit(text, {
+      onObjectBegin: () => void seen.push(new Map()),
+      onObjectEnd: () => void seen.pop(),
+      onObjectProperty: (key, offset, _length, _line, _column, pathSupplier) => {
+        const keys = seen[seen.length - 1]!;
+        const earlier = keys.get(key);
+        if (earlier === undefined) return void keys.set(key, offset);
+        const path = '/' + [...pathSupplier(), key].map((t) => escapeToken(t)).join('/');
+        const at = position(text, offset);
+        const first = position(text, earlier);
+        found.push({ code: 'json.duplicate_key', path, message: `"${key}" appears again in the same object (first at line ${first.line}, column ${first.column}); JSON parsers keep the last value, so the earlier one is ignored: keep one`, ...at });
+        keys.set(key, offset);
+      },
+    });
+  } catch {
+    // Too deep for jsonc-parser's recursion: the value was parsed, so say nothing rather than guess.
+  }
+  return found;
+}
+
+// Every string in valid JSON, in order; group 1 is set when it is a property name (a colon follows).
+// Unrolled ("normal* (special normal*)*") so that a long string is one loop, not one backtracking
+// entry per character: the plain alternation overflows the regexp stack on a 10 MB string.
+const STRING_TOKEN = /"[^"\\]*(?:\\.[^"\\]*)*"(\s*:)?/g;
+
+/** How many property names the text writes; -1 when the count could not be made (the caller then walks the text). */
+function textKeyCount(text: string): number {
+  let count = 0;
+  STRING_TOKEN.lastIndex = 0;
+  try {
+    for (let m = STRING_TOKEN.exec(text); m !== null; m = STRING_TOKEN.exec(text)) if (m[1] !== undefined) count++;
+  } catch {
+    return -1; // e.g. millions of escapes in one string
+  }
+  return count;
+}
+
+/** Own keys of every object in a parsed JSON value, walked without recursion (nesting can be deep). */
+function valueKeyCount(value: unknown): number {
+  let count = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) stack.push(v[i]);
+      continue;
+    }
+    for (const key of Object.keys(v)) {
+      count++;
+      stack.push((v as Record<string, unknown>)[key]);
+    }
+  }
+  return count;
 }
 
 export interface ReadManifestResult {
@@ -39,9 +121,7 @@ export interface ReadManifestResult {
 
 /** Reads, parses and validates a manifest file. Throws only when the file cannot be read (the caller's to report). */
 export function readManifest(file: string, options: ValidateOptions = {}): ReadManifestResult {
-  const parsed = parseManifestText(readFileSync(file));
-  if (!parsed.ok) return { report: { valid: false, errors: [parsed.diagnostic], warnings: [], manifest: null }, text: parsed.text };
-  return { report: validateManifest(parsed.value, options), text: parsed.text };
+  return validateManifestText(readFileSync(file), options);
 }
 
 function fail(text: string, code: Diagnostic['code'], message: string, at?: { line: number; column: number }): ParseResult {

@@ -19,6 +19,7 @@ export const RULES = {
   'json.empty': platform('error', 'The file is empty; a manifest is a JSON object.'),
   'json.invalid_utf8': kit('error', 'The file is not valid UTF-8.'),
   'json.syntax': platform('error', 'The file is not JSON (reported with line, column and a code frame).'),
+  'json.duplicate_key': kit('warning', 'A key appears twice in one object: JSON parsers keep the last value (reported with line and column).'),
   'manifest.not_object': platform('error', 'The manifest is a JSON object (not null, an array or a scalar).'),
   'manifest.unknown_property': kit('warning', 'A property the manifest does not define (a typo, or a newer field). It is ignored and left out of the normalized manifest.'),
 

@@ -229,6 +229,12 @@ describe('validateManifest: every rule, invalid side', () => {
     for (const code of ['json.empty', 'json.invalid_utf8', 'json.syntax']) exercised.add(code);
   });
 
+  it('the parser warns of a key repeated in one object (parse.test.ts has the details)', () => {
+    const repeated = parseManifestText('{\n  "id": "x",\n  "id": "y"\n}');
+    expect(repeated.ok && repeated.warnings.map((w) => [w.code, w.path, w.line, w.column])).toEqual([['json.duplicate_key', '/id', 3, 3]]);
+    exercised.add('json.duplicate_key');
+  });
+
   it('every code in the rule table is exercised by a case above', () => {
     expect(Object.keys(RULES).filter((code) => !exercised.has(code))).toEqual([]);
   });

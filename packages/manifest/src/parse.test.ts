@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { parseManifestText, validateManifestText } from './parse.js';
+
+const manifest = (body: string) => `{
+  "id": "weather-widget",
+  "name": "Weather Widget",
+  "version": "1.2.0",
+  "entry": "dist/index.js",
+  "hostAbi": 3,
+  "contributes": { "site": { "components": ["acme.weather-widget.card"] } }${body}
+}`;
+
+describe('repeated keys (json.duplicate_key)', () => {
+  it('reports a key written twice in one object, where the repeat is, and which value counts', () => {
+    const text = manifest(`,
+  "capabilities": { "network": ["https://a.example"], "props": [], "network": ["https://b.example"] }`);
+    const parsed = parseManifestText(text);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.warnings).toEqual([
+      {
+        code: 'json.duplicate_key',
+        path: '/capabilities/network',
+        message: '"network" appears again in the same object (first at line 8, column 21); JSON parsers keep the last value, so the earlier one is ignored: keep one',
+        line: 8,
+        column: 68,
+      },
+    ]);
+    // The value is JSON.parse's: the last one.
+    expect((parsed.value as { capabilities: { network: string[] } }).capabilities.network).toEqual(['https://b.example']);
+  });
+
+  it('is a warning in the report, before the validator\'s own', () => {
+    const { report } = validateManifestText(manifest(',\n  "name": "Again"'), { publisher: 'acme' });
+    expect(report.valid).toBe(true);
+    expect(report.warnings.map((w) => [w.code, w.path])).toEqual([['json.duplicate_key', '/name']]);
+    expect(report.manifest?.name).toBe('Again');
+  });
+
+  it('reports each repeat, at any depth, with escaped pointers', () => {
+    const text = '{"a": {"x/y": 1, "x/y": 2, "x/y": 3}, "b": [{"k": 1, "k": 2}], "a": 0}';
+    const parsed = parseManifestText(text);
+    if (!parsed.ok) throw new Error('not parsed');
+    expect(parsed.warnings.map((w) => [w.path, w.line, w.column])).toEqual([
+      ['/a/x~1y', 1, 18],
+      ['/a/x~1y', 1, 28],
+      ['/b/0/k', 1, 54],
+      ['/a', 1, 64],
+    ]);
+  });
+
+  it('says nothing when keys repeat only across objects, or inside strings', () => {
+    const text = '{"a": {"k": 1}, "b": {"k": "\\"k\\": 2, \\"k\\":"}, "c": ["k:", "\\\\"], "k": {}}';
+    const parsed = parseManifestText(text);
+    expect(parsed.ok && parsed.warnings).toEqual([]);
+  });
+
+  it('counts an own "__proto__" key like any other', () => {
+    const parsed = parseManifestText('{"__proto__": {"x": 1}, "__proto__": {"y": 2}}');
+    expect(parsed.ok && parsed.warnings.map((w) => w.path)).toEqual(['/__proto__']);
+    expect(parsed.ok && parsed.warnings.length).toBe(1);
+  });
+});
