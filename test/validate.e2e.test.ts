@@ -76,6 +76,21 @@ describe('extkit validate', () => {
     expect(r.report.warnings.map((w) => w.code)).toEqual(['publisher.unknown']);
   });
 
+  it('silences the warning codes package.json lists under "extkit.ignore", never an error', () => {
+    const manifest = { ...exampleManifest, entry: 'dist/index.cjs', homepage: 'https://x.example' };
+    const loud = json([fixture(manifest, { extkit: { publisher: 'acme' } })]);
+    expect(loud.report.warnings.map((w) => w.code)).toEqual(['manifest.unknown_property', 'entry.not_javascript']);
+
+    const dir = fixture(manifest, { extkit: { publisher: 'acme', ignore: ['entry.not_javascript', 'entry.absolute_url', 'no.such_code'] } });
+    const quiet = json([dir]);
+    expect(quiet.status).toBe(0);
+    expect(Object.keys(quiet.report)).toEqual(['valid', 'errors', 'warnings', 'manifest']);
+    expect(quiet.report.warnings.map((w) => w.code)).toEqual(['ignore.not_a_warning', 'ignore.invalid', 'manifest.unknown_property']);
+    const human = runCli(['validate', dir]);
+    expect(human.stdout).toContain('is valid (0 errors, 3 warnings, 1 silenced by package.json "extkit.ignore")');
+    expect(human.stdout).toContain('"no.such_code", which is no diagnostic code');
+  });
+
   it('usage errors exit 2: no such file, unknown flag, bad --publisher', () => {
     const missing = runCli(['validate', 'no/such/place']);
     expect(missing.status).toBe(2);

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +36,20 @@ describe('build', () => {
     const r = await build(dir);
     expect(r).toMatchObject({ ok: false, validation: null, artifact: null });
     expect(r.errors.map((e) => e.code)).toEqual(['build.manifest_missing']);
+  });
+
+  it('leaves out the warnings package.json silences, and reports what in the list silences nothing', async () => {
+    const dir = copy();
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, homepage: 'https://x.example' }));
+    const loud = await build(dir, { out: mkdtempSync(join(tmpdir(), 'extkit-ignore-')) });
+    expect(loud.warnings.map((w) => w.code)).toContain('manifest.unknown_property');
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: '@acme/order-map', extkit: { publisher: 'acme', ignore: ['manifest.unknown_property', 'nope'] } }));
+    const quiet = await build(dir, { out: mkdtempSync(join(tmpdir(), 'extkit-ignore-')) });
+    expect(quiet.ok).toBe(true);
+    expect(quiet.warnings.map((w) => w.code)).not.toContain('manifest.unknown_property');
+    expect(quiet.warnings.map((w) => w.code)).toContain('ignore.invalid');
+    expect(quiet.validation?.silenced).toBe(1);
   });
 
   it('gives a JSON syntax error in manifest.json its position', async () => {

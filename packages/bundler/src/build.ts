@@ -44,7 +44,7 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
   const early = peekEntry(read.bytes);
   let job = early !== null && checkEntry(early) === null && 'source' in source ? start(early, source.source) : null;
   try {
-    const validated = await validateBytes(read.bytes, options.publisher ?? project.settings.publisher);
+    const validated = await validateBytes(read.bytes, options.publisher ?? project.settings.publisher, project.settings.ignore);
     result.validation = validated.report;
     result.errors.push(...validated.errors);
     result.warnings.push(...validated.report.warnings);

@@ -28,9 +28,9 @@ export function peekEntry(bytes: Uint8Array): string | null {
  * Runs the manifest validator on manifest.json's bytes: the same report `extkit
  * validate` gives. The validator loads here, while the build worker bundles.
  */
-export async function validateBytes(bytes: Uint8Array, publisher: string | undefined): Promise<{ report: ValidationReport; errors: Diagnostic[]; manifest: ManifestLike | null }> {
+export async function validateBytes(bytes: Uint8Array, publisher: string | undefined, ignore?: unknown): Promise<{ report: ValidationReport; errors: Diagnostic[]; manifest: ManifestLike | null }> {
   const { validateManifestText } = await import('@extkit/manifest');
-  const { report, text } = validateManifestText(bytes, publisher === undefined ? {} : { publisher });
+  const { report, text } = validateManifestText(bytes, { ...(publisher === undefined ? {} : { publisher }), ...(ignore === undefined ? {} : { ignore }) });
   const lines = (text ?? '').split(/\r?\n/);
   const errors = report.errors.map(({ code, path, message, line, column }): Diagnostic => {
     if (line === undefined || column === undefined) return { code, path, message };

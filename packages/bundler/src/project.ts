@@ -9,6 +9,8 @@ export interface ProjectSettings {
   publisher?: string;
   source?: string;
   sizeBudget?: number;
+  /** `extkit.ignore` as written: warning codes the validator does not report (it checks the list). */
+  ignore?: unknown;
 }
 
 /** The source entry tried, in order, when package.json names none. */
@@ -32,6 +34,7 @@ export async function readProject(root: string): Promise<{ settings: ProjectSett
   const kit = pkg.extkit && typeof pkg.extkit === 'object' ? pkg.extkit : {};
   const settings: ProjectSettings = { name: typeof pkg.name === 'string' && pkg.name ? pkg.name : null };
   if (typeof kit.publisher === 'string') settings.publisher = kit.publisher;
+  if (kit.ignore !== undefined) settings.ignore = kit.ignore;
   if (typeof kit.source === 'string') settings.source = kit.source;
   else if (kit.source !== undefined) errors.push({ code: 'build.package_json_invalid', message: `package.json "extkit.source" must be a path like "src/main.ts", got ${JSON.stringify(kit.source)}.` });
   if (typeof kit.sizeBudget === 'number' && kit.sizeBudget > 0) settings.sizeBudget = kit.sizeBudget;

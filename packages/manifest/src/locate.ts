@@ -20,13 +20,28 @@ export function findManifest(target: string): ManifestLocation | undefined {
   return { manifestPath, dir: dirname(manifestPath) };
 }
 
-/** The handle in `"extkit": { "publisher": ... }` of the extension's package.json, if it has one. */
-export function readPublisher(dir: string): string | undefined {
+/** What the extension's package.json says to the validator, under its `"extkit"` key. */
+export interface ValidatorSettings {
+  /** `extkit.publisher`, when it is a string. */
+  publisher?: string;
+  /** `extkit.ignore` as written (the validator checks it): warning codes not to report. */
+  ignore?: unknown;
+}
+
+/** Reads `"extkit": { "publisher", "ignore" }` from the extension's package.json; a missing or unreadable file has none. */
+export function readValidatorSettings(dir: string): ValidatorSettings {
   try {
-    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { extkit?: { publisher?: unknown } };
-    const publisher = pkg?.extkit?.publisher;
-    return typeof publisher === 'string' ? publisher : undefined;
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { extkit?: { publisher?: unknown; ignore?: unknown } };
+    const kit = pkg?.extkit;
+    if (typeof kit !== 'object' || kit === null) return {};
+    const settings: ValidatorSettings = {};
+    if (typeof kit.publisher === 'string') settings.publisher = kit.publisher;
+    if (kit.ignore !== undefined) settings.ignore = kit.ignore;
+    return settings;
   } catch {
-    return undefined;
+    return {};
   }
 }
+
+/** The handle in `"extkit": { "publisher": ... }` of the extension's package.json, if it has one. */
+export const readPublisher = (dir: string): string | undefined => readValidatorSettings(dir).publisher;

@@ -37,6 +37,12 @@ describe('repeated keys (json.duplicate_key)', () => {
     expect(report.manifest?.name).toBe('Again');
   });
 
+  it('is silenced like any warning when the project lists it', () => {
+    const { report } = validateManifestText(manifest(',\n  "name": "Again"'), { publisher: 'acme', ignore: ['json.duplicate_key'] });
+    expect(report.warnings).toEqual([]);
+    expect(report.silenced).toBe(1);
+  });
+
   it('reports each repeat, at any depth, with escaped pointers', () => {
     const text = '{"a": {"x/y": 1, "x/y": 2, "x/y": 3}, "b": [{"k": 1, "k": 2}], "a": 0}';
     const parsed = parseManifestText(text);

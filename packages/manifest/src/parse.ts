@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { ParseError } from 'jsonc-parser';
 import type { Diagnostic } from './diagnostics.js';
 import { escapeToken } from './pointer.js';
-import { validateManifest, type ValidateOptions, type ValidationReport } from './validate.js';
+import { silence, validateManifest, type ValidateOptions, type ValidationReport } from './validate.js';
 
 /**
  * `warnings` are findings about the text that the parsed value no longer shows:
@@ -42,9 +42,10 @@ export function parseManifestText(input: string | Uint8Array): ParseResult {
 export function validateManifestText(input: string | Uint8Array, options: ValidateOptions = {}): ReadManifestResult {
   const parsed = parseManifestText(input);
   if (!parsed.ok) return { report: { valid: false, errors: [parsed.diagnostic], warnings: [], manifest: null }, text: parsed.text };
-  const report = validateManifest(parsed.value, options);
+  const { ignore, ...rest } = options;
+  const report = validateManifest(parsed.value, rest);
   if (parsed.warnings.length > 0) report.warnings.unshift(...parsed.warnings);
-  return { report, text: parsed.text };
+  return { report: ignore === undefined ? report : silence(report, ignore), text: parsed.text };
 }
 
 /**

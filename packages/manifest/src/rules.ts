@@ -132,6 +132,8 @@ export const RULES = {
 
   'publisher.unknown': kit('warning', 'Without a publisher handle (`--publisher`, or `extkit.publisher` in package.json) the publisher part of component ids cannot be checked.'),
   'publisher.invalid': kit('error', 'The publisher handle given to the validator is kebab-case.'),
+  'ignore.invalid': kit('warning', '`extkit.ignore` in package.json is a list of warning codes from this table; anything else in it silences nothing.'),
+  'ignore.not_a_warning': kit('warning', '`extkit.ignore` names an error code: errors cannot be silenced, since the platform refuses them at publish.'),
 } as const satisfies Record<string, Rule>;
 
 export type DiagnosticCode = keyof typeof RULES;

@@ -219,6 +219,28 @@ describe('validateManifest: every rule, invalid side', () => {
     exercised.add('publisher.unknown');
   });
 
+  it('silences the warnings `ignore` lists, on either path, and says what in the list silences nothing', () => {
+    const m = base();
+    m.entry = 'dist/index.cjs'; // entry.not_javascript, a warning
+    const loud = validateManifest(m, { publisher: 'acme' });
+    expect(loud.warnings.map((d) => d.code)).toEqual(['entry.not_javascript']);
+    expect(loud.silenced).toBeUndefined();
+    const quiet = validateManifest(m, { publisher: 'acme', ignore: ['entry.not_javascript'] });
+    expect(quiet).toEqual({ ...loud, warnings: [], silenced: 1 });
+
+    // A clean manifest takes the fast path; the list's own problems are still reported.
+    const odd = validateManifest(base(), { publisher: 'acme', ignore: ['entry.absolute_url', 'nope', 7, 'publisher.unknown'] });
+    expect(odd.valid).toBe(true);
+    expect(odd.warnings.map((d) => [d.code, d.path])).toEqual([['ignore.not_a_warning', ''], ['ignore.invalid', ''], ['ignore.invalid', '']]);
+    expect(odd.warnings[1]!.message).toContain('"nope", which is no diagnostic code');
+    expect(validateManifest(base(), { publisher: 'acme', ignore: 'entry.not_javascript' }).warnings.map((d) => d.code)).toEqual(['ignore.invalid']);
+
+    // An error stays an error, listed or not.
+    m.entry = 'https://cdn.example/x.js';
+    expect(validateManifest(m, { publisher: 'acme', ignore: ['entry.absolute_url'] }).errors.map((d) => d.code)).toEqual(['entry.absolute_url']);
+    for (const code of ['ignore.invalid', 'ignore.not_a_warning']) exercised.add(code);
+  });
+
   it('the parser reports empty files, invalid UTF-8 and syntax errors with positions', () => {
     const empty = parseManifestText(new Uint8Array());
     const utf8 = parseManifestText(new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d]));

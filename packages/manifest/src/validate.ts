@@ -3,7 +3,8 @@ import { checkConfig, ignoredFieldPaths } from './checks/config.js';
 import { checkContributes } from './checks/contributes.js';
 import { checkEntry } from './checks/entry.js';
 import { provablyClean } from './clean.js';
-import { isObject, Reporter, type Diagnostic } from './diagnostics.js';
+import { describe, isObject, Reporter, type Diagnostic } from './diagnostics.js';
+import { isDiagnosticCode, RULES } from './rules.js';
 import { isKebabCase, KEBAB_CASE, SEMVER } from './patterns.js';
 import type { Manifest } from './schema.js';
 import { checkStructure } from './structural.js';
@@ -11,11 +12,19 @@ import { checkStructure } from './structural.js';
 export interface ValidateOptions {
   /** The publisher's handle, the first part of every component id. Without it that part is not checked. */
   publisher?: string;
+  /**
+   * A list of warning codes not to report: the project's `"extkit": { "ignore": [...] }`, taken as
+   * package.json gives it (hence `unknown`). Errors cannot be silenced; an entry that is an error
+   * code, or no code at all, gets a warning of its own.
+   */
+  ignore?: unknown;
 }
 
 interface ReportBase {
   errors: Diagnostic[];
   warnings: Diagnostic[];
+  /** How many warnings `ignore` silenced; present when it silenced any. */
+  silenced?: number;
 }
 /**
  * The validator's answer. `manifest` is the normalized manifest: unknown keys,
@@ -36,11 +45,37 @@ const kebab = new RegExp(KEBAB_CASE);
  * @example validateManifest(JSON.parse(text), { publisher: 'acme' }).errors
  */
 export function validateManifest(input: unknown, options: ValidateOptions = {}): ValidationReport {
-  return validate(input, options, true);
+  const report = validate(input, options, true);
+  return options.ignore === undefined ? report : silence(report, options.ignore);
 }
 
 /** The rule pass alone, without the fast path: what clean.test.ts holds the fast path to. */
 export const validateByRules = (input: unknown, options: ValidateOptions = {}): ValidationReport => validate(input, options, false);
+
+/**
+ * Drops the warnings whose code `ignore` lists, after adding a warning for each entry of
+ * `ignore` that is not a warning code (the list comes from a user's package.json, unchecked).
+ */
+export function silence(report: ValidationReport, ignore: unknown): ValidationReport {
+  const codes = new Set<string>();
+  const problems: Diagnostic[] = [];
+  const where = 'package.json "extkit.ignore"';
+  if (!Array.isArray(ignore)) {
+    problems.push({ code: 'ignore.invalid', path: '', message: `${where} is ${describe(ignore)}; it is a list of warning codes, such as ["entry.not_javascript"]` });
+  } else {
+    for (const code of ignore) {
+      if (typeof code !== 'string' || !isDiagnosticCode(code)) {
+        problems.push({ code: 'ignore.invalid', path: '', message: `${where} lists ${describe(code)}, which is no diagnostic code (docs/rules.md lists them), so it silences nothing` });
+      } else if (RULES[code].severity === 'error') {
+        problems.push({ code: 'ignore.not_a_warning', path: '', message: `${where} lists "${code}", an error: errors cannot be silenced, since the platform refuses the manifest at publish` });
+      } else codes.add(code);
+    }
+  }
+  const all = [...problems, ...report.warnings];
+  const warnings = codes.size === 0 ? all : all.filter((d) => !codes.has(d.code));
+  const silenced = all.length - warnings.length + (report.silenced ?? 0);
+  return silenced > 0 ? { ...report, warnings, silenced } : { ...report, warnings };
+}
 
 function validate(input: unknown, options: ValidateOptions, fastPath: boolean): ValidationReport {
   const reporter = new Reporter();

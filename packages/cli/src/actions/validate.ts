@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { findManifest, readManifest, readPublisher, type Diagnostic, type Manifest } from '@extkit/manifest';
+import { findManifest, readManifest, readValidatorSettings, type Diagnostic, type Manifest } from '@extkit/manifest';
 import { UsageError } from '../errors.js';
 import { requirePublisher } from '../flags.js';
 import { printDiagnostics } from './diagnostics.js';
@@ -10,10 +10,11 @@ export async function runValidate(target: string, flags: { json?: boolean; publi
   await requirePublisher(flags.publisher);
   const location = findManifest(target);
   if (!location) throw new UsageError('manifest.not_found', `no manifest at ${JSON.stringify(target)}: give a manifest.json file or a folder that holds one`);
-  const publisher = flags.publisher ?? readPublisher(location.dir);
+  const settings = readValidatorSettings(location.dir);
+  const publisher = flags.publisher ?? settings.publisher;
   let result;
   try {
-    result = readManifest(location.manifestPath, publisher === undefined ? {} : { publisher });
+    result = readManifest(location.manifestPath, { ...(publisher === undefined ? {} : { publisher }), ...('ignore' in settings ? { ignore: settings.ignore } : {}) });
   } catch (err) {
     throw new UsageError('manifest.unreadable', `cannot read ${location.manifestPath}: ${(err as Error).message}`);
   }
@@ -31,7 +32,8 @@ export async function runValidate(target: string, flags: { json?: boolean; publi
     if (scan) await printScan(flags.bundle!, scan, color);
     const errors = report.errors.length + (scan?.errors.length ?? 0);
     const warnings = report.warnings.length + (scan?.warnings.length ?? 0);
-    const counts = `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
+    const silenced = report.silenced ? `, ${report.silenced} silenced by package.json "extkit.ignore"` : '';
+    const counts = `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${silenced}`;
     process.stdout.write(valid ? `${p.green('✓')} ${file} is valid (${counts})\n` : `${p.red('✗')} ${file} is invalid (${counts})\n`);
   }
   return valid ? 0 : 1;

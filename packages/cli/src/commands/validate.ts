@@ -20,6 +20,9 @@ export function registerValidate(program: Command): void {
       `
 Exit codes: 0 valid (warnings allowed), 1 invalid, 2 usage error (no such file, bad flag).
 
+To silence a warning for the project, list its code in package.json:
+  "extkit": { "ignore": ["entry.not_javascript"] }   (warnings only; errors cannot be silenced)
+
 Examples:
   $ extkit validate
   $ extkit validate path/to/manifest.json --publisher acme
