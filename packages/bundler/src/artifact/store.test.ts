@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRecord, serializeRecord } from './record.js';
-import { inspectStore, writeArtifact } from './store.js';
+import { inspectStore, STALE_TMP_MS, writeArtifact } from './store.js';
 
 const store = () => mkdtempSync(join(tmpdir(), 'extkit-store-'));
 const record = (id: string, version: string, pkg: string | null, body = 'x') => makeRecord(id, version, pkg, new Map([['index.js', Buffer.from(body)]]));
@@ -51,6 +51,16 @@ describe('writeArtifact', () => {
     await put(out, r);
     expect(readdirSync(out)).toEqual(['a']);
     expect(readdirSync(join(out, 'a', '1.0.0')).sort()).toEqual(['artifact.json', 'index.js']);
+  });
+
+  it('removes temporary folders a killed build left long ago, and not one a running build is writing', async () => {
+    const out = store();
+    mkdirSync(join(out, '.tmp-killed', 'dist'), { recursive: true });
+    const old = (Date.now() - STALE_TMP_MS - 60_000) / 1000;
+    utimesSync(join(out, '.tmp-killed'), old, old);
+    mkdirSync(join(out, '.tmp-running'));
+    await put(out, record('a', '1.0.0', null));
+    expect(readdirSync(out).sort()).toEqual(['.tmp-running', 'a']);
   });
 
   it('cleans up after a failed rename and leaves what was there', async () => {

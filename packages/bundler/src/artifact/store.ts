@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ArtifactRecord, Diagnostic } from '../types.js';
 import { RECORD_FILE, parseRecord, serializeRecord } from './record.js';
@@ -85,6 +85,7 @@ export async function inspectStore(out: string, record: ArtifactRecord, ownStore
  */
 export async function writeArtifact(out: string, record: ArtifactRecord, contents: ReadonlyMap<string, Uint8Array>): Promise<void> {
   await mkdir(out, { recursive: true });
+  await sweepStale(out);
   const tmp = await mkdtemp(join(out, '.tmp-'));
   const idDir = join(out, record.id);
   let createdIdDir = false;
@@ -101,4 +102,24 @@ export async function writeArtifact(out: string, record: ArtifactRecord, content
     if (createdIdDir) await rmdir(idDir).catch(() => {});
     throw err;
   }
+}
+
+/** A temporary folder this old was left by a build that was killed mid-write: writing one takes well under a second. */
+export const STALE_TMP_MS = 10 * 60_000;
+
+/** Removes temporary folders that killed builds left in the store; best effort, never in the way of the build. */
+async function sweepStale(out: string, now = Date.now()): Promise<void> {
+  let names: string[];
+  try {
+    names = (await readdir(out)).filter((n) => n.startsWith('.tmp-'));
+  } catch {
+    return;
+  }
+  await Promise.all(
+    names.map(async (name) => {
+      const dir = join(out, name);
+      const st = await stat(dir).catch(() => null);
+      if (st?.isDirectory() && now - st.mtimeMs > STALE_TMP_MS) await rm(dir, { recursive: true, force: true }).catch(() => {});
+    }),
+  );
 }
