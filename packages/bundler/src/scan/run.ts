@@ -19,6 +19,15 @@ export interface BuildJob {
  * can validate the manifest meanwhile; the scan's time limit starts when the
  * bundle is ready.
  */
+/**
+ * The scan worker's environment: nothing of the user's, since the extension's code runs
+ * there, except where esbuild's binary is when the user has set it (the build loads esbuild
+ * in the same worker, and some platforms need the binary elsewhere).
+ */
+export function workerEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return env.ESBUILD_BINARY_PATH ? { ESBUILD_BINARY_PATH: env.ESBUILD_BINARY_PATH } : {};
+}
+
 export class ScanWorker {
   private readonly worker: Worker;
   private readonly settled: Promise<ScanOutcome>;
@@ -36,7 +45,7 @@ export class ScanWorker {
       eval: true,
       workerData: preloadEsbuild ? { esbuildPath: preloadEsbuild } : null,
       execArgv: [],
-      env: {},
+      env: workerEnv(),
       stdout: true,
       stderr: true,
       resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },

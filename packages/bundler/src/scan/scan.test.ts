@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ManifestLike } from '../types.js';
+import { workerEnv } from './run.js';
 import { scanBundle, scanCode } from './scan.js';
 
 const REG = `const r = (globalThis[Symbol.for('extkit.registry')] ??= { registrations: [] });
@@ -97,5 +98,12 @@ describe('scanBundle', () => {
   it('says when the bundle cannot be read', async () => {
     const r = await scanBundle('/nonexistent/b.js', manifest());
     expect(r.errors[0]).toMatchObject({ code: 'scan.bundle_unreadable' });
+  });
+});
+
+describe('the scan worker environment', () => {
+  it("holds nothing of the user's but where esbuild's binary is", () => {
+    expect(workerEnv({ HOME: '/home/u', NPM_TOKEN: 'secret', ESBUILD_BINARY_PATH: '/opt/esbuild' })).toEqual({ ESBUILD_BINARY_PATH: '/opt/esbuild' });
+    expect(workerEnv({ HOME: '/home/u', NPM_TOKEN: 'secret' })).toEqual({});
   });
 });
