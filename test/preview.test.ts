@@ -110,6 +110,10 @@ describe('extkit dev', () => {
     await expect(startDev([dir, '--port', new URL(dev.url).port])).rejects.toThrow(/exited 2:\n.*port \d+ on 127\.0\.0\.1 is in use; pick another with --port/);
   });
 
+  it('exits 2 on a --publisher that is not a handle, as validate and build do', async () => {
+    await expect(startDev([dir, '--publisher', 'Not A Handle'])).rejects.toThrow(/exited 2:\n.*--publisher "Not A Handle" is not a kebab-case handle/);
+  });
+
   it('forwards a declared prop and drops an undeclared one', async () => {
     await page.fill('[data-prop="title"]', 'World');
     await page.fill('input[aria-label="undeclared prop name"]', 'secret');

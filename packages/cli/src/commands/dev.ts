@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { positiveInt, requireDir } from '../flags.js';
+import { positiveInt, requireDir, requirePublisher } from '../flags.js';
 
 interface DevFlags {
   port?: string;
@@ -25,6 +25,7 @@ export function registerDev(program: Command): void {
     .addHelpText('after', '\nThe preview listens on 127.0.0.1 only. Stop it with Ctrl-C.\n\nExamples:\n  $ extkit dev\n  $ extkit dev path/to/extension --port 5180 --host-abi 2')
     .action(async (dir: string, flags: DevFlags) => {
       requireDir(dir, 'extension folder');
+      await requirePublisher(flags.publisher); // a usage error (exit 2), as in validate and build
       const options = {
         dir,
         port: port(flags.port),
