@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -51,6 +51,7 @@ describe('writeArtifact', () => {
     await put(out, r);
     expect(readdirSync(out)).toEqual(['a']);
     expect(readdirSync(join(out, 'a', '1.0.0')).sort()).toEqual(['artifact.json', 'index.js']);
+    expect(statSync(join(out, 'a', '1.0.0')).mode & 0o777).toBe(0o755); // not mkdtemp's private 0700
   });
 
   it('removes temporary folders a killed build left long ago, and not one a running build is writing', async () => {

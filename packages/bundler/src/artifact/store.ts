@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ArtifactRecord, Diagnostic } from '../types.js';
 import { RECORD_FILE, parseRecord, serializeRecord } from './record.js';
@@ -95,6 +95,9 @@ export async function writeArtifact(out: string, record: ArtifactRecord, content
       await writeFile(join(tmp, path), bytes);
     }
     await writeFile(join(tmp, RECORD_FILE), serializeRecord(record));
+    // mkdtemp makes the folder private (0700); the version folder is read like any other
+    // build output (a static server, a CI upload running as another user).
+    await chmod(tmp, 0o755);
     createdIdDir = (await mkdir(idDir, { recursive: true })) !== undefined;
     await rename(tmp, join(idDir, record.version));
   } catch (err) {
