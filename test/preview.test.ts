@@ -45,11 +45,13 @@ async function cardFrame(): Promise<Frame> {
   return frame;
 }
 
-function get(url: string, host?: string): Promise<{ status: number; headers: Record<string, unknown> }> {
+function get(url: string, host?: string, method = 'GET'): Promise<{ status: number; headers: Record<string, unknown>; body: Promise<string> }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { headers: host ? { host } : {} }, (res) => {
-      res.resume();
-      resolve({ status: res.statusCode ?? 0, headers: res.headers });
+    const req = request(url, { method, headers: host ? { host } : {} }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      resolve({ status: res.statusCode ?? 0, headers: res.headers, body: new Promise((done) => res.on('end', () => done(body))) });
     });
     req.on('error', reject);
     req.end();
@@ -104,6 +106,14 @@ describe('extkit dev', () => {
     expect((await get(dev.url, 'evil.example:80')).status).toBe(403);
     expect((await get(dev.url, `attacker.test:${new URL(dev.url).port}`)).status).toBe(403);
     expect((await get(dev.url)).status).toBe(200);
+  });
+
+  it('answers HEAD with headers only, the event stream included (which then closes)', async () => {
+    for (const path of ['', '__extkit/state', '__extkit/events']) {
+      const r = await get(dev.url + path, undefined, 'HEAD');
+      expect(r.status, path).toBe(200);
+      expect(await r.body, path).toBe('');
+    }
   });
 
   it('exits 2 with the next step when the port is taken', async () => {

@@ -61,6 +61,8 @@ export function handle(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
     case '/__extkit/state':
       return send(res, 200, 'application/json', JSON.stringify(state));
     case '/__extkit/events':
+      // A HEAD gets the stream's headers and no stream: it would never be written to, and never close.
+      if (method === 'HEAD') return void res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' }).end();
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
       res.write(`event: state\ndata: ${JSON.stringify(state)}\n\n`);
       ctx.streams.add(res);
