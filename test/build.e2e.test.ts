@@ -106,6 +106,17 @@ describe('extkit build', () => {
     expect(r.stdout).not.toContain('\u001b[');
   });
 
+  it('leaves out the warnings package.json silences, and counts them', () => {
+    const dir = copy('build-basic', (d) => {
+      editManifest(d, (m) => void (m.homepage = 'https://x.example'));
+      writeFileSync(join(d, 'package.json'), JSON.stringify({ name: '@acme/order-map', private: true, extkit: { publisher: 'acme', ignore: ['manifest.unknown_property'] } }));
+    });
+    const r = runCli(['build', dir]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).not.toContain('manifest.unknown_property');
+    expect(r.stdout).toContain('1 warning silenced by package.json "extkit.ignore"');
+  });
+
   it('treats an identical rebuild as a successful no-op', () => {
     const dir = copy('build-basic');
     const first = build(dir).result;

@@ -44,6 +44,8 @@ export function registerBuild(program: Command): void {
       if (!out) return;
       const { p, color } = out;
       process.stdout.write(formatDiagnostics(result, { color }));
+      const silenced = result.validation?.silenced;
+      if (silenced) process.stdout.write(`  ${silenced} warning${silenced === 1 ? '' : 's'} silenced by package.json "extkit.ignore"\n`);
       for (const r of result.registrations) process.stdout.write(`  registers ${r.kind} ${p.bold(r.id)}\n`);
       if (result.size) process.stdout.write(`  bundle ${bytes(result.size.raw)} raw, ${bytes(result.size.gzip)} gzipped (budget ${bytes(result.size.budget)})\n`);
       const m = result.validation?.manifest;
