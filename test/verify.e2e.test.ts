@@ -73,7 +73,7 @@ describe('extkit verify: hashes', () => {
     expect(c.result.integrity).not.toBe(integrity);
     // No --integrity: the hash artifact.json records is the pin, so a changed artifact never loads.
     expect(c.result.decision).toMatchObject({ loads: false, realm: null });
-    expect(c.result.decision.reasons.map((r: { code: string }) => r.code)).toContain('load.integrity_mismatch');
+    expect(c.result.decision?.reasons.map((r: { code: string }) => r.code)).toContain('load.integrity_mismatch');
 
     const missing = artifact();
     rmSync(join(missing, 'dist/order-map.js.map'));

@@ -6,8 +6,11 @@ import { getRegistry } from '../registry.js';
 import { connectFrame } from './frame.js';
 import { parseFrameMessage } from './protocol.js';
 
+/** A jsdom window: its own event constructors, which DOM's Window type does not list. */
+type JsdomWindow = Window & { Event: typeof Event; ErrorEvent: typeof ErrorEvent };
+
 function deliver(target: Window, data: unknown, source: unknown, ports: readonly unknown[] = []): void {
-  const event = new target.Event('message');
+  const event = new (target as JsdomWindow).Event('message');
   Object.defineProperties(event, { data: { value: data }, source: { value: source }, ports: { value: ports } });
   target.dispatchEvent(event);
 }
@@ -58,7 +61,7 @@ describe('connectFrame', () => {
   it('keeps what it sends before the handshake until the port arrives', async () => {
     const { win } = frameWindow();
     connectFrame(win);
-    const error = new win.ErrorEvent('error', { message: 'boom', error: new Error('boom') });
+    const error = new (win as JsdomWindow).ErrorEvent('error', { message: 'boom', error: new Error('boom') });
     win.dispatchEvent(error);
     const host = new MessageChannel();
     const fromFrame = received(host.port1);
