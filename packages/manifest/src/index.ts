@@ -1,6 +1,6 @@
 export { validateManifest, silence, isStrictSemver, type ValidateOptions, type ValidationReport } from './validate.js';
 export { parseManifestText, validateManifestText, readManifest, locatePointer, type ParseResult, type ReadManifestResult } from './parse.js';
-export { findManifest, readPublisher, readValidatorSettings, type ManifestLocation, type ValidatorSettings } from './locate.js';
+export { findManifest, readPublisher, readValidatorSettings, validateOptionsFor, type ManifestLocation, type ValidatorSettings } from './locate.js';
 export { RULES, type DiagnosticCode, type Rule, type RuleSource, type Severity } from './rules.js';
 export { structuralCheck } from './structural.js';
 export { isKebabCase, MAX_CONFIG_FIELDS, CONFIG_FIELD_TYPES } from './patterns.js';

@@ -43,5 +43,15 @@ export function readValidatorSettings(dir: string): ValidatorSettings {
   }
 }
 
+/**
+ * The validator's options for the extension in `dir`: its package.json settings, with a
+ * publisher handle given on the command line (`--publisher`) taking the place of the file's.
+ */
+export function validateOptionsFor(dir: string, publisher?: string): ValidatorSettings {
+  const settings = readValidatorSettings(dir);
+  if (publisher !== undefined) settings.publisher = publisher;
+  return settings;
+}
+
 /** The handle in `"extkit": { "publisher": ... }` of the extension's package.json, if it has one. */
 export const readPublisher = (dir: string): string | undefined => readValidatorSettings(dir).publisher;

@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { findManifest, readManifest, readValidatorSettings, type Diagnostic, type Manifest } from '@extkit/manifest';
+import { findManifest, readManifest, validateOptionsFor, type Diagnostic, type Manifest } from '@extkit/manifest';
 import { UsageError } from '../errors.js';
 import { requirePublisher } from '../flags.js';
 import { printDiagnostics } from './diagnostics.js';
@@ -10,11 +10,9 @@ export async function runValidate(target: string, flags: { json?: boolean; publi
   await requirePublisher(flags.publisher);
   const location = findManifest(target);
   if (!location) throw new UsageError('manifest.not_found', `no manifest at ${JSON.stringify(target)}: give a manifest.json file or a folder that holds one`);
-  const settings = readValidatorSettings(location.dir);
-  const publisher = flags.publisher ?? settings.publisher;
   let result;
   try {
-    result = readManifest(location.manifestPath, { ...(publisher === undefined ? {} : { publisher }), ...('ignore' in settings ? { ignore: settings.ignore } : {}) });
+    result = readManifest(location.manifestPath, validateOptionsFor(location.dir, flags.publisher));
   } catch (err) {
     throw new UsageError('manifest.unreadable', `cannot read ${location.manifestPath}: ${(err as Error).message}`);
   }

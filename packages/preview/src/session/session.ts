@@ -2,7 +2,7 @@
 // page renders, and the live loop that keeps both current. A failed build or
 // an invalid manifest is shown as an overlay while the last good one keeps running.
 import { join, resolve } from 'node:path';
-import { readManifest, readValidatorSettings, type Diagnostic, type Manifest } from '@extkit/manifest';
+import { readManifest, validateOptionsFor, type Diagnostic, type Manifest } from '@extkit/manifest';
 import type { PreviewDiagnostic, PreviewState } from '../types.js';
 import { createBuilder, type Builder, type BuildOutcome } from './build.js';
 import { loadDecision } from './load-decision.js';
@@ -89,12 +89,10 @@ export class Session {
 
   private readManifest(): void {
     const manifestPath = join(this.options.dir, 'manifest.json');
-    const settings = readValidatorSettings(this.options.dir);
-    const publisher = this.options.publisher ?? settings.publisher;
     let diagnostics: PreviewDiagnostic[];
     let valid = false;
     try {
-      const { report } = readManifest(manifestPath, { ...(publisher === undefined ? {} : { publisher }), ...('ignore' in settings ? { ignore: settings.ignore } : {}) });
+      const { report } = readManifest(manifestPath, validateOptionsFor(this.options.dir, this.options.publisher));
       diagnostics = [...report.errors.map((d) => fromManifest(d, 'error')), ...report.warnings.map((d) => fromManifest(d, 'warning'))];
       if (report.valid) {
         valid = true;
