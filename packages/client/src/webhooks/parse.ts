@@ -1,6 +1,6 @@
 import { ServiceError } from '../core/errors.js';
 import { documentedEventNames, type WebhookEvent } from '../types/webhooks.js';
-import { verifyWebhookSignature } from './verify.js';
+import { describeSecret, usableSecret, verifyWebhookSignature } from './verify.js';
 
 /** A delivery body that is not `{event: string, payload: object, sentAt: string}`, or a bad signature. */
 export class WebhookError extends ServiceError {
@@ -38,13 +38,22 @@ export function parseWebhookEvent(rawBody: string | Uint8Array): WebhookEvent {
 
 /**
  * Verifies the signature, then parses: the one call a webhook handler needs.
- * Throws WebhookError `code: invalid_signature` when the signature does not match.
+ * Throws WebhookError: `missing_secret` when `secret` is not a non-empty string (say an
+ * unset environment variable), `invalid_signature` when the signature does not match,
+ * `invalid_payload` for a body that is not a delivery.
  */
 export async function constructWebhookEvent(
   rawBody: string | Uint8Array,
   signature: string | null | undefined | string[],
-  secret: string,
+  secret: string | null | undefined,
 ): Promise<WebhookEvent> {
+  if (!usableSecret(secret)) {
+    throw new WebhookError({
+      type: 'webhook',
+      code: 'missing_secret',
+      message: `No signing secret: expected the webhook's signing secret as a non-empty string, received ${describeSecret(secret)} (is its environment variable set?)`,
+    });
+  }
   if (!(await verifyWebhookSignature(rawBody, signature, secret))) {
     throw new WebhookError({ type: 'webhook', code: 'invalid_signature', message: 'X-Service-Signature does not match the body: check the signing secret and pass the raw body' });
   }

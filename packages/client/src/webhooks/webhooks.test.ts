@@ -41,6 +41,52 @@ describe('verifyWebhookSignature', () => {
   });
 });
 
+// A secret that is not a non-empty string (an unset environment variable, a config typo)
+// must never verify: `null` used to become the HMAC key "null", so a forger's signature passed.
+const badSecrets: [string, unknown][] = [
+  ['null', null],
+  ['undefined', undefined],
+  ['an empty string', ''],
+  ['a number', 0],
+  ['NaN', Number.NaN],
+  ['an object', { secret }],
+  ['an array', [secret]],
+  ['a boolean', true],
+  ['a Uint8Array', new TextEncoder().encode(secret)],
+];
+
+describe('a secret that is not a non-empty string', () => {
+  it.each(badSecrets)('%s verifies nothing, even a signature made with its string form, and never throws', async (_label, bad) => {
+    const forged = createHmac('sha256', String(bad)).update(body).digest('hex');
+    await expect(verifyWebhookSignature(body, forged, bad as string)).resolves.toBe(false);
+    await expect(verifyWebhookSignature(body, signature, bad as string)).resolves.toBe(false);
+  });
+
+  it.each(badSecrets)('%s makes constructWebhookEvent throw WebhookError missing_secret, not a DOMException', async (_label, bad) => {
+    const forged = createHmac('sha256', String(bad)).update(body).digest('hex');
+    const error = await constructWebhookEvent(body, forged, bad as string).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WebhookError);
+    expect(error).toMatchObject({ name: 'WebhookError', type: 'webhook', code: 'missing_secret', status: null });
+    expect((error as Error).message).toMatch(/^No signing secret: expected the webhook's signing secret as a non-empty string/);
+  });
+
+  it('is named in the message by kind, never by value', async () => {
+    const error = (await constructWebhookEvent(body, signature, { value: 'do-not-print-me' } as never).catch((e: unknown) => e)) as Error;
+    expect(error.message).toContain('received object');
+    expect(error.message).not.toContain('do-not-print-me');
+  });
+
+  it('makes signWebhookBody throw a TypeError, not a DOMException', async () => {
+    await expect(signWebhookBody(body, '')).rejects.toThrow(TypeError);
+    await expect(signWebhookBody(body, null as never)).rejects.toThrow(/non-empty string; received null/);
+  });
+
+  it('the type lets an unset environment variable through, to be refused at run time', async () => {
+    const fromEnv: string | undefined = process.env.EXTKIT_TEST_SURELY_UNSET_SECRET;
+    await expect(verifyWebhookSignature(body, signature, fromEnv)).resolves.toBe(false);
+  });
+});
+
 describe('parseWebhookEvent', () => {
   it('types a documented event', () => {
     const event = parseWebhookEvent(body);
