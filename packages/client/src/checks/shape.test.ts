@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clientFor, startServer, type TestServer } from '../__fixtures__/server.js';
 import type { ServiceClient } from '../client.js';
 import { LocalCheckError } from '../core/errors.js';
-import { isInstant } from './shape.js';
+import { isInstant } from '@extkit/api';
 
 let server: TestServer;
 let client: ServiceClient;

@@ -1,32 +1,16 @@
 import type { ListPromise } from '../core/list.js';
 import { seg } from '../core/query.js';
-import { activityKinds, type Activity, type ActivityCreateParams, type ActivityListParams } from '../types/work.js';
+import { type Activity, type ActivityCreateParams, type ActivityListParams } from '../types/work.js';
 import type { DeletionReceipt, KeyedRequestOptions, RequestOptions } from '../types/shared.js';
-import { enforce, keysOf, type ShapeSpec } from '../checks/shape.js';
+import { enforce } from '../checks/shape.js';
+import { shapes } from '@extkit/api';
 import { Resource } from './resource.js';
-
-const createSpec: ShapeSpec = {
-  keys: keysOf<ActivityCreateParams>({
-    body: true,
-    consentSiteId: true,
-    kind: true,
-    at: true,
-    byUid: true,
-    contactId: true,
-    companyId: true,
-    dealId: true,
-    outcome: true,
-    durationMinutes: true,
-  }),
-  enums: { kind: activityKinds },
-};
-const listSpec: ShapeSpec = { enums: { kind: activityKinds }, instants: ['updatedAfter'] };
 
 /** `/v1/activities` (scopes crm:read, crm:write; CRM plan): a write-once log, so there is no update. */
 export class Activities extends Resource {
   /** `GET /v1/activities`; `updatedAfter` is effectively the logging time. */
   list(params: ActivityListParams = {}, options?: RequestOptions): ListPromise<Activity> {
-    return this.core.list('/activities', params, options, () => enforce(this.core.localChecks, params, listSpec));
+    return this.core.list('/activities', params, options, () => enforce(this.core.localChecks, params, shapes['activities.list']));
   }
 
   /** `GET /v1/activities/{activityId}`. */
@@ -36,7 +20,7 @@ export class Activities extends Resource {
 
   /** `POST /v1/activities`: needs at least one of `contactId`, `companyId`, `dealId`. */
   async create(params: ActivityCreateParams, options?: KeyedRequestOptions): Promise<Activity> {
-    enforce(this.core.localChecks, params, createSpec);
+    enforce(this.core.localChecks, params, shapes['activities.create']);
     return this.core.request({ method: 'POST', path: '/activities', body: params, keyed: true }, options);
   }
 

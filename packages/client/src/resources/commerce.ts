@@ -1,15 +1,10 @@
 import type { ListPromise } from '../core/list.js';
 import { seg } from '../core/query.js';
-import { shipmentStatuses, type Order, type OrderListParams, type OrderUpdateParams, type Product, type ProductListParams } from '../types/commerce.js';
+import { type Order, type OrderListParams, type OrderUpdateParams, type Product, type ProductListParams } from '../types/commerce.js';
 import type { RequestOptions } from '../types/shared.js';
-import { enforce, keysOf, type ShapeSpec } from '../checks/shape.js';
+import { enforce } from '../checks/shape.js';
+import { shapes } from '@extkit/api';
 import { Resource } from './resource.js';
-
-const updateSpec: ShapeSpec = {
-  keys: keysOf<OrderUpdateParams>({ status: true, carrier: true, trackingNumber: true }),
-  required: ['status'],
-  enums: { status: shipmentStatuses },
-};
 
 /** `/v1/sites/{siteId}/orders` (scopes orders:read, orders:write; commerce plan). */
 export class Orders extends Resource {
@@ -28,7 +23,7 @@ export class Orders extends Resource {
    * @example await client.orders.update(siteId, orderId, { status: 'fulfilled', carrier: 'UPS', trackingNumber: '1Z...' })
    */
   async update(siteId: string, orderId: string, params: OrderUpdateParams, options?: RequestOptions): Promise<Order> {
-    enforce(this.core.localChecks, params, updateSpec);
+    enforce(this.core.localChecks, params, shapes['orders.update']);
     return this.core.request({ method: 'PATCH', path: `/sites/${seg(siteId)}/orders/${seg(orderId)}`, body: params }, options);
   }
 }

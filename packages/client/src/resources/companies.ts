@@ -2,28 +2,15 @@ import type { ListPromise } from '../core/list.js';
 import { seg } from '../core/query.js';
 import type { Company, CompanyCreateParams, CompanyListParams, CompanyUpdateParams, Pipeline, PipelineListParams } from '../types/companies.js';
 import type { DeletionReceipt, KeyedRequestOptions, RequestOptions } from '../types/shared.js';
-import { enforce, keysOf, type ShapeSpec } from '../checks/shape.js';
+import { enforce } from '../checks/shape.js';
+import { shapes } from '@extkit/api';
 import { Resource } from './resource.js';
-
-const updateKeys = keysOf<CompanyUpdateParams>({
-  name: true,
-  domain: true,
-  website: true,
-  phone: true,
-  address: true,
-  industry: true,
-  ownerUid: true,
-  notes: true,
-});
-const createSpec: ShapeSpec = { keys: [...updateKeys, 'consentSiteId'] };
-const updateSpec: ShapeSpec = { keys: updateKeys };
-const listSpec: ShapeSpec = { instants: ['updatedAfter'] };
 
 /** `/v1/companies` (scopes crm:read, crm:write; CRM plan), keyed by domain. */
 export class Companies extends Resource {
   /** `GET /v1/companies`; `domain` is exact (0 or 1 result). */
   list(params: CompanyListParams = {}, options?: RequestOptions): ListPromise<Company> {
-    return this.core.list('/companies', params, options, () => enforce(this.core.localChecks, params, listSpec));
+    return this.core.list('/companies', params, options, () => enforce(this.core.localChecks, params, shapes['companies.list']));
   }
 
   /** `GET /v1/companies/{companyId}`. */
@@ -33,13 +20,13 @@ export class Companies extends Resource {
 
   /** `POST /v1/companies`: a domain another company holds is 409 `company_exists`. */
   async create(params: CompanyCreateParams, options?: KeyedRequestOptions): Promise<Company> {
-    enforce(this.core.localChecks, params, createSpec);
+    enforce(this.core.localChecks, params, shapes['companies.create']);
     return this.core.request({ method: 'POST', path: '/companies', body: params, keyed: true }, options);
   }
 
   /** `PATCH /v1/companies/{companyId}`: send only what changes; null clears. */
   async update(companyId: string, params: CompanyUpdateParams, options?: RequestOptions): Promise<Company> {
-    enforce(this.core.localChecks, params, updateSpec);
+    enforce(this.core.localChecks, params, shapes['companies.update']);
     return this.core.request({ method: 'PATCH', path: `/companies/${seg(companyId)}`, body: params }, options);
   }
 
@@ -53,7 +40,7 @@ export class Companies extends Resource {
 export class Pipelines extends Resource {
   /** `GET /v1/pipelines`, ordered by id; archived pipelines are listed too. */
   list(params: PipelineListParams = {}, options?: RequestOptions): ListPromise<Pipeline> {
-    return this.core.list('/pipelines', params, options, () => enforce(this.core.localChecks, params, listSpec));
+    return this.core.list('/pipelines', params, options, () => enforce(this.core.localChecks, params, shapes['pipelines.list']));
   }
 
   /** `GET /v1/pipelines/{pipelineId}`. */

@@ -1,34 +1,16 @@
 import type { ListPromise } from '../core/list.js';
 import { seg } from '../core/query.js';
-import { dealStatuses, type Deal, type DealCreateParams, type DealListParams, type DealUpdateParams } from '../types/deals.js';
+import { type Deal, type DealCreateParams, type DealListParams, type DealUpdateParams } from '../types/deals.js';
 import type { DeletionReceipt, KeyedRequestOptions, RequestOptions } from '../types/shared.js';
-import { enforce, keysOf, type ShapeSpec } from '../checks/shape.js';
+import { enforce } from '../checks/shape.js';
+import { shapes } from '@extkit/api';
 import { Resource } from './resource.js';
-
-const updateKeys = keysOf<DealUpdateParams>({
-  title: true,
-  stageId: true,
-  status: true,
-  amountCents: true,
-  currency: true,
-  lineItems: true,
-  expectedCloseAt: true,
-  ownerUid: true,
-  contactId: true,
-  companyId: true,
-  lostReason: true,
-  notes: true,
-});
-const enums = { status: dealStatuses };
-const createSpec: ShapeSpec = { keys: [...updateKeys, 'consentSiteId', 'pipelineId'], enums };
-const updateSpec: ShapeSpec = { keys: updateKeys, enums };
-const listSpec: ShapeSpec = { enums, instants: ['updatedAfter'] };
 
 /** `/v1/deals` (scopes crm:read, crm:write; CRM plan). */
 export class Deals extends Resource {
   /** `GET /v1/deals`; filters narrow in the order contactId, companyId, pipelineId, ownerUid, status. */
   list(params: DealListParams = {}, options?: RequestOptions): ListPromise<Deal> {
-    return this.core.list('/deals', params, options, () => enforce(this.core.localChecks, params, listSpec));
+    return this.core.list('/deals', params, options, () => enforce(this.core.localChecks, params, shapes['deals.list']));
   }
 
   /** `GET /v1/deals/{dealId}`. */
@@ -38,13 +20,13 @@ export class Deals extends Resource {
 
   /** `POST /v1/deals`: neither `stageId` nor `status` places it in the first open stage. */
   async create(params: DealCreateParams, options?: KeyedRequestOptions): Promise<Deal> {
-    enforce(this.core.localChecks, params, createSpec);
+    enforce(this.core.localChecks, params, shapes['deals.create']);
     return this.core.request({ method: 'POST', path: '/deals', body: params, keyed: true }, options);
   }
 
   /** `PATCH /v1/deals/{dealId}`: moving into won makes the linked contact a customer. */
   async update(dealId: string, params: DealUpdateParams, options?: RequestOptions): Promise<Deal> {
-    enforce(this.core.localChecks, params, updateSpec);
+    enforce(this.core.localChecks, params, shapes['deals.update']);
     return this.core.request({ method: 'PATCH', path: `/deals/${seg(dealId)}`, body: params }, options);
   }
 

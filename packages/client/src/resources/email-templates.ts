@@ -1,28 +1,21 @@
 import type { ListPromise } from '../core/list.js';
 import { seg } from '../core/query.js';
 import {
-  emailTemplateKinds,
-  emailTemplateVisibilities,
   type EmailTemplate,
   type EmailTemplateCreateParams,
   type EmailTemplateListParams,
   type EmailTemplateUpdateParams,
 } from '../types/work.js';
 import type { DeletionReceipt, KeyedRequestOptions, RequestOptions } from '../types/shared.js';
-import { enforce, keysOf, type ShapeSpec } from '../checks/shape.js';
+import { enforce } from '../checks/shape.js';
+import { shapes } from '@extkit/api';
 import { Resource } from './resource.js';
-
-const updateKeys = keysOf<EmailTemplateUpdateParams>({ name: true, kind: true, visibility: true, ownerUid: true, subject: true, body: true });
-const enums = { kind: emailTemplateKinds, visibility: emailTemplateVisibilities };
-const createSpec: ShapeSpec = { keys: [...updateKeys, 'consentSiteId'], enums };
-const updateSpec: ShapeSpec = { keys: updateKeys, enums };
-const listSpec: ShapeSpec = { enums, instants: ['updatedAfter'] };
 
 /** `/v1/email-templates` (scopes crm:read, crm:write; CRM plan): templates and snippets, stored as written. */
 export class EmailTemplates extends Resource {
   /** `GET /v1/email-templates`: every template, personal ones included. */
   list(params: EmailTemplateListParams = {}, options?: RequestOptions): ListPromise<EmailTemplate> {
-    return this.core.list('/email-templates', params, options, () => enforce(this.core.localChecks, params, listSpec));
+    return this.core.list('/email-templates', params, options, () => enforce(this.core.localChecks, params, shapes['emailTemplates.list']));
   }
 
   /** `GET /v1/email-templates/{templateId}`. */
@@ -32,13 +25,13 @@ export class EmailTemplates extends Resource {
 
   /** `POST /v1/email-templates`: a personal template needs `ownerUid`, a shared one refuses it. */
   async create(params: EmailTemplateCreateParams, options?: KeyedRequestOptions): Promise<EmailTemplate> {
-    enforce(this.core.localChecks, params, createSpec);
+    enforce(this.core.localChecks, params, shapes['emailTemplates.create']);
     return this.core.request({ method: 'POST', path: '/email-templates', body: params, keyed: true }, options);
   }
 
   /** `PATCH /v1/email-templates/{templateId}`. */
   async update(templateId: string, params: EmailTemplateUpdateParams, options?: RequestOptions): Promise<EmailTemplate> {
-    enforce(this.core.localChecks, params, updateSpec);
+    enforce(this.core.localChecks, params, shapes['emailTemplates.update']);
     return this.core.request({ method: 'PATCH', path: `/email-templates/${seg(templateId)}`, body: params }, options);
   }
 

@@ -2,12 +2,11 @@ import type { ListPromise } from '../core/list.js';
 import { seg } from '../core/query.js';
 import type { FormSubmission, FormSubmissionListParams, FormSubmissionUpdateParams } from '../types/sites.js';
 import type { DeletionReceipt, KeyedRequestOptions, RequestOptions } from '../types/shared.js';
-import { enforce, keysOf } from '../checks/shape.js';
+import { enforce } from '../checks/shape.js';
+import { shapes } from '@extkit/api';
 import { Resource } from './resource.js';
 
 const base = (siteId: string): string => `/sites/${seg(siteId)}/form-submissions`;
-const updateKeys = keysOf<FormSubmissionUpdateParams>({ read: true });
-const booleans = ['true', 'false'] as const;
 
 /** `/v1/sites/{siteId}/form-submissions` (scopes forms:read, forms:write). */
 export class FormSubmissions extends Resource {
@@ -15,7 +14,7 @@ export class FormSubmissions extends Resource {
   list(siteId: string, params: FormSubmissionListParams = {}, options?: RequestOptions): ListPromise<FormSubmission> {
     // The query carries `read` as text; only `true` and `false` are accepted.
     const filter = { read: params.read === undefined ? undefined : String(params.read) };
-    return this.core.list(base(siteId), params, options, () => enforce(this.core.localChecks, filter, { enums: { read: booleans } }));
+    return this.core.list(base(siteId), params, options, () => enforce(this.core.localChecks, filter, shapes['formSubmissions.list']));
   }
 
   /** `GET .../form-submissions/{submissionId}`; reading does not change `read`. */
@@ -25,7 +24,7 @@ export class FormSubmissions extends Resource {
 
   /** `PATCH .../form-submissions/{submissionId}`: `{ read }` is the only writable field. */
   async update(siteId: string, submissionId: string, params: FormSubmissionUpdateParams, options?: RequestOptions): Promise<FormSubmission> {
-    enforce(this.core.localChecks, params, { keys: updateKeys, required: ['read'], booleans: ['read'] });
+    enforce(this.core.localChecks, params, shapes['formSubmissions.update']);
     return this.core.request({ method: 'PATCH', path: `${base(siteId)}/${seg(submissionId)}`, body: params }, options);
   }
 

@@ -1,8 +1,6 @@
 import type { ListPromise } from '../core/list.js';
 import { seg } from '../core/query.js';
 import {
-  leadStatuses,
-  leadWritableStatuses,
   type Lead,
   type LeadConversion,
   type LeadConvertParams,
@@ -11,21 +9,9 @@ import {
   type LeadUpdateParams,
 } from '../types/leads.js';
 import type { KeyedRequestOptions, RequestOptions } from '../types/shared.js';
-import { enforce, keysOf, type ShapeSpec } from '../checks/shape.js';
+import { enforce } from '../checks/shape.js';
+import { shapes } from '@extkit/api';
 import { Resource } from './resource.js';
-
-const updateSpec: ShapeSpec = {
-  keys: keysOf<LeadUpdateParams>({ siteId: true, status: true, unqualifiedReason: true, ownerUid: true, ownerEmail: true, notes: true }),
-  enums: { status: leadWritableStatuses },
-};
-const convertSpec: ShapeSpec = {
-  keys: keysOf<LeadConvertParams>({ siteId: true, company: true, deal: true, ownerUid: true, ownerEmail: true }),
-  nested: {
-    company: { keys: ['link', 'create'], nested: { create: { keys: ['name', 'domain'] } } },
-    deal: { keys: ['title', 'amountCents', 'currency', 'stageId'] },
-  },
-};
-const listSpec: ShapeSpec = { enums: { status: leadStatuses } };
 
 /** Moves `siteId` from the params to the query, where every lead call names its site. */
 function split<P extends LeadSite>(params: P): [{ siteId: string }, Omit<P, 'siteId'>] {
@@ -37,7 +23,7 @@ function split<P extends LeadSite>(params: P): [{ siteId: string }, Omit<P, 'sit
 export class Leads extends Resource {
   /** `GET /v1/leads?siteId=`, newest `lastSeen` first; `status` and `ownerUid` give short pages. */
   list(params: LeadListParams, options?: RequestOptions): ListPromise<Lead> {
-    return this.core.list('/leads', params, options, () => enforce(this.core.localChecks, params, listSpec));
+    return this.core.list('/leads', params, options, () => enforce(this.core.localChecks, params, shapes['leads.list']));
   }
 
   /** `GET /v1/leads/{leadId}?siteId=`. */
@@ -47,7 +33,7 @@ export class Leads extends Resource {
 
   /** `PATCH /v1/leads/{leadId}?siteId=`: `qualified` is reached only by `convert`. */
   async update(leadId: string, params: LeadUpdateParams, options?: RequestOptions): Promise<Lead> {
-    enforce(this.core.localChecks, params, updateSpec);
+    enforce(this.core.localChecks, params, shapes['leads.update']);
     const [query, body] = split(params);
     return this.core.request({ method: 'PATCH', path: `/leads/${seg(leadId)}`, query, body }, options);
   }
@@ -57,7 +43,7 @@ export class Leads extends Resource {
    * a company and a deal. 201, or 200 with `alreadyConverted` or on a replay.
    */
   async convert(leadId: string, params: LeadConvertParams, options?: KeyedRequestOptions): Promise<LeadConversion> {
-    enforce(this.core.localChecks, params, convertSpec);
+    enforce(this.core.localChecks, params, shapes['leads.convert']);
     const [query, body] = split(params);
     return this.core.request({ method: 'POST', path: `/leads/${seg(leadId)}/convert`, query, body, keyed: true }, options);
   }

@@ -3,7 +3,7 @@ import type { ListPromise } from '../core/list.js';
 import { seg } from '../core/query.js';
 import type { Media, MediaListParams, MediaUploadBody, MediaUploadParams, UploadBytes } from '../types/media.js';
 import type { KeyedRequestOptions, RequestOptions } from '../types/shared.js';
-import { mediaIssues } from '../checks/media.js';
+import { mediaIssues } from '@extkit/api';
 import { toBase64 } from './base64.js';
 import { Resource } from './resource.js';
 

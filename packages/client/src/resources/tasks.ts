@@ -1,32 +1,16 @@
 import type { ListPromise } from '../core/list.js';
 import { seg } from '../core/query.js';
-import { taskKinds, taskPriorities, taskStatuses, type Task, type TaskCreateParams, type TaskListParams, type TaskUpdateParams } from '../types/work.js';
+import { type Task, type TaskCreateParams, type TaskListParams, type TaskUpdateParams } from '../types/work.js';
 import type { DeletionReceipt, KeyedRequestOptions, RequestOptions } from '../types/shared.js';
-import { enforce, keysOf, type ShapeSpec } from '../checks/shape.js';
+import { enforce } from '../checks/shape.js';
+import { shapes } from '@extkit/api';
 import { Resource } from './resource.js';
-
-const updateKeys = keysOf<TaskUpdateParams>({
-  title: true,
-  notes: true,
-  kind: true,
-  priority: true,
-  status: true,
-  dueAt: true,
-  assigneeUid: true,
-  contactId: true,
-  companyId: true,
-  dealId: true,
-});
-const enums = { kind: taskKinds, priority: taskPriorities, status: taskStatuses };
-const createSpec: ShapeSpec = { keys: [...updateKeys, 'consentSiteId'], enums };
-const updateSpec: ShapeSpec = { keys: updateKeys, enums };
-const listSpec: ShapeSpec = { enums: { status: taskStatuses }, instants: ['updatedAfter'] };
 
 /** `/v1/tasks` (scopes crm:read, crm:write; CRM plan): what is owed. */
 export class Tasks extends Resource {
   /** `GET /v1/tasks`. */
   list(params: TaskListParams = {}, options?: RequestOptions): ListPromise<Task> {
-    return this.core.list('/tasks', params, options, () => enforce(this.core.localChecks, params, listSpec));
+    return this.core.list('/tasks', params, options, () => enforce(this.core.localChecks, params, shapes['tasks.list']));
   }
 
   /** `GET /v1/tasks/{taskId}`. */
@@ -36,13 +20,13 @@ export class Tasks extends Resource {
 
   /** `POST /v1/tasks`. */
   async create(params: TaskCreateParams, options?: KeyedRequestOptions): Promise<Task> {
-    enforce(this.core.localChecks, params, createSpec);
+    enforce(this.core.localChecks, params, shapes['tasks.create']);
     return this.core.request({ method: 'POST', path: '/tasks', body: params, keyed: true }, options);
   }
 
   /** `PATCH /v1/tasks/{taskId}`: `status: done` stamps `completedAt`. */
   async update(taskId: string, params: TaskUpdateParams, options?: RequestOptions): Promise<Task> {
-    enforce(this.core.localChecks, params, updateSpec);
+    enforce(this.core.localChecks, params, shapes['tasks.update']);
     return this.core.request({ method: 'PATCH', path: `/tasks/${seg(taskId)}`, body: params }, options);
   }
 

@@ -1,11 +1,11 @@
 // Media upload checks: the declared type against the documented families and the
 // decoded size against its ceiling (document 1, "Media" and "Limits").
-import type { LocalCheckIssue } from '../core/errors.js';
+import type { ShapeIssue } from './shape.js';
 
 const MB = 1024 * 1024;
 
 /** Families the documents name, each with its ceiling on decoded bytes. */
-const families: { name: string; test: (type: string) => boolean; maxBytes: number }[] = [
+export const mediaFamilies: { name: string; test: (type: string) => boolean; maxBytes: number }[] = [
   { name: 'image', test: (t) => t.startsWith('image/'), maxBytes: 15 * MB },
   { name: 'video', test: (t) => ['video/mp4', 'video/webm', 'video/quicktime'].includes(t), maxBytes: 25 * MB },
   {
@@ -34,9 +34,9 @@ const families: { name: string; test: (type: string) => boolean; maxBytes: numbe
 export const essence = (contentType: string): string => (contentType.split(';')[0] ?? '').trim().toLowerCase();
 
 /** Problems with an upload's declared type and decoded size. */
-export function mediaIssues(contentType: string, sizeBytes: number): LocalCheckIssue[] {
+export function mediaIssues(contentType: string, sizeBytes: number): ShapeIssue[] {
   const type = essence(contentType);
-  const family = families.find((f) => f.test(type));
+  const family = mediaFamilies.find((f) => f.test(type));
   if (!family) {
     return [
       {

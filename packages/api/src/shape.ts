@@ -1,0 +1,87 @@
+// Shape specs: what a request body or query must look like, read by the client
+// before sending (a 400 is still billed) and by the emulator on receipt, so the
+// two never disagree. Where the documents leave a shape open, the spec lets it through.
+
+/** One problem with a request's shape, at a JSON Pointer into the params. */
+export interface ShapeIssue {
+  /** `unknown_key`, `missing_key`, `invalid_enum`, `invalid_instant`, `invalid_type`, `unsupported_media_type`, `payload_too_large`. */
+  code: string;
+  /** JSON Pointer into the params, e.g. `/lineItems` or `/status`. */
+  path: string;
+  message: string;
+}
+
+/** Every key of T, each exactly once: the compiler keeps this list in step with the type. */
+export type KeyTable<T> = { readonly [K in keyof Required<T>]: true };
+export const keysOf = <T>(table: KeyTable<T>): readonly string[] => Object.keys(table);
+
+export interface ShapeSpec {
+  /** The body is closed: any other key is refused. Omitted for open bodies and queries. */
+  keys?: readonly string[];
+  /** Members that must be present. */
+  required?: readonly string[];
+  /** Members whose value must be one of a list (null and absent pass). */
+  enums?: Readonly<Record<string, readonly string[]>>;
+  /** Members that must be a JSON boolean (a string `true` is not coerced). */
+  booleans?: readonly string[];
+  /** Members that must be an ISO 8601 instant with an offset. */
+  instants?: readonly string[];
+  /** Specs of nested objects (null and absent pass). */
+  nested?: Readonly<Record<string, ShapeSpec>>;
+}
+
+// Date and time, then seconds and fraction optional, then Z or a numeric offset.
+const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+/** True for `2025-01-31T12:00:00Z` or `...+02:00`; false for a bare date or no offset. */
+export function isInstant(value: string): boolean {
+  return instantPattern.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The problems `value` has against `spec`, each with a JSON Pointer path. */
+export function shapeIssues(value: unknown, spec: ShapeSpec, at = ''): ShapeIssue[] {
+  if (!isObject(value)) {
+    return [{ code: 'invalid_type', path: at || '/', message: `${at || 'the params'} must be an object, received ${value === null ? 'null' : typeof value}` }];
+  }
+  const issues: ShapeIssue[] = [];
+  if (spec.keys) {
+    for (const key of Object.keys(value)) {
+      if (value[key] !== undefined && !spec.keys.includes(key)) {
+        issues.push({ code: 'unknown_key', path: `${at}/${key}`, message: `${at.slice(1).replaceAll('/', '.') || 'body'} has no member \`${key}\` (expected one of ${spec.keys.join(', ')})` });
+      }
+    }
+  }
+  for (const key of spec.required ?? []) {
+    if (value[key] === undefined) issues.push({ code: 'missing_key', path: `${at}/${key}`, message: `\`${key}\` is required` });
+  }
+  for (const [key, allowed] of Object.entries(spec.enums ?? {})) {
+    const v = value[key];
+    if (v !== undefined && v !== null && !allowed.includes(v as string)) {
+      issues.push({ code: 'invalid_enum', path: `${at}/${key}`, message: `\`${key}\` must be one of ${allowed.join(', ')}; received ${JSON.stringify(v)}` });
+    }
+  }
+  for (const key of spec.booleans ?? []) {
+    const v = value[key];
+    if (v !== undefined && typeof v !== 'boolean') {
+      issues.push({ code: 'invalid_type', path: `${at}/${key}`, message: `\`${key}\` must be true or false; received ${JSON.stringify(v)}` });
+    }
+  }
+  for (const key of spec.instants ?? []) {
+    const v = value[key];
+    if (v === undefined || v === null || v === '' || (v instanceof Date && !Number.isNaN(v.getTime()))) continue;
+    if (typeof v !== 'string' || !isInstant(v)) {
+      issues.push({
+        code: 'invalid_instant',
+        path: `${at}/${key}`,
+        message: `\`${key}\` must be an ISO 8601 instant with an offset, e.g. 2025-01-31T00:00:00Z; received ${JSON.stringify(v)}`,
+      });
+    }
+  }
+  for (const [key, inner] of Object.entries(spec.nested ?? {})) {
+    const v = value[key];
+    if (v !== undefined && v !== null) issues.push(...shapeIssues(v, inner, `${at}/${key}`));
+  }
+  return issues;
+}
