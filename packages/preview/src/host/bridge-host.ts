@@ -1,26 +1,25 @@
 // The host side of the bridge for one extension frame (runs in the host page).
 // It connects only a frame whose own window says hello (event.source checked),
 // talks to it on the transferred port only, forwards declared props, accepts
-// declared events and answers function-binding calls.
+// declared events and answers function-binding calls. What it lets through is
+// decided by the runtime's bridge verdicts, shared with @extkit/testing.
 import {
   PROTOCOL_VERSION,
+  acceptsEvent,
+  bindingName,
+  callRefusal,
+  forwardedProps,
+  frameHeight,
   isHello,
   parseFrameMessage,
   type ConnectMessage,
+  type Declared,
   type HostMessage,
   type Surface,
 } from '@extkit/runtime';
 
 type Values = Record<string, unknown>;
 type DistributiveOmitV<T> = T extends unknown ? Omit<T, 'v'> : never;
-
-/** What the manifest lets through the bridge for this surface. */
-export interface Declared {
-  props: readonly string[];
-  events: readonly string[];
-  /** The prop that carries a function name (contributes.site.functionBindings), if any; forwarded only when declared, like any prop. */
-  bindingProp?: string | undefined;
-}
 
 /** A call the extension made through `ctx.call(prop, ...args)`. */
 export interface BindingCall {
@@ -58,20 +57,6 @@ export interface BridgeHost {
   close(): void;
 }
 
-/** The most a frame may ask to be, in CSS pixels. */
-export const MAX_FRAME_HEIGHT = 10_000;
-
-/** Splits props into those the bridge forwards and the names it drops. */
-export function forwardedProps(props: Values, declared: Declared): { forwarded: Values; dropped: string[] } {
-  const forwarded: Values = {};
-  const dropped: string[] = [];
-  for (const [name, value] of Object.entries(props)) {
-    if (declared.props.includes(name)) forwarded[name] = value;
-    else dropped.push(name);
-  }
-  return { forwarded, dropped };
-}
-
 /** Attaches the host side of the bridge to one iframe; see BridgeHostOptions. */
 export function attachBridge(o: BridgeHostOptions): BridgeHost {
   const win = o.frame.ownerDocument.defaultView;
@@ -93,12 +78,13 @@ export function attachBridge(o: BridgeHostOptions): BridgeHost {
   };
 
   const answer = async (callId: number, prop: string, args: unknown[]): Promise<void> => {
-    if (prop !== o.declared.bindingProp) {
-      post({ type: 'callResult', callId, ok: false, error: `"${prop}" is not this component's function binding.` });
+    const refused = callRefusal(o.declared, prop);
+    if (refused !== undefined) {
+      post({ type: 'callResult', callId, ok: false, error: refused });
       return;
     }
     try {
-      const value = await o.onCall?.({ prop, name: String(props[prop] ?? ''), args });
+      const value = await o.onCall?.({ prop, name: bindingName(props, prop), args });
       post({ type: 'callResult', callId, ok: true, value });
     } catch (err) {
       post({ type: 'callResult', callId, ok: false, error: err instanceof Error ? err.message : String(err) });
@@ -114,9 +100,9 @@ export function attachBridge(o: BridgeHostOptions): BridgeHost {
       case 'mounted':
         return o.onMounted?.();
       case 'emit':
-        return o.onEvent?.(m.event, m.detail, o.declared.events.includes(m.event));
+        return o.onEvent?.(m.event, m.detail, acceptsEvent(o.declared, m.event));
       case 'resize':
-        return o.onResize?.(Math.min(Math.max(0, Math.round(m.height)), MAX_FRAME_HEIGHT));
+        return o.onResize?.(frameHeight(m.height));
       case 'call':
         return void answer(m.callId, m.prop, m.args);
       case 'error':

@@ -1,17 +1,17 @@
 // Where the extension loads in the preview: one surface per contribution that
 // `contributes` declares, and, when nothing may load, the reason why.
 import type { Manifest } from '@extkit/manifest';
+import { bindingPropOf } from '@extkit/runtime';
 import type { PlannedSurface, PreviewState } from '../types.js';
 
 /** One surface per declared contribution, in the manifest's order: site first, then console. */
 export function planSurfaces(manifest: Manifest): PlannedSurface[] {
   const site = manifest.contributes?.site;
   const consoleSide = manifest.contributes?.console;
-  const bindings = site?.functionBindings ?? {};
   const out: PlannedSurface[] = [];
   const add = (kind: PlannedSurface['kind'], id: string): void => {
     const surface: PlannedSurface = { key: `${kind}:${id}`, kind, id };
-    const bindingProp = kind === 'component' && Object.hasOwn(bindings, id) ? bindings[id] : undefined;
+    const bindingProp = bindingPropOf(manifest, kind, id);
     if (bindingProp) surface.bindingProp = bindingProp;
     if (!out.some((s) => s.key === surface.key)) out.push(surface);
   };

@@ -4,6 +4,7 @@
 // It ships to the browser, so it stays small and dependency-free.
 import { getRegistrations, getRegistry } from '../registry.js';
 import { PROTOCOL_VERSION, isConnect, type FrameMessage, type HostMessage, type Surface } from './protocol.js';
+import { bindingName } from './verdicts.js';
 
 type Values = Record<string, unknown>;
 type Listener = (values: Values) => void;
@@ -60,7 +61,7 @@ export function connectFrame(win: Window = window): void {
         new Promise((resolve, reject) => {
           const callId = ++nextCall;
           calls.set(callId, [resolve, reject]);
-          send({ type: 'call', callId, prop, name: String(props[prop] ?? ''), args });
+          send({ type: 'call', callId, prop, name: bindingName(props, prop), args });
         }),
     };
     try {

@@ -12,3 +12,21 @@ export {
   type HostMessageType,
   type Surface,
 } from './protocol.js';
+export {
+  MAX_FRAME_HEIGHT,
+  acceptsEvent,
+  bindingName,
+  bindingPropOf,
+  callRefusal,
+  configValueProblem,
+  connectRefusal,
+  declarableOrigin,
+  declaredFor,
+  forwardedProps,
+  frameHeight,
+  networkFix,
+  type BridgeConfigField,
+  type BridgeManifest,
+  type Declared,
+  type NetworkRefusal,
+} from './verdicts.js';

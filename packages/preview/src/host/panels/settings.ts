@@ -1,4 +1,5 @@
 // The settings panel, generated from config.fields and starting at config.defaults.
+import { configValueProblem } from '@extkit/runtime';
 import type { PreviewState, SettingsField } from '../../types.js';
 import { fill, h } from '../dom.js';
 import { store } from '../store.js';
@@ -12,7 +13,7 @@ export function seedConfig(state: PreviewState): void {
   const next: Record<string, unknown> = {};
   for (const f of state.settings.fields) {
     const kept = store.config[f.key];
-    next[f.key] = kept !== undefined && typeOk(f, kept) ? kept : state.settings.defaults[f.key];
+    next[f.key] = kept !== undefined && configValueProblem(f, kept) === undefined ? kept : state.settings.defaults[f.key];
   }
   store.config = next;
 }
@@ -67,11 +68,4 @@ function control(f: SettingsField, set: (key: string, value: unknown) => void): 
     default:
       return h('input', { type: 'text', 'data-config': f.key, value: typeof value === 'string' ? value : '', oninput: (e: Event) => set(f.key, (e.target as HTMLInputElement).value) });
   }
-}
-
-function typeOk(f: SettingsField, v: unknown): boolean {
-  if (f.type === 'boolean') return typeof v === 'boolean';
-  if (f.type === 'number') return typeof v === 'number';
-  if (f.type === 'select') return (f.options ?? []).some((o) => o.value === v);
-  return typeof v === 'string';
 }

@@ -1,0 +1,134 @@
+// The bridge's verdicts, authored once: what a host lets through between an
+// extension frame and the page, by the manifest's declarations. The preview's
+// bridge host, @extkit/testing's harness and the frame side (./frame.ts) all
+// decide with these functions, so a test cannot pass on something the preview
+// would drop. See docs/design/runtime.md, "The bridge's verdicts".
+import type { ContributionKind } from '../context.js';
+
+type Values = Record<string, unknown>;
+
+/** What the manifest lets through the bridge for one surface. */
+export interface Declared {
+  /** capabilities.props: the props the host forwards. */
+  props: readonly string[];
+  /** capabilities.events: the events the host accepts. */
+  events: readonly string[];
+  /** The prop that carries a function name (contributes.site.functionBindings), if any; forwarded only when declared, like any prop. */
+  bindingProp?: string | undefined;
+}
+
+/** The parts of a (normalized) manifest the verdicts read; `Manifest` from @extkit/manifest fits it. */
+export interface BridgeManifest {
+  capabilities?: { props?: readonly string[]; events?: readonly string[]; network?: readonly string[]; size?: { height?: number } };
+  contributes?: { site?: { functionBindings?: Readonly<Record<string, string>> } };
+}
+
+/** A config field as the verdicts read it (`ConfigField` from @extkit/manifest fits it). */
+export interface BridgeConfigField {
+  key: string;
+  type: 'string' | 'number' | 'boolean' | 'select';
+  min?: number;
+  max?: number;
+  options?: ReadonlyArray<{ value: string | number | boolean }>;
+}
+
+/** The most a frame may ask to be, in CSS pixels. */
+export const MAX_FRAME_HEIGHT = 10_000;
+
+/** The function-binding prop of a component (contributes.site.functionBindings[id]); undefined for other kinds. */
+export function bindingPropOf(manifest: BridgeManifest, kind: ContributionKind, id: string): string | undefined {
+  const bindings = manifest.contributes?.site?.functionBindings ?? {};
+  return kind === 'component' && Object.hasOwn(bindings, id) ? bindings[id] : undefined;
+}
+
+/** What the bridge lets through for one surface of this manifest. */
+export function declaredFor(manifest: BridgeManifest, kind: ContributionKind, id: string): Declared {
+  return {
+    props: [...(manifest.capabilities?.props ?? [])],
+    events: [...(manifest.capabilities?.events ?? [])],
+    bindingProp: bindingPropOf(manifest, kind, id),
+  };
+}
+
+/** Splits props into those the bridge forwards and the names it drops. */
+export function forwardedProps(props: Values, declared: Declared): { forwarded: Values; dropped: string[] } {
+  const forwarded: Values = {};
+  const dropped: string[] = [];
+  for (const [name, value] of Object.entries(props)) {
+    if (declared.props.includes(name)) forwarded[name] = value;
+    else dropped.push(name);
+  }
+  return { forwarded, dropped };
+}
+
+/** Whether the host accepts an event the frame emits; an undeclared one goes no further. */
+export const acceptsEvent = (declared: Declared, event: string): boolean => declared.events.includes(event);
+
+/** The function name a call on `prop` carries: the prop's current value as text. */
+export const bindingName = (props: Values, prop: string): string => String(props[prop] ?? '');
+
+/** Why the host refuses `ctx.call(prop, ...)`, or undefined when `prop` is this surface's function binding. */
+export function callRefusal(declared: Declared, prop: string): string | undefined {
+  return prop === declared.bindingProp ? undefined : `"${prop}" is not this component's function binding.`;
+}
+
+/** The height the host gives a frame that asks for `requested` pixels: whole, at least 0, at most MAX_FRAME_HEIGHT. */
+export const frameHeight = (requested: number): number => Math.min(Math.max(0, Math.round(requested)), MAX_FRAME_HEIGHT);
+
+/** A request the sandbox's Content-Security-Policy refuses, and what to change in manifest.json. */
+export interface NetworkRefusal {
+  /** The CSP directive that refuses it; connect-src for fetch and XHR. */
+  directive: string;
+  /** The origin to declare, when it can be declared (connect-src to an http(s) origin). */
+  origin: string | null;
+  /** What to change in manifest.json, written out (the preview's network log shows the same words). */
+  fix: string;
+}
+
+/** The network log's advice for a load `directive` refused; `origin` null when it cannot be declared. */
+export function networkFix(directive: string, origin: string | null, network: readonly string[]): string {
+  return origin !== null
+    ? `Add ${JSON.stringify(origin)} to capabilities.network in manifest.json: "network": ${JSON.stringify([...network, origin])}`
+    : `The platform's sandbox allows no ${directive.replace(/-src$/, '')} loads besides the extension's own bundle; this cannot be declared.`;
+}
+
+/** The origin a blocked URL names, or null when it has none that could be declared (data:, blob:, not a URL). */
+export function declarableOrigin(url: string): string | null {
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the sandbox lets the frame fetch `url` (absolute): its connect-src is
+ * exactly capabilities.network, never 'self'. Undefined when allowed.
+ */
+export function connectRefusal(url: string, network: readonly string[]): NetworkRefusal | undefined {
+  const origin = declarableOrigin(url);
+  if (origin !== null && network.includes(origin)) return undefined;
+  return { directive: 'connect-src', origin, fix: networkFix('connect-src', origin, network) };
+}
+
+/** Why `value` is not a value the settings can hold for `field` (its type, range or options), or undefined when it is. */
+export function configValueProblem(field: BridgeConfigField, value: unknown): string | undefined {
+  const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'string' ? JSON.stringify(value) : `${typeof value} ${String(value)}`;
+  switch (field.type) {
+    case 'string':
+      return typeof value === 'string' ? undefined : `"${field.key}" is a string field, got ${got}`;
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : `"${field.key}" is a boolean field, got ${got}`;
+    case 'number':
+      if (typeof value !== 'number' || !Number.isFinite(value)) return `"${field.key}" is a number field, got ${got}`;
+      if ((field.min !== undefined && value < field.min) || (field.max !== undefined && value > field.max)) {
+        return `"${field.key}" is ${value}, outside its range ${field.min ?? '-∞'} to ${field.max ?? '∞'}`;
+      }
+      return undefined;
+    case 'select': {
+      const options = field.options ?? [];
+      return options.some((o) => o.value === value) ? undefined : `"${field.key}" is ${got}, which is not one of its options: ${options.map((o) => JSON.stringify(o.value)).join(', ')}`;
+    }
+  }
+}
