@@ -332,11 +332,14 @@ describe('extkit build: bad input', () => {
     expect(readdirSync(join(store, 'order-map')).sort()).toEqual(['1.0.0', '1.0.0.partial']);
   });
 
-  it('a folder that does not exist is a usage error (exit 2); --json prints nothing on stdout then', () => {
+  it('a folder that does not exist is a usage error (exit 2); --json prints it as JSON too', () => {
     const r = runCli(['build', join(tmp.dir, 'nope'), '--json']);
     expect(r.status).toBe(2);
-    expect(r.stdout).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({ ok: false, usage: true, errors: [{ code: 'path.not_found', message: expect.stringContaining('no such extension folder') }], warnings: [] });
     expect(r.stderr).toContain('no such extension folder');
+    const unknown = runCli(['build', copy('build-basic'), '--json', '--frobnicate']);
+    expect(unknown.status).toBe(2);
+    expect(JSON.parse(unknown.stdout).errors).toEqual([{ code: 'usage.unknown_option', message: expect.stringContaining('--frobnicate') }]);
     expect(runCli(['build', copy('build-basic'), '--scan-timeout', 'soon']).status).toBe(2);
     expect(runCli(['build', copy('build-basic'), '--publisher', 'Not A Handle']).status).toBe(2);
   });

@@ -1,5 +1,5 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { appendFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli, tempDir } from './helpers/cli.js';
@@ -12,6 +12,7 @@ interface VerifyJson {
   errors: Array<{ code: string; message: string }>;
   artifact: { id: string; version: string; integrity: string } | null;
   integrity: string | null;
+  hostAbi: { value: number; source: 'given' | 'kit' };
   decision: { loads: boolean; realm: 'app' | 'sandbox' | null; reasons: Array<{ code: string; message: string }> } | null;
 }
 
@@ -88,6 +89,67 @@ describe('extkit verify: hashes', () => {
     expect(x.result.errors).toEqual([expect.objectContaining({ code: 'verify.file_extra', message: expect.stringContaining('dist/inject.js') })]);
   });
 
+  it('a stray file, a symbolic link or a missing file: the decision, the printed line, the JSON and the exit code all say it does not load', () => {
+    const stray = artifact();
+    writeFileSync(join(stray, 'dist/inject.js'), 'alert(1)');
+    const linkedFile = artifact();
+    symlinkSync(join(linkedFile, 'manifest.json'), join(linkedFile, 'dist/alias.json'));
+    const linkedFolder = artifact();
+    mkdirSync(join(tmp.dir, 'elsewhere'), { recursive: true });
+    symlinkSync(join(tmp.dir, 'elsewhere'), join(linkedFolder, 'dist/more'));
+    const missing = artifact();
+    rmSync(join(missing, 'dist/order-map.js.map'));
+    for (const [dir, code, reason] of [
+      [stray, 'verify.file_extra', 'load.uncovered'],
+      [linkedFile, 'verify.file_not_allowed', 'load.uncovered'],
+      [linkedFolder, 'verify.file_not_allowed', 'load.uncovered'],
+      [missing, 'verify.file_missing', 'load.integrity_mismatch'],
+    ] as const) {
+      const { status, result } = verify(dir);
+      expect(status).toBe(1);
+      expect(result.ok).toBe(false);
+      expect(result.errors.map((e) => e.code)).toEqual([code]);
+      expect(result.decision).toMatchObject({ loads: false, realm: null });
+      expect(reasons(result)).toContain(reason);
+      const human = runCli(['verify', dir]);
+      expect(human.status).toBe(1);
+      expect(human.stdout).toContain('✗ does not load');
+      expect(human.stdout).not.toContain('loads into');
+    }
+  });
+
+  it('refuses an artifact folder that is itself a symbolic link, without following it', () => {
+    const real = artifact();
+    const link = join(tmp.dir, `link-${n++}`);
+    symlinkSync(real, link);
+    const { status, result } = verify(link);
+    expect(status).toBe(1);
+    expect(result.errors.map((e) => e.code)).toEqual(['verify.file_not_allowed']);
+    expect(result.decision).toBeNull();
+  });
+
+  it('without --host-abi, holds the version against the kit\'s current host generation and says so', () => {
+    const { status, result } = verify(artifact());
+    expect(status).toBe(0);
+    expect(result.hostAbi).toEqual({ value: 1, source: 'kit' });
+    expect(runCli(['verify', artifact()]).stdout).toContain("host ABI 1 (the kit's current generation");
+    const dir = artifact();
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    manifest.hostAbi = 2;
+    writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    const record = JSON.parse(readFileSync(join(dir, 'artifact.json'), 'utf8'));
+    // A rebuilt record, so that only the hostAbi decides.
+    const file = record.files.find((f: { path: string }) => f.path === 'manifest.json');
+    file.sha256 = createHash('sha256').update(readFileSync(join(dir, 'manifest.json'))).digest('hex');
+    const listing = [...record.files].sort((a: { path: string }, b: { path: string }) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path))).map((f: { path: string; sha256: string }) => `${f.sha256}  ${f.path}\n`).join('');
+    record.integrity = `sha256-${createHash('sha256').update(listing).digest('base64')}`;
+    writeFileSync(join(dir, 'artifact.json'), JSON.stringify(record));
+    const v2 = verify(dir);
+    expect(v2.status).toBe(1);
+    expect(reasons(v2.result)).toEqual(['load.host_abi_mismatch']);
+    expect(verify(dir, '--host-abi', '2').result).toMatchObject({ ok: true, hostAbi: { value: 2, source: 'given' } });
+  });
+
   it('fails an artifact.json whose listing was edited to match a changed file', () => {
     const dir = artifact();
     const bundle = join(dir, 'dist/order-map.js');
@@ -98,7 +160,7 @@ describe('extkit verify: hashes', () => {
     const { status, result } = verify(dir, '--integrity', integrity);
     expect(status).toBe(1);
     expect(result.errors.map((e) => e.code)).toEqual(['verify.record_integrity']);
-    expect(reasons(result)).toEqual(['load.integrity_mismatch']);
+    expect(reasons(result)).toEqual(['load.integrity_mismatch', 'load.uncovered']);
   });
 
   it('--integrity pins the hash: the same loads, a different one never does', () => {

@@ -1,6 +1,6 @@
 import { posix, resolve } from 'node:path';
 import { makeRecord } from './artifact/record.js';
-import { inspectStore, writeArtifact } from './artifact/store.js';
+import { putArtifact } from './artifact/store.js';
 import { artifactPath, checkEntry } from './entry.js';
 import { ESBUILD_PATH, bundleOutcome, esbuildOptions } from './esbuild.js';
 import { peekEntry, readManifestBytes, validateBytes } from './manifest.js';
@@ -89,24 +89,12 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
       [`${entryPath}.map`, bundled.map],
     ]);
     const record = makeRecord(manifest.id, manifest.version, project.settings.name, contents);
-    const verdict = await inspectStore(out, record, options.out === undefined);
-    if (verdict.kind === 'refused') {
-      result.errors.push(...verdict.errors);
+    const put = await putArtifact(out, record, contents, options.out === undefined);
+    if (put.kind === 'refused') {
+      result.errors.push(...put.errors);
       return result;
     }
-    let unchanged = verdict.kind === 'unchanged';
-    if (!unchanged) {
-      try {
-        await writeArtifact(out, record, contents);
-      } catch (err) {
-        // Another build wrote the same version first: hold ours against what it wrote.
-        const raced = ['ENOTEMPTY', 'EEXIST'].includes((err as NodeJS.ErrnoException).code ?? '') ? await inspectStore(out, record, options.out === undefined) : null;
-        if (raced?.kind === 'refused') result.errors.push(...raced.errors);
-        else if (raced?.kind !== 'unchanged') result.errors.push({ code: 'artifact.out_unwritable', message: `Cannot write the artifact into ${out}: ${(err as Error).message}. Choose a writable folder with --out.` });
-        if (raced?.kind !== 'unchanged') return result;
-        unchanged = true;
-      }
-    }
+    const unchanged = put.kind === 'unchanged';
     result.artifact = { dir: resolve(out, manifest.id, manifest.version), integrity: record.integrity, files: record.files, unchanged };
     result.ok = true;
     return result;

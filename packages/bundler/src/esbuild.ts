@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { BuildOptions as EsbuildOptions } from 'esbuild';
 import type { BuiltReply, WireMessage } from './scan/worker.js';
 import type { Diagnostic } from './types.js';
@@ -37,27 +38,78 @@ export function esbuildOptions(root: string, source: string, entry: string): Esb
   };
 }
 
+/**
+ * esbuild's notes with the kit's advice in place of advice that does not apply to an
+ * extension's bundle (one self-contained browser script): marking a path external
+ * leaves an import nothing can load, and platform "node" is not the frame it runs in.
+ */
+export function kitNotes(text: string, notes: ReadonlyArray<{ text: string }>): string[] {
+  const name = /Could not resolve "([^"]+)"/.exec(text)?.[1];
+  return notes.map((n) => {
+    if (/as external to exclude it from the bundle/.test(n.text)) {
+      const install = name && !name.startsWith('.') && !name.startsWith('/') ? `Install it in the extension folder (npm install ${name.replace(/^(@[^/]+\/[^/]+|[^/]+).*$/, '$1')}), or fix the import` : 'Fix the import path';
+      return `${install}: an extension's bundle is one self-contained script, so every import must resolve when it is built.`;
+    }
+    if (/platform: ['"]node['"]/.test(n.text)) return `${name ? `"${name}" is` : 'This is'} one of Node's built-in modules, which do not exist in the browser frame an extension runs in: use a browser API, or a package made for the browser.`;
+    return n.text;
+  });
+}
+
 /** An esbuild message as a diagnostic: its text, file, line, column and line text. */
 export function fromEsbuild(m: WireMessage, code: string): Diagnostic {
-  const d: Diagnostic = { code, message: m.text + m.notes.map((n) => `\n  ${n.text}`).join('') };
+  const d: Diagnostic = { code, message: m.text + kitNotes(m.text, m.notes).map((n) => `\n  ${n}`).join('') };
   if (m.location) {
     d.location = { file: m.location.file, line: m.location.line, column: m.location.column, lineText: m.location.lineText };
   }
   return d;
 }
 
+/** The folder and `name@version` of the package a file outside the extension's own sources belongs to. */
+function packageOf(file: string, cache: Map<string, { dir: string; id: string } | null>): { dir: string; id: string } | null {
+  const parts = file.split(sep);
+  const nm = parts.lastIndexOf('node_modules');
+  // Inside node_modules the package is the folder after the last node_modules (two for a scope); elsewhere the nearest package.json.
+  const starts = nm >= 0 ? [parts.slice(0, nm + (parts[nm + 1]?.startsWith('@') ? 3 : 2)).join(sep)] : ancestors(dirname(file));
+  for (const dir of starts) {
+    if (!cache.has(dir)) {
+      let found: { dir: string; id: string } | null = null;
+      try {
+        const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown; version?: unknown };
+        if (typeof pkg.name === 'string' && pkg.name) found = { dir, id: `${pkg.name}@${typeof pkg.version === 'string' ? pkg.version : '0.0.0'}` };
+      } catch {
+        found = null;
+      }
+      cache.set(dir, found);
+    }
+    const hit = cache.get(dir);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+function ancestors(dir: string): string[] {
+  const out = [dir];
+  while (dirname(out[out.length - 1]!) !== out[out.length - 1]) out.push(dirname(out[out.length - 1]!));
+  return out;
+}
+
 /**
- * Makes the map's `sources` independent of where the kit is installed: a runtime
- * file is named as if the extension had installed the runtime in its own
- * node_modules. Sources inside the extension stay relative to the map as esbuild wrote them.
+ * Makes the map's `sources` independent of the package manager's layout and of where
+ * the kit is installed: a file of a package (under node_modules, or outside the
+ * extension folder, as the kit's runtime or a linked workspace package) is named
+ * `<name>@<version>/<path in the package>`. The extension's own sources stay
+ * relative to the map as esbuild wrote them.
  */
 export function relocateSources(mapText: string, root: string, entry: string): string {
   const map = JSON.parse(mapText) as { sources: string[] };
   const mapDir = dirname(join(root, entry));
+  const cache = new Map<string, { dir: string; id: string } | null>();
   map.sources = map.sources.map((s) => {
     const abs = resolve(mapDir, s);
-    if (!abs.startsWith(RUNTIME_DIR + sep)) return s;
-    return relative(mapDir, join(root, 'node_modules', '@extkit', 'runtime', relative(RUNTIME_DIR, abs))).split(sep).join('/');
+    const own = relative(root, abs);
+    if (!own.startsWith(`..${sep}`) && !isAbsolute(own) && !own.split(sep).includes('node_modules')) return s;
+    const pkg = packageOf(abs, cache);
+    return pkg ? `${pkg.id}/${relative(pkg.dir, abs).split(sep).join('/')}` : s;
   });
   return `${JSON.stringify(map)}\n`;
 }

@@ -7,7 +7,7 @@ export { signIntegrity, signatureHolds, keyIdOf, parseSignature, type PublicKeyI
 export { parseRevocations, type Revocations } from './trust/revocations.js';
 export { canonicalListing, integrityOf } from './artifact/hash.js';
 export { DEFAULT_SIZE_BUDGET } from './size.js';
-export { esbuildOptions } from './esbuild.js';
+export { esbuildOptions, kitNotes } from './esbuild.js';
 export { readProject, findSource, SOURCE_CANDIDATES, type ProjectSettings } from './project.js';
 export { formatDiagnostic, formatDiagnostics, type FormatOptions } from './format.js';
 export type {

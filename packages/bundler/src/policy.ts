@@ -11,6 +11,11 @@ export interface LoadInput {
   pinnedIntegrity?: string;
   /** The host's ABI generation; omitted to skip the check. */
   hostAbi?: number;
+  /**
+   * Paths in the installed artifact that its integrity does not cover (unlisted files,
+   * symbolic links, a record whose listing no longer hashes): any one means it never loads.
+   */
+  uncovered?: readonly string[];
   /** A staff signature over the version's integrity. */
   signature?: SignatureFile | null;
   /** Public keys whose signatures put a version in the app realm. */
@@ -44,7 +49,8 @@ function declaresNothing(contributes: unknown): boolean {
 
 /**
  * The loader policy: a revoked listing never loads, nor does a hostAbi mismatch,
- * a pinned hash that differs or a version that declares nothing; a loading version
+ * a pinned hash that differs, an artifact holding what its hash does not cover,
+ * or a version that declares nothing; a loading version
  * goes to the app realm only with a valid signature over its integrity by a
  * trusted key, otherwise to the sandbox. Every refusal that applies is listed.
  * @example decideLoad({ manifest, integrity, hostAbi: 2, signature, trustedKeys: [pem] })
@@ -61,6 +67,10 @@ export function decideLoad(input: LoadInput): LoadDecision {
   }
   if (input.pinnedIntegrity !== undefined && input.pinnedIntegrity !== integrity) {
     refusals.push({ code: 'load.integrity_mismatch', message: `The install pinned ${input.pinnedIntegrity}, but the artifact's integrity is ${integrity}. A pinned hash that differs never loads.` });
+  }
+  if (input.uncovered && input.uncovered.length > 0) {
+    const shown = input.uncovered.slice(0, 5).join(', ') + (input.uncovered.length > 5 ? ` and ${input.uncovered.length - 5} more` : '');
+    refusals.push({ code: 'load.uncovered', message: `The artifact holds what its integrity does not cover (${shown}). Only what the hash covers may load, so nothing does.` });
   }
   if (declaresNothing(manifest.contributes)) {
     refusals.push({ code: 'load.declares_nothing', message: 'manifest.json declares "contributes" with no place in it, so the version loads nowhere.' });

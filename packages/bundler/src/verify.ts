@@ -1,6 +1,7 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { HOST_ABI } from '@extkit/runtime';
 import { checkArtifact } from './artifact/check.js';
 import { decideLoad, type LoadDecision } from './policy.js';
 import { parseRevocations, type Revocations } from './trust/revocations.js';
@@ -17,7 +18,7 @@ export interface VerifyOptions {
   signatureFile?: string;
   /** A revocation list file. */
   revokedFile?: string;
-  /** The host's ABI generation. */
+  /** The host's ABI generation; default HOST_ABI, the kit's current one. */
   hostAbi?: number;
 }
 
@@ -30,7 +31,9 @@ export interface VerifyResult {
   artifact: ArtifactRecord | null;
   /** The integrity recomputed from the files on disk. */
   integrity: string | null;
-  /** The loader policy's answer; null when the artifact could not be read. */
+  /** The host ABI generation the version was held against, and whether it was given or the kit's current one. */
+  hostAbi: { value: number; source: 'given' | 'kit' };
+  /** The loader policy's answer; null when the artifact, or a trust input (key, signature, revocation list), could not be read. */
   decision: LoadDecision | null;
 }
 
@@ -57,15 +60,17 @@ function parseKey(text: string): KeyObject | string {
 }
 
 /**
- * Re-hashes the artifact at `dir` (a changed, missing or extra file fails, naming
- * it) and asks the loader policy whether it loads and into which realm.
+ * Re-hashes the artifact at `dir` (a changed, missing or extra file, or a symbolic
+ * link, fails, naming it) and asks the loader policy whether it loads and into
+ * which realm; whatever fails the check, the decision is never "loads".
  * @example const r = await verify('artifacts/my-ext/1.0.0', { integrity: 'sha256-…', hostAbi: 1 });
  */
 export async function verify(dir: string, options: VerifyOptions = {}): Promise<VerifyResult> {
   const root = resolve(dir);
   const checked = await checkArtifact(root);
   const errors = [...checked.errors];
-  const result: VerifyResult = { ok: false, errors, warnings: [], artifact: checked.record, integrity: checked.integrity, decision: null };
+  const hostAbi = options.hostAbi !== undefined ? { value: options.hostAbi, source: 'given' as const } : { value: HOST_ABI, source: 'kit' as const };
+  const result: VerifyResult = { ok: false, errors, warnings: [], artifact: checked.record, integrity: checked.integrity, hostAbi, decision: null };
 
   const keys: KeyObject[] = [];
   for (const file of options.trustedKeyFiles ?? []) {
@@ -85,10 +90,12 @@ export async function verify(dir: string, options: VerifyOptions = {}): Promise<
     if ('error' in rev) errors.push(rev.error);
     else revocations = rev.value;
   }
-  if (!checked.record || !checked.integrity) return result;
+  // A trust input that cannot be read decides nothing: a revocation list nobody could read revokes nothing.
+  if (!checked.record || !checked.integrity || errors.length > checked.errors.length) return result;
 
   let manifest: { id: string; version?: string; hostAbi: number; contributes?: unknown };
   try {
+    if (!(await lstat(join(root, 'manifest.json'))).isFile()) return result; // a link is never followed; reported by the check
     manifest = JSON.parse(await readFile(join(root, 'manifest.json'), 'utf8')) as typeof manifest;
   } catch (err) {
     if (!errors.some((e) => e.code === 'verify.file_missing')) errors.push({ code: 'verify.manifest_unreadable', message: `The artifact's manifest.json cannot be read: ${(err as Error).message}.` });
@@ -103,7 +110,8 @@ export async function verify(dir: string, options: VerifyOptions = {}): Promise<
     integrity: checked.integrity,
     // Without --integrity, the hash artifact.json records is the pin: a changed file never loads.
     pinnedIntegrity: options.integrity ?? checked.record.integrity,
-    ...(options.hostAbi !== undefined ? { hostAbi: options.hostAbi } : {}),
+    hostAbi: hostAbi.value,
+    uncovered: checked.uncovered,
     signature,
     trustedKeys: keys,
     revocations,

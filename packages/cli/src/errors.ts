@@ -12,10 +12,16 @@ export class UsageError extends Error {
   }
 }
 
-/** Prints a failure that escaped a command and returns the exit code to use. */
-export function reportFailure(err: unknown): number {
+/** Under --json a usage error is a JSON document on stdout too, in the shape of the command's own: CI parses it either way. */
+export function printUsageJson(code: string, message: string): void {
+  process.stdout.write(`${JSON.stringify({ ok: false, usage: true, errors: [{ code, message }], warnings: [] }, null, 2)}\n`);
+}
+
+/** Prints a failure that escaped a command and returns the exit code to use; `json`: the command was run with --json. */
+export function reportFailure(err: unknown, json = false): number {
   if (err instanceof UsageError) {
     process.stderr.write(`extkit: ${err.message}\n`);
+    if (json) printUsageJson(err.code, err.message);
     return 2;
   }
   const stack = err instanceof Error ? (err.stack ?? err.message) : String(err);

@@ -1,2 +1,2 @@
-/** The host ABI generation this kit's preview emulates by default (`extkit dev --host-abi` emulates another). */
-export const HOST_ABI = 1;
+/** The host ABI generation this kit's preview emulates by default (`extkit dev --host-abi` emulates another); one value, the runtime's. */
+export { HOST_ABI } from '@extkit/runtime';

@@ -1,6 +1,8 @@
-import { chmod, mkdir, mkdtemp, readFile, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, realpath, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ArtifactRecord, Diagnostic } from '../types.js';
+import { checkArtifact } from './check.js';
+import { withStoreLock } from './lock.js';
 import { RECORD_FILE, parseRecord, serializeRecord } from './record.js';
 
 /** How the store stands towards a new artifact. */
@@ -8,7 +10,8 @@ export type StoreVerdict = { kind: 'new' } | { kind: 'unchanged' } | { kind: 're
 
 async function subdirs(dir: string): Promise<string[]> {
   try {
-    return (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => e.name);
+    // A version folder that is a symbolic link counts too (and is refused when it is the one asked for).
+    return (await readdir(dir, { withFileTypes: true })).filter((e) => (e.isDirectory() || e.isSymbolicLink()) && !e.name.startsWith('.')).map((e) => e.name);
   } catch {
     return [];
   }
@@ -36,7 +39,19 @@ export async function inspectStore(out: string, record: ArtifactRecord, ownStore
   const versions = await subdirs(join(out, id));
   if (versions.includes(version)) {
     const there = await readRecordAt(existing);
-    if (there?.integrity === integrity) return { kind: 'unchanged' };
+    if (there?.integrity === integrity) {
+      // The record alone proves nothing: the stored files are hashed again before "identical".
+      const checked = await checkArtifact(existing);
+      if (checked.errors.length === 0 && checked.integrity === integrity) return { kind: 'unchanged' };
+      return {
+        kind: 'refused',
+        errors: [{
+          code: 'artifact.stored_tampered',
+          path: '/version',
+          message: `${id}@${version} is in the store (${existing}) but its files no longer match its artifact.json: ${checked.errors.map((e) => e.message).join(' ')} The build does not overwrite it (artifacts are immutable): find out what changed it, remove the folder, and build again.`,
+        }],
+      };
+    }
     return {
       kind: 'refused',
       errors: [{
@@ -125,4 +140,50 @@ async function sweepStale(out: string, now = Date.now()): Promise<void> {
       if (st?.isDirectory() && now - st.mtimeMs > STALE_TMP_MS) await rm(dir, { recursive: true, force: true }).catch(() => {});
     }),
   );
+}
+
+/** What putting an artifact into the store did. */
+export type PutOutcome = { kind: 'written' } | { kind: 'unchanged' } | { kind: 'refused'; errors: Diagnostic[] };
+
+/** Refuses a store, or a store's id folder, that is a symbolic link: an artifact is written where the user points, never elsewhere. */
+async function linkedStore(out: string, id: string): Promise<Diagnostic | null> {
+  for (const dir of [out, join(out, id)]) {
+    const st = await lstat(dir).catch(() => null);
+    if (st?.isSymbolicLink()) {
+      const target = await realpath(dir).catch(() => '(a missing target)');
+      return {
+        code: 'artifact.store_symlink',
+        message: `${dir} is a symbolic link to ${target}; the build never writes an artifact through a link. Build into the real folder with --out ${dir === out ? target : dirname(dir)}${dir === out ? '' : ' after replacing the link by a folder'}.`,
+      };
+    }
+  }
+  return null;
+}
+
+/**
+ * Holds the artifact against the store and writes it, as one step under the
+ * store's lock (artifact/lock.ts): version order, the rename check and the write
+ * cannot interleave with another build's.
+ */
+export async function putArtifact(out: string, record: ArtifactRecord, contents: ReadonlyMap<string, Uint8Array>, ownStore: boolean): Promise<PutOutcome> {
+  const linked = await linkedStore(out, record.id);
+  if (linked) return { kind: 'refused', errors: [linked] };
+  try {
+    await mkdir(out, { recursive: true });
+    const locked = await withStoreLock(out, async (): Promise<PutOutcome> => {
+      const verdict = await inspectStore(out, record, ownStore);
+      if (verdict.kind !== 'new') return verdict;
+      await writeArtifact(out, record, contents);
+      return { kind: 'written' };
+    });
+    if ('value' in locked) return locked.value;
+    const { holder, ageMs, file } = locked.busy;
+    const who = holder ? `process ${holder.pid} on ${holder.host}` : 'an unknown process';
+    return {
+      kind: 'refused',
+      errors: [{ code: 'artifact.store_locked', message: `The store ${out} is locked by ${who} for ${(ageMs / 1000).toFixed(1)} s (${file}); another build is writing into it. Wait for it and build again; if no build is running, remove ${file}.` }],
+    };
+  } catch (err) {
+    return { kind: 'refused', errors: [{ code: 'artifact.out_unwritable', message: `Cannot write the artifact into ${out}: ${(err as Error).message}. Choose a writable folder with --out.` }] };
+  }
 }

@@ -67,6 +67,15 @@ describe('scanCode', () => {
     }
   });
 
+  it('ends a thrown message with exactly one period, whatever the message brought', async () => {
+    for (const thrown of ['"Config missing."', '"Config missing..."', '"Config missing"', 'new Error("Config missing. ")']) {
+      const r = await scanCode({ code: `throw ${thrown};` }, 'index.js', manifest());
+      expect(r.errors[0]!.message, thrown).toMatch(/Config missing\.$/);
+    }
+    const hinted = await scanCode({ code: 'window.x = 1;' }, 'index.js', manifest());
+    expect(hinted.errors[0]!.message).not.toMatch(/\.\./);
+  });
+
   it('reports a promise rejection nothing handles', async () => {
     const r = await scanCode({ code: 'Promise.reject(new Error("boom"))' }, 'index.js', manifest());
     expect(r.errors[0]).toMatchObject({ code: 'scan.threw' });

@@ -3,7 +3,7 @@ import { dirname, sep } from 'node:path';
 import type { Diagnostic, Location, ManifestLike, ScanOptions, ScanResult } from '../types.js';
 import { checkRegistrations, toRegistrations } from './check.js';
 import { ScanWorker, type ScanOutcome } from './run.js';
-import { originalLocation } from './sourcemap.js';
+import { isPackageSource, originalLocation } from './sourcemap.js';
 
 /** Default wall-clock limit of a scan. */
 export const DEFAULT_SCAN_TIMEOUT_MS = 2000;
@@ -28,7 +28,8 @@ function locate(detail: string, filename: string, bundle: BundleText): Location 
   if (!first) return undefined;
   if (bundle.map) {
     const mapped = frames.map((f) => originalLocation(bundle.map!.text, bundle.map!.dir, f.line, f.column)).filter((l): l is Location => l !== null);
-    const own = mapped.find((l) => !l.file.split('/').includes('node_modules')) ?? mapped[0];
+    // A package's file is named `<name>@<version>/...` in the map (relocateSources); the extension's own are relative paths.
+    const own = mapped.find((l) => !isPackageSource(l.file) && !l.file.split('/').includes('node_modules')) ?? mapped[0];
     if (own) return own;
   }
   return { file: filename, line: first.line, column: first.column, lineText: bundle.code.split('\n')[first.line - 1] ?? '' };
@@ -36,7 +37,8 @@ function locate(detail: string, filename: string, bundle: BundleText): Location 
 
 /** The diagnostic for a scan that did not run to its end. */
 export function failureDiagnostic(outcome: Extract<ScanOutcome, { ok: false }>, filename: string, bundle: BundleText, timeoutMs: number): Diagnostic {
-  const first = outcome.detail.split('\n')[0] ?? '';
+  // One period ends the sentence, whether or not the thrown message brought its own.
+  const first = (outcome.detail.split('\n')[0] ?? '').trim().replace(/[.\s]+$/, '');
   const location = locate(outcome.detail, filename, bundle);
   switch (outcome.reason) {
     case 'timeout':

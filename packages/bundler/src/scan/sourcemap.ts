@@ -26,6 +26,11 @@ function decodeSegment(segment: string): number[] {
   return values;
 }
 
+/** True when a map source names a package's file `<name>@<version>/...`, as the build writes them (relocateSources). */
+export function isPackageSource(source: string): boolean {
+  return /^(@[^/@]+\/)?[^/@.][^/@]*@[^/]+\//.test(source);
+}
+
 /**
  * The source position of a bundle position (1-based line, 0-based column), as a
  * Location whose `file` is relative to the extension folder; null when the map
@@ -57,5 +62,5 @@ export function originalLocation(mapText: string, mapDir: string, line: number, 
   if (typeof source !== 'string') return null;
   const content = Array.isArray(map.sourcesContent) ? map.sourcesContent[sourceIndex] : undefined;
   const lineText = typeof content === 'string' ? (content.split(/\r?\n/)[origLine] ?? '') : '';
-  return { file: posix.join(mapDir, source), line: origLine + 1, column: origColumn, lineText };
+  return { file: isPackageSource(source) ? source : posix.join(mapDir, source), line: origLine + 1, column: origColumn, lineText };
 }

@@ -3,7 +3,7 @@
 // with file, line, column and a code frame.
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
-import { esbuildOptions } from '@extkit/bundler';
+import { esbuildOptions, kitNotes } from '@extkit/bundler';
 import type { FileLocation, PreviewDiagnostic } from '../types.js';
 import { codeFrame } from '@extkit/manifest/terminal';
 import type { BuildOptions } from 'esbuild';
@@ -65,7 +65,7 @@ export async function createBuilder(dir: string, entry: string): Promise<Builder
 }
 
 function toDiagnostic(dir: string, m: EsbuildMessage, severity: PreviewDiagnostic['severity']): PreviewDiagnostic {
-  const notes = m.notes.map((n) => n.text).filter(Boolean);
+  const notes = kitNotes(m.text, m.notes).filter(Boolean);
   const d: PreviewDiagnostic = {
     code: severity === 'error' ? 'build.error' : 'build.warning',
     severity,
