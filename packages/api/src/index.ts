@@ -28,3 +28,4 @@ export * from './types/deals.js';
 export * from './types/work.js';
 export * from './types/leads.js';
 export * from './types/commerce.js';
+export * from './types/error-codes.js';

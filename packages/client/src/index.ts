@@ -62,3 +62,4 @@ export * from './types/work.js';
 export * from './types/leads.js';
 export * from './types/commerce.js';
 export * from './types/webhooks.js';
+export * from './types/error-codes.js';

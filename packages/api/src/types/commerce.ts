@@ -62,7 +62,8 @@ export interface Order {
   channel: OrderChannel;
   currency: 'usd' | (string & {});
   customerEmail: string | null;
-  customerName: string | null;
+  /** Absent on POS and draft orders. */
+  customerName?: string | null;
   lineItems: OrderLineItem[];
   totals: OrderTotals;
   refundedCents: number;

@@ -125,7 +125,7 @@ export class ServiceCore {
         this.#lastHeaders = answer.headers;
         const body = parseBody(answer, what);
         if (answer.status >= 200 && answer.status < 300) return body as T;
-        failure = errorFromResponse(answer.status, answer.headers, body, what);
+        failure = errorFromResponse(answer.status, answer.headers, body, what, this.#apiKey);
       } catch (error) {
         if (!(error instanceof ServiceError)) throw error;
         failure = error;

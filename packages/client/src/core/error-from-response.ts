@@ -16,6 +16,7 @@ import {
   type ServiceErrorInit,
 } from './errors.js';
 import { readRateLimit, readRetryAfter } from './rate-limit.js';
+import { redact } from './redact.js';
 
 type ErrorClass = new (init: ServiceErrorInit) => ServiceError;
 
@@ -59,13 +60,17 @@ function envelopeOf(body: unknown): { type?: unknown; message?: unknown; code?: 
   return typeof error === 'object' && error !== null ? error : null;
 }
 
-function stringRecord(value: unknown): Record<string, string> | null {
+function stringRecord(value: unknown, clean: (text: string) => string): Record<string, string> | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, clean(typeof v === 'string' ? v : JSON.stringify(v))]));
 }
 
-/** Builds the error for a non-2xx answer from its envelope, falling back on the status. */
-export function errorFromResponse(status: number, headers: Headers, body: unknown, what: string): ServiceError {
+/**
+ * Builds the error for a non-2xx answer from its envelope, falling back on the status.
+ * `secret` (the API key, an inbound hook's secret) is redacted from the server's words.
+ */
+export function errorFromResponse(status: number, headers: Headers, body: unknown, what: string, secret = ''): ServiceError {
+  const clean = (text: string): string => redact(text, secret);
   const envelope = envelopeOf(body);
   const type =
     typeof envelope?.type === 'string' ? envelope.type : (typeOfStatus[status] ?? (status >= 500 ? 'internal_error' : 'unknown'));
@@ -75,9 +80,9 @@ export function errorFromResponse(status: number, headers: Headers, body: unknow
   return new Class({
     type,
     status,
-    message: `${message} (${what})`,
-    code: typeof envelope?.code === 'string' ? envelope.code : null,
-    fields: stringRecord(envelope?.fields),
+    message: `${clean(message)} (${what})`,
+    code: typeof envelope?.code === 'string' ? clean(envelope.code) : null,
+    fields: stringRecord(envelope?.fields, clean),
     retryAfter: readRetryAfter(headers),
     rateLimit: readRateLimit(headers),
     allow: allow === null ? null : allow.split(',').map((m) => m.trim()).filter(Boolean),

@@ -112,6 +112,17 @@ describe('the API key', () => {
     expect(found.filter(leaks)).toEqual([]);
   });
 
+  it('is redacted from a server message, code and fields that echo it, whole or in part', async () => {
+    server = await startServer(() =>
+      fail(401, 'unauthorized', `Key ${API_KEY} is revoked (was ${API_KEY.slice(0, 24)}...)`, { code: `bad_${API_KEY}`, fields: { authorization: `Bearer ${API_KEY}` } }),
+    );
+    const error = (await clientFor(server).me.retrieve().catch((e: unknown) => e)) as errors.ServiceError;
+    expect(error).toMatchObject({ name: 'UnauthorizedError', status: 401 });
+    expect(error.message).toBe('Key [redacted] is revoked (was [redacted]...) (GET /me)');
+    expect(error.fields).toEqual({ authorization: 'Bearer [redacted]' });
+    expect(leaks(error)).toBe(false);
+  });
+
   it('does not show when the client is inspected or serialized', () => {
     const client = new ServiceClient({ apiKey: API_KEY, baseUrl: 'https://api.example.com/v1' });
     expect(inspect(client, { depth: 5 })).not.toContain(API_KEY);

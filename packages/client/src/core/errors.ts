@@ -2,6 +2,20 @@
 // `ServiceError`, branch with `instanceof` on a subclass or on `type` and `code`.
 // No error ever carries a request header, so the API key cannot leak through one.
 import type { RateLimit } from './rate-limit.js';
+import type {
+  BadRequestCode,
+  ConflictCode,
+  ConnectionErrorCode,
+  ForbiddenCode,
+  InsufficientScopeCode,
+  InvalidResponseCode,
+  LocalCheckCode,
+  PaginationCode,
+  PlanRequiredCode,
+  ServiceErrorCode,
+  TimeoutCode,
+  UnsupportedMediaTypeCode,
+} from '../types/error-codes.js';
 
 /** The envelope's `type` values, plus the kinds of failure that happen without a response. */
 export type ServiceErrorType =
@@ -30,7 +44,7 @@ export interface ServiceErrorInit {
   message: string;
   type: ServiceErrorType;
   status?: number | null;
-  code?: string | null;
+  code?: ServiceErrorCode | null;
   fields?: Record<string, string> | null;
   retryAfter?: number | null;
   rateLimit?: RateLimit | null;
@@ -44,8 +58,8 @@ export class ServiceError extends Error {
   /** HTTP status; null when no response came (connection, timeout, local check, pagination). */
   readonly status: number | null;
   readonly type: ServiceErrorType;
-  /** Finer cause within `type`, e.g. `validation_failed`, `idempotency_in_progress`, a plan or scope code. */
-  readonly code: string | null;
+  /** Finer cause within `type`, e.g. `validation_failed`, `idempotency_in_progress`, a plan or scope code; each subclass narrows it to its documented codes. */
+  readonly code: ServiceErrorCode | null;
   /** On validation failures: failing key to reason. */
   readonly fields: Record<string, string> | null;
   /** Seconds from `Retry-After`, when the response had one. */
@@ -70,6 +84,7 @@ export class ServiceError extends Error {
 /** 400 `bad_request`; `code: validation_failed` with `fields`. */
 export class BadRequestError extends ServiceError {
   override name = 'BadRequestError';
+  declare readonly code: BadRequestCode | null;
 }
 /** 401: missing, malformed, revoked or expired key. */
 export class UnauthorizedError extends ServiceError {
@@ -78,14 +93,17 @@ export class UnauthorizedError extends ServiceError {
 /** 403 `plan_required`: never transient; alert a human (the `code` says what the plan lacks). */
 export class PlanRequiredError extends ServiceError {
   override name = 'PlanRequiredError';
+  declare readonly code: PlanRequiredCode | null;
 }
 /** 403 `insufficient_scope`: `code` is the missing scope. */
 export class InsufficientScopeError extends ServiceError {
   override name = 'InsufficientScopeError';
+  declare readonly code: InsufficientScopeCode | null;
 }
 /** 403 `forbidden`, e.g. `code: video_uploads_paused`. */
 export class ForbiddenError extends ServiceError {
   override name = 'ForbiddenError';
+  declare readonly code: ForbiddenCode | null;
 }
 /** 404: no such resource, or one the organization does not own. */
 export class NotFoundError extends ServiceError {
@@ -98,6 +116,7 @@ export class MethodNotAllowedError extends ServiceError {
 /** 409: `idempotency_in_progress`, `contact_exists`, `order_transition`, `lead_converted`... */
 export class ConflictError extends ServiceError {
   override name = 'ConflictError';
+  declare readonly code: ConflictCode | null;
 }
 /** 413: a media upload past its ceiling. */
 export class PayloadTooLargeError extends ServiceError {
@@ -106,6 +125,7 @@ export class PayloadTooLargeError extends ServiceError {
 /** 415: `type_mismatch`, `executable_bytes`, `macro_payload` or a type off the allowlist. */
 export class UnsupportedMediaTypeError extends ServiceError {
   override name = 'UnsupportedMediaTypeError';
+  declare readonly code: UnsupportedMediaTypeCode | null;
 }
 /** 429: `retryAfter` says when to come back. */
 export class RateLimitedError extends ServiceError {
@@ -122,24 +142,28 @@ export class InternalServerError extends ServiceError {
 /** The request never got an answer: refused connection, reset socket, DNS failure. */
 export class ServiceConnectionError extends ServiceError {
   override name = 'ServiceConnectionError';
+  declare readonly code: ConnectionErrorCode;
 }
 /** No complete answer within `timeoutMs`. */
 export class ServiceTimeoutError extends ServiceError {
   override name = 'ServiceTimeoutError';
+  declare readonly code: TimeoutCode;
 }
 /** A body that is not the JSON the API documents. */
 export class InvalidResponseError extends ServiceError {
   override name = 'InvalidResponseError';
+  declare readonly code: InvalidResponseCode;
 }
 /** Auto-pagination stopped: `code` is `cursor_repeated` or `cursor_missing`. */
 export class PaginationError extends ServiceError {
   override name = 'PaginationError';
+  declare readonly code: PaginationCode;
 }
 
 /** One problem a local check found before sending. */
 export interface LocalCheckIssue {
-  /** `unknown_key`, `missing_key`, `invalid_enum`, `invalid_instant`, `unsupported_media_type`, `payload_too_large`, `invalid_type`. */
-  code: string;
+  /** What is wrong; the table in docs/client.md says when each is given. */
+  code: LocalCheckCode;
   /** JSON Pointer into the params, e.g. `/lineItems` or `/status`. */
   path: string;
   message: string;
@@ -151,12 +175,13 @@ export interface LocalCheckIssue {
  */
 export class LocalCheckError extends ServiceError {
   override name = 'LocalCheckError';
+  declare readonly code: LocalCheckCode;
   readonly issues: LocalCheckIssue[];
   constructor(issues: LocalCheckIssue[]) {
     const first = issues[0];
     super({
       type: 'local_check',
-      code: first?.code ?? 'invalid',
+      code: first?.code ?? 'invalid_value',
       message: `Not sent: ${issues.map((i) => i.message).join('; ')} (local check; pass localChecks: false to the client to send anyway)`,
       fields: Object.fromEntries(issues.map((i) => [i.path.slice(1).replaceAll('/', '.'), i.message])),
     });

@@ -1,10 +1,12 @@
 import { ServiceError } from '../core/errors.js';
+import type { WebhookErrorCode } from '../types/error-codes.js';
 import { documentedEventNames, type WebhookEvent } from '../types/webhooks.js';
 import { describeSecret, usableSecret, verifyWebhookSignature } from './verify.js';
 
 /** A delivery body that is not `{event: string, payload: object, sentAt: string}`, or a bad signature. */
 export class WebhookError extends ServiceError {
   override name = 'WebhookError';
+  declare readonly code: WebhookErrorCode;
 }
 
 const decoder = new TextDecoder();

@@ -1,0 +1,1 @@
+export * from '@extkit/api/types/error-codes';
