@@ -2,10 +2,12 @@
 // before sending (a 400 is still billed) and by the emulator on receipt, so the
 // two never disagree. Where the documents leave a shape open, the spec lets it through.
 
+import type { LocalCheckCode } from './types/error-codes.js';
+
 /** One problem with a request's shape, at a JSON Pointer into the params. */
 export interface ShapeIssue {
-  /** `unknown_key`, `missing_key`, `invalid_enum`, `invalid_instant`, `invalid_type`, `unsupported_media_type`, `payload_too_large`. */
-  code: string;
+  /** What is wrong: one of the codes docs/client.md lists under "Local checks". */
+  code: LocalCheckCode;
   /** JSON Pointer into the params, e.g. `/lineItems` or `/status`. */
   path: string;
   message: string;

@@ -6,7 +6,6 @@ import type { EmbeddedMetadataField } from './media.js';
 import type { Fulfillment, Order, OrderLineItem } from './commerce.js';
 import type { FormSubmissionRouting } from './sites.js';
 import type { Lead } from './leads.js';
-import type { ContactCreatedEventPayload, LeadEventPayload } from './webhooks.js';
 import type { ErrorEnvelope } from './shared.js';
 
 type Optional<T, K extends keyof T> = {} extends Pick<T, K> ? true : false;
@@ -22,8 +21,6 @@ describe('fields the documents say may be absent', () => {
     expectTypeOf<Optional<EmbeddedMetadataField, 'values'>>().toEqualTypeOf<true>();
     expectTypeOf<Optional<FormSubmissionRouting, 'dataset'>>().toEqualTypeOf<true>();
     expectTypeOf<Optional<FormSubmissionRouting, 'datasetRefused'>>().toEqualTypeOf<true>(); // when the model refused a value
-    expectTypeOf<Optional<LeadEventPayload, 'name'>>().toEqualTypeOf<true>(); // present when the capture carried one
-    expectTypeOf<Optional<ContactCreatedEventPayload, 'campaignIds'>>().toEqualTypeOf<true>(); // only when via a campaign
     expectTypeOf<Optional<ErrorEnvelope['error'], 'code'>>().toEqualTypeOf<true>();
     expectTypeOf<Optional<ErrorEnvelope['error'], 'fields'>>().toEqualTypeOf<true>(); // only on validation failures
   });

@@ -1,6 +1,7 @@
 // One error family, keyed on the envelope's `type` (Stripe's shape): catch
 // `ServiceError`, branch with `instanceof` on a subclass or on `type` and `code`.
 // No error ever carries a request header, so the API key cannot leak through one.
+import type { ShapeIssue } from '@extkit/api';
 import type { RateLimit } from './rate-limit.js';
 import type {
   BadRequestCode,
@@ -160,14 +161,8 @@ export class PaginationError extends ServiceError {
   declare readonly code: PaginationCode;
 }
 
-/** One problem a local check found before sending. */
-export interface LocalCheckIssue {
-  /** What is wrong; the table in docs/client.md says when each is given. */
-  code: LocalCheckCode;
-  /** JSON Pointer into the params, e.g. `/lineItems` or `/status`. */
-  path: string;
-  message: string;
-}
+/** One problem a local check found before sending: `code`, a JSON Pointer `path` into the params, and a message. */
+export type LocalCheckIssue = ShapeIssue;
 
 /**
  * A request the server would refuse for its shape, caught before sending (a 400 is

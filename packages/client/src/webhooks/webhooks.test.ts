@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { fail, startServer, type TestServer } from '../__fixtures__/server.js';
 import { constructWebhookEvent, parseWebhookEvent, WebhookError } from './parse.js';
 import { sendInboundWebhook } from './send.js';
 import { signWebhookBody, verifyWebhookSignature } from './verify.js';
+import type { ContactCreatedEventPayload, LeadEventPayload } from '../types/webhooks.js';
 
 const secret = 'whsec_test_secret';
 const body = JSON.stringify({
@@ -88,6 +89,11 @@ describe('a secret that is not a non-empty string', () => {
 });
 
 describe('parseWebhookEvent', () => {
+  it('types the payload keys the documents say may be missing as optional', () => {
+    expectTypeOf<{} extends Pick<LeadEventPayload, 'name'> ? true : false>().toEqualTypeOf<true>(); // present when the capture carried one
+    expectTypeOf<{} extends Pick<ContactCreatedEventPayload, 'campaignIds'> ? true : false>().toEqualTypeOf<true>(); // only when via a campaign
+  });
+
   it('types a documented event', () => {
     const event = parseWebhookEvent(body);
     expect(event).toMatchObject({ known: true, event: 'dealWon', sentAt: '2025-01-31T10:00:00.000Z' });
