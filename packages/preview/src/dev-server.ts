@@ -4,7 +4,8 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { HOST_ABI } from './host-abi.js';
-import { broadcast, handle } from './server/routes.js';
+import { newReportSecret } from './server/report-gate.js';
+import { broadcast, handle, send } from './server/routes.js';
 import { clientAssets } from './session/client-assets.js';
 import { Session } from './session/session.js';
 import type { DevServer, DevServerOptions, PreviewState } from './types.js';
@@ -29,13 +30,16 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   });
 
   let port = 0;
+  const reportSecret = newReportSecret();
   const server = createServer((req, res) => {
     try {
-      handle(req, res, { port, session, assets, streams });
+      handle(req, res, { port, reportSecret, session, assets, streams });
     } catch (err) {
-      // A bug of ours must not take the preview down with it: answer 500 with the stack.
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end(`extkit dev: internal error (a bug in extkit, please report it)\n${err instanceof Error ? err.stack : String(err)}\n`);
+      // A bug of ours must not take the preview down with it. The stack goes to
+      // the terminal, never into a response (it names paths on this machine).
+      process.stderr.write(`extkit dev: internal error on ${req.method} ${JSON.stringify(req.url)} (a bug in extkit, please report it)\n${err instanceof Error ? err.stack : String(err)}\n`);
+      if (res.headersSent) res.end();
+      else send(res, 500, 'text/plain', 'extkit dev: internal error (a bug in extkit; the terminal running extkit dev has the details).\n');
     }
   });
   try {

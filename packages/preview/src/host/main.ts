@@ -26,7 +26,7 @@ let active: Tab = 'props';
 let panelsKey = '';
 let propsTimer: ReturnType<typeof setTimeout> | undefined;
 
-const stage = new Stage({ changed: () => refreshLogs() });
+const stage = new Stage({ changed: () => refreshLogs(), blocked: (entry) => blocked(entry) });
 const title = h('div', { class: 'title' });
 const connection = h('span', { class: 'conn', title: 'connection to extkit dev' }, 'connecting');
 const overlay = h('div', { class: 'overlay', hidden: true });

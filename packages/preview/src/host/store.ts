@@ -33,10 +33,16 @@ export interface Binding {
 /** How many entries each log keeps; older ones scroll away. */
 export const LOG_LIMIT = 500;
 
+/**
+ * A map keyed by names the developer types or the extension declares: no
+ * prototype, so `constructor`, `__proto__` and `toString` are names like any other.
+ */
+export const dict = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
 export const store = {
-  props: {} as Record<string, string>,
-  config: {} as Record<string, unknown>,
-  bindings: {} as Record<string, Binding>,
+  props: dict<string>(),
+  config: dict<unknown>(),
+  bindings: dict<Binding>(),
   events: [] as EventEntry[],
   calls: [] as CallEntry[],
   blocked: [] as Array<BlockedRequest & { at: Date; count: number }>,
@@ -59,7 +65,7 @@ export function propValue(text: string): unknown {
 
 /** The props the host holds, as values; empty fields are not set. */
 export function propValues(): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out = dict<unknown>();
   for (const [name, text] of Object.entries(store.props)) if (text !== '') out[name] = propValue(text);
   return out;
 }

@@ -1,20 +1,25 @@
 // The stage: every declared surface in its stand-in (a site page, a console),
 // each in its own sandboxed frame with the host side of the bridge attached.
-import type { PlannedSurface, PreviewState } from '../types.js';
+import { attemptEntry, isSandboxAttempt } from '../sandbox/attempt.js';
+import type { BlockedRequest, PlannedSurface, PreviewState } from '../types.js';
 import { attachBridge, type BridgeHost } from './bridge-host.js';
 import { fill, h } from './dom.js';
 import { answerCall, surfaceProps } from './calls.js';
+import { watchNavigation, type NavigationWatch } from './navigation-watch.js';
 import { pushLimited, store } from './store.js';
 
 export interface StageHooks {
   /** Something the logs or panels show changed. */
   changed(): void;
+  /** The sandbox stopped something the frame tried (a network-log entry). */
+  blocked(entry: BlockedRequest): void;
 }
 
 interface Mounted {
   surface: PlannedSurface;
   frame: HTMLIFrameElement;
   bridge: BridgeHost;
+  navigation: NavigationWatch;
   status: HTMLElement;
   /** The last error the frame reported, shown in place. */
   note: HTMLElement;
@@ -36,7 +41,13 @@ export class Stage {
   private structure = '';
   private revision = -1;
 
-  constructor(private readonly hooks: StageHooks) {}
+  constructor(private readonly hooks: StageHooks) {
+    // What the frame's lockdown reports, from that frame's own window only.
+    window.addEventListener('message', (e) => {
+      if (!isSandboxAttempt(e.data)) return;
+      for (const m of this.mounted.values()) if (e.source === m.frame.contentWindow) this.hooks.blocked(attemptEntry(m.surface.key, e.data));
+    });
+  }
 
   /** Applies a new state: re-creates the frames when surfaces or the sandbox changed, reloads them on a new build. */
   update(state: PreviewState): void {
@@ -50,8 +61,7 @@ export class Stage {
       store.runtimeErrors = [];
       for (const m of this.mounted.values()) {
         this.setStatus(m, 'loading', 'reloading');
-        m.note.hidden = true;
-        m.bridge.load(frameSrc(m.surface, state.revision));
+        this.load(m, state.revision);
       }
     }
   }
@@ -68,12 +78,31 @@ export class Stage {
   reload(key: string): void {
     const m = this.mounted.get(key);
     if (!m) return;
+    this.setStatus(m, 'loading', 'reloading');
+    this.load(m, this.revision);
+  }
+
+  private load(m: Mounted, revision: number): void {
     m.note.hidden = true;
-    m.bridge.load(frameSrc(m.surface, this.revision));
+    m.navigation.expect();
+    m.bridge.load(frameSrc(m.surface, revision));
+  }
+
+  private stopped(m: Mounted): void {
+    this.setStatus(m, 'error', 'stopped');
+    fill(
+      m.note,
+      'The frame navigated away from the extension\'s document (the extension set its location), so the bridge is gone: props, settings, events and calls no longer reach it, and the platform would show nothing useful here. ',
+      h('button', { class: 'reload', onclick: () => this.reload(m.surface.key) }, 'Reload the frame'),
+    );
+    m.note.hidden = false;
   }
 
   private render(state: PreviewState): void {
-    for (const m of this.mounted.values()) m.bridge.close();
+    for (const m of this.mounted.values()) {
+      m.bridge.close();
+      m.navigation.close();
+    }
     this.mounted.clear();
     store.runtimeErrors = [];
     if (state.blocked) {
@@ -138,6 +167,7 @@ export class Stage {
       frame,
       status,
       note,
+      navigation: watchNavigation(frame, () => this.stopped(m)),
       bridge: attachBridge({
         frame,
         surface: { kind: surface.kind, id: surface.id },
@@ -162,7 +192,7 @@ export class Stage {
       }),
     };
     this.mounted.set(surface.key, m);
-    m.bridge.load(frameSrc(surface, state.revision));
+    this.load(m, state.revision);
     return h(
       'article',
       { class: `surface ${surface.kind}`, id: `surface-${cssId(surface.key)}` },

@@ -5,7 +5,7 @@ import { checkHost } from './host-header.js';
 
 describe('frameCsp', () => {
   const origin = 'http://127.0.0.1:5173';
-  const reportUri = `${origin}/__extkit/csp-report?surface=x`;
+  const reportUri = `${origin}/__extkit/csp-report/secret?surface=x`;
 
   it('allows connections to exactly the declared origins, and only the transport and the bundle to run', () => {
     const csp = frameCsp({ origin, network: ['https://api.example.com', 'http://127.0.0.1:9000'], reportUri, scriptHashes: ['a()', 'b()'].map(scriptHash) });

@@ -7,11 +7,14 @@ import { parseCspReport } from './csp-report.js';
 import { HOST_CSP, frameCsp, scriptHash } from './csp.js';
 import { frameDocument, hostDocument, inlineSafe } from './documents.js';
 import { checkHost } from './host-header.js';
+import { REPORT_PATH, checkReport } from './report-gate.js';
 
 const MAX_REPORT_BYTES = 64 * 1024;
 
 export interface RouteContext {
   port: number;
+  /** This session's secret in the frames' report-uri (see report-gate.ts). */
+  reportSecret: string;
   session: Session;
   assets: ClientAssets;
   /** Host pages listening for state and blocked requests (server-sent events). */
@@ -43,15 +46,22 @@ export function handle(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
   const origin = `http://127.0.0.1:${ctx.port}`;
   const host = checkHost(req.headers.host, ctx.port);
   if (host === 'refuse') return send(res, 403, 'text/plain', `extkit dev answers only to ${origin}; this request named host ${JSON.stringify(req.headers.host ?? '')}.\n`);
-  if (host === 'redirect') return void res.writeHead(307, { location: origin + (req.url ?? '/') }).end();
+  if (host === 'redirect') return void res.writeHead(307, { ...BASE_HEADERS, location: origin + (req.url ?? '/') }).end();
 
-  const url = new URL(req.url ?? '/', origin);
+  const url = parseRequestUrl(req.url, origin);
+  if (!url) return send(res, 400, 'text/plain', 'Malformed URL.\n');
   const state = ctx.session.state;
   const method = req.method ?? 'GET';
-  if (method === 'POST' && url.pathname === '/__extkit/csp-report') return receiveReport(req, res, ctx, url.searchParams.get('surface') ?? '');
+  if (method === 'POST' && (url.path.startsWith(REPORT_PATH) || url.path === '/__extkit/csp-report')) {
+    const verdict = checkReport(url.path, req.headers['content-type'], ctx.reportSecret);
+    if (!verdict.ok) return void req.resume().on('end', () => send(res, verdict.status, 'text/plain', `${verdict.reason}\n`));
+    const surface = url.query.get('surface') ?? '';
+    if (!state.surfaces.some((s) => s.key === surface)) return void req.resume().on('end', () => send(res, 400, 'text/plain', 'Refused: no such surface.\n'));
+    return receiveReport(req, res, ctx, surface);
+  }
   if (method !== 'GET' && method !== 'HEAD') return send(res, 405, 'text/plain', 'Method not allowed.\n');
 
-  switch (url.pathname) {
+  switch (url.path) {
     case '/':
       return send(res, 200, 'text/html', hostDocument(`${state.extension?.name ?? 'extension'} · extkit dev`), { 'content-security-policy': HOST_CSP });
     case '/favicon.ico':
@@ -62,8 +72,8 @@ export function handle(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
       return send(res, 200, 'application/json', JSON.stringify(state));
     case '/__extkit/events':
       // A HEAD gets the stream's headers and no stream: it would never be written to, and never close.
-      if (method === 'HEAD') return void res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' }).end();
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      if (method === 'HEAD') return void res.writeHead(200, { ...BASE_HEADERS, 'content-type': 'text/event-stream' }).end();
+      res.writeHead(200, { ...BASE_HEADERS, 'content-type': 'text/event-stream', connection: 'keep-alive' });
       res.write(`event: state\ndata: ${JSON.stringify(state)}\n\n`);
       ctx.streams.add(res);
       req.on('close', () => ctx.streams.delete(res));
@@ -72,11 +82,11 @@ export function handle(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
       if (state.blocked || ctx.session.bundle === null) return send(res, 409, 'text/plain', `${state.blocked?.message ?? 'No build.'}\n`);
       return send(res, 200, 'application/json', ctx.session.bundleMap);
   }
-  if (url.pathname.startsWith('/__extkit/frame/')) {
-    const key = decodeURIComponent(url.pathname.slice('/__extkit/frame/'.length));
+  if (url.path.startsWith('/__extkit/frame/')) {
+    const key = url.path.slice('/__extkit/frame/'.length);
     if (!state.surfaces.some((s) => s.key === key)) return send(res, 404, 'text/plain', `No surface ${JSON.stringify(key)} is declared.\n`);
     if (state.blocked || ctx.session.bundle === null) return send(res, 409, 'text/plain', `${state.blocked?.message ?? 'No build.'}\n`);
-    const reportUri = `${origin}/__extkit/csp-report?surface=${encodeURIComponent(key)}`;
+    const reportUri = `${origin}${REPORT_PATH}${ctx.reportSecret}?surface=${encodeURIComponent(key)}`;
     const { scripts, csp } = frameParts(ctx, origin, ctx.session.bundle);
     return send(res, 200, 'text/html', frameDocument(scripts), { 'content-security-policy': csp(reportUri, state.declared.network) });
   }
@@ -94,16 +104,33 @@ function receiveReport(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
   req.on('end', () => {
     const entry = tooBig ? undefined : parseCspReport(body, surface, ctx.session.state.declared.network);
     if (entry) broadcast(ctx.streams, 'blocked', entry);
-    send(res, 204, 'text/plain', '');
+    send(res, tooBig ? 413 : entry ? 204 : 400, 'text/plain', tooBig ? 'Report too large.\n' : entry ? '' : 'Not a CSP report.\n');
   });
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, {
-    'content-type': `${type}; charset=utf-8`,
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    ...headers,
-  });
+/**
+ * The request's URL with its path decoded, or null when it is malformed
+ * (a bad percent-escape such as `%E0%A4%A`, or a target that is not a path).
+ */
+export function parseRequestUrl(target: string | undefined, origin: string): { path: string; query: URLSearchParams } | null {
+  if (!target?.startsWith('/') || target.startsWith('//')) return null;
+  try {
+    const url = new URL(target, origin);
+    const path = decodeURIComponent(url.pathname);
+    return path.includes('\0') ? null : { path, query: url.searchParams };
+  } catch {
+    return null;
+  }
+}
+
+/** Headers every response carries: no caching, no sniffing, and no opener handle into the preview. */
+export const BASE_HEADERS: Readonly<Record<string, string>> = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+export function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...BASE_HEADERS, 'content-type': `${type}; charset=utf-8`, ...headers });
   res.end(body);
 }

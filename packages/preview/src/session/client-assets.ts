@@ -7,7 +7,7 @@ import { loadEsbuild } from './esbuild.js';
 export interface ClientAssets {
   /** The host page's script. */
   host: string;
-  /** The frame's transport, loaded before the extension's bundle. */
+  /** The frame's lockdown and transport, run before the extension's bundle. */
   bridge: string;
 }
 
@@ -21,7 +21,7 @@ export function clientAssets(): Promise<ClientAssets> {
     const bundle = (entry: Record<string, unknown>) => esbuild.build({ ...previewOptions(here, 'unused.js'), sourcemap: false, minify: true, entryPoints: undefined, outfile: undefined, ...entry });
     const [host, bridge] = await Promise.all([
       bundle({ entryPoints: [fileURLToPath(new URL('../host/main.js', import.meta.url))] }),
-      bundle({ stdin: { contents: "import { connectFrame } from '@extkit/runtime'; connectFrame();", resolveDir: here } }),
+      bundle({ entryPoints: [fileURLToPath(new URL('../sandbox/frame-entry.js', import.meta.url))] }),
     ]);
     return { host: host.outputFiles?.[0]?.text ?? '', bridge: bridge.outputFiles?.[0]?.text ?? '' };
   })();

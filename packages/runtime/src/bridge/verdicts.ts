@@ -52,7 +52,8 @@ export function declaredFor(manifest: BridgeManifest, kind: ContributionKind, id
 
 /** Splits props into those the bridge forwards and the names it drops. */
 export function forwardedProps(props: Values, declared: Declared): { forwarded: Values; dropped: string[] } {
-  const forwarded: Values = {};
+  // No prototype: a declared prop named __proto__ is forwarded like any other.
+  const forwarded: Values = Object.create(null) as Values;
   const dropped: string[] = [];
   for (const [name, value] of Object.entries(props)) {
     if (declared.props.includes(name)) forwarded[name] = value;

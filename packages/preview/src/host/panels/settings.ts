@@ -2,7 +2,7 @@
 import { configValueProblem } from '@extkit/runtime';
 import type { PreviewState, SettingsField } from '../../types.js';
 import { fill, h } from '../dom.js';
-import { store } from '../store.js';
+import { dict, store } from '../store.js';
 
 export interface SettingsActions {
   configChanged(): void;
@@ -10,7 +10,7 @@ export interface SettingsActions {
 
 /** Sets store.config from the defaults for keys the developer has not set yet (or whose field changed type). */
 export function seedConfig(state: PreviewState): void {
-  const next: Record<string, unknown> = {};
+  const next = dict<unknown>();
   for (const f of state.settings.fields) {
     const kept = store.config[f.key];
     next[f.key] = kept !== undefined && configValueProblem(f, kept) === undefined ? kept : state.settings.defaults[f.key];
@@ -30,7 +30,7 @@ export function renderSettings(el: HTMLElement, state: PreviewState, actions: Se
     fields.length ? null : h('p', { class: 'muted' }, 'The manifest declares no config fields.'),
     ...fields.map((f) => h('label', { class: `field ${f.type === 'boolean' ? 'check' : ''}` }, h('span', { class: 'name' }, f.label || f.key, h('small', {}, ` ${f.key}`)), control(f, set))),
     fields.length
-      ? h('button', { class: 'ghost', onclick: () => { store.config = {}; seedConfig(state); renderSettings(el, state, actions); actions.configChanged(); } }, 'Reset to defaults')
+      ? h('button', { class: 'ghost', onclick: () => { store.config = dict(); seedConfig(state); renderSettings(el, state, actions); actions.configChanged(); } }, 'Reset to defaults')
       : null,
   );
 }
