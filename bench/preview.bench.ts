@@ -26,6 +26,7 @@ const server = await startDevServer({ dir: ext });
 const browser = await launchBrowser();
 const page = await browser.newPage();
 await page.goto(server.url);
+await page.click('[data-tab="events"]');
 await page.waitForSelector('li[data-event="mounted"]', { timeout: 10_000, state: 'attached' });
 
 let n = 0;

@@ -340,3 +340,28 @@ describe('Try a prop', () => {
     expect(await page.locator('.field.dropped').count()).toBe(3);
   });
 });
+
+describe('a runaway emit loop', () => {
+  it('is flagged on its surface, kept to the newest 5,000, and the page stays usable: filter, clear', async () => {
+    await page.click('[data-tab="props"]');
+    await page.fill('[data-prop="flood"]', '6000');
+    const article = page.locator('#surface-component_acme_hostile-probe_probe');
+    await article.locator('.runaway').waitFor({ state: 'visible', timeout: 8000 });
+    expect(await article.locator('.runaway').textContent()).toMatch(/^runaway: [\d,]+ events\/s$/);
+    await page.click('[data-tab="events"]');
+    const summary = page.locator('[data-panel="events"] .log-summary');
+    await summary.filter({ hasText: /older dropped/ }).waitFor({ timeout: 8000 });
+    expect(await summary.textContent()).toMatch(/^5,000 events · newest 200 shown · (\d+ repeats? coalesced \(×n\) · )?[\d,]+ older dropped \(the log keeps 5,000\)$/);
+    expect(await page.locator('[data-panel="events"] ol.log li').count()).toBe(200);
+    await page.fill('[data-panel="events"] input[type="search"]', '"n":5999}');
+    await summary.filter({ hasText: /^1 of 5,000 events( · |$)/ }).waitFor({ timeout: 3000 });
+    expect(await page.locator('[data-panel="events"] ol.log li').count()).toBe(1);
+    await page.click('[data-panel="events"] button.clear');
+    await summary.filter({ hasText: /^No events yet/ }).waitFor({ timeout: 3000 });
+    expect(await page.locator('[data-tab="events"] .count').count()).toBe(0);
+    await page.fill('[data-panel="events"] input[type="search"]', '');
+    await page.click('[data-tab="props"]');
+    await page.fill('[data-prop="flood"]', '');
+    await article.locator('.runaway').waitFor({ state: 'hidden', timeout: 5000 });
+  });
+});

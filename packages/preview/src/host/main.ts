@@ -5,10 +5,10 @@
 import type { BlockedRequest, PreviewState } from '../types.js';
 import { fill, h } from './dom.js';
 import { diagnosticItem, renderDiagnostics } from './panels/diagnostics.js';
-import { renderEvents, renderNetwork } from './panels/logs.js';
+import { eventsView, networkView } from './panels/logs.js';
 import { renderCalls, renderProps } from './panels/props.js';
 import { renderSettings, seedConfig } from './panels/settings.js';
-import { pushLimited, store } from './store.js';
+import { logBlocked, store } from './store.js';
 import { Stage } from './surfaces-view.js';
 import { STYLES } from './styles.js';
 
@@ -33,6 +33,8 @@ const overlay = h('div', { class: 'overlay', hidden: true });
 const tabButtons = new Map<Tab, HTMLButtonElement>();
 const panel = (t: Tab): HTMLElement => h('div', { class: 'panel', 'data-panel': t, hidden: t !== active });
 const panels: Record<Tab, HTMLElement> = { props: panel('props'), settings: panel('settings'), events: panel('events'), network: panel('network'), diagnostics: panel('diagnostics') };
+const eventsLog = eventsView(panels.events, () => refreshLogs());
+const networkLog = networkView(panels.network, () => refreshLogs());
 const propsEditor = h('div');
 const calls = h('ol', { class: 'log calls' });
 panels.props.append(propsEditor, h('h3', {}, 'Calls', h('small', {}, ' through function bindings')), calls);
@@ -66,6 +68,7 @@ function select(tab: Tab): void {
   active = tab;
   for (const [t, b] of tabButtons) b.setAttribute('aria-selected', String(t === tab));
   for (const [t, p] of Object.entries(panels)) p.hidden = t !== tab;
+  refreshLogs();
 }
 
 function apply(next: PreviewState): void {
@@ -107,18 +110,35 @@ function renderOverlay(s: PreviewState): void {
   );
 }
 
+let frameRequested = false;
+
+/**
+ * Redraws the logs and counts at most once an animation frame, however many
+ * events arrive meanwhile (a frame may emit thousands a second), and only the
+ * panel that is open.
+ */
 function refreshLogs(): void {
+  if (frameRequested) return;
+  frameRequested = true;
+  requestAnimationFrame(() => {
+    frameRequested = false;
+    drawLogs();
+  });
+}
+
+function drawLogs(): void {
   if (!state) return;
-  renderEvents(panels.events);
-  renderNetwork(panels.network);
-  renderDiagnostics(panels.diagnostics, state);
-  renderCalls(calls);
+  if (active === 'events') eventsLog.render();
+  if (active === 'network') networkLog.render();
+  if (active === 'diagnostics') renderDiagnostics(panels.diagnostics, state);
+  if (active === 'props') renderCalls(calls);
   const errors = state.diagnostics.filter((d) => d.severity === 'error').length + store.runtimeErrors.length;
   const warnings = state.diagnostics.length - state.diagnostics.filter((d) => d.severity === 'error').length;
-  const dropped = store.events.filter((e) => !e.accepted).length;
-  count('events', store.events.length, dropped ? 'warn' : '');
-  count('network', store.blocked.length, store.blocked.length ? 'err' : '');
+  const dropped = store.events.count((e) => !e.accepted);
+  count('events', store.events.size, dropped ? 'warn' : '');
+  count('network', store.blocked.size, store.blocked.size ? 'err' : '');
   count('diagnostics', errors + warnings, errors ? 'err' : warnings ? 'warn' : '');
+  stage.drawRates();
 }
 
 function count(tab: Tab, n: number, tone: string): void {
@@ -129,13 +149,12 @@ function count(tab: Tab, n: number, tone: string): void {
 }
 
 function blocked(entry: BlockedRequest): void {
-  const same = store.blocked.find((b) => b.surface === entry.surface && b.directive === entry.directive && b.blocked === entry.blocked);
-  if (same) {
-    same.count++;
-    same.at = new Date();
-  } else pushLimited(store.blocked, { ...entry, at: new Date(), count: 1 });
+  logBlocked(entry);
   refreshLogs();
 }
+
+// Once a second even when nothing arrives, so a runaway flag clears when its loop stops.
+setInterval(refreshLogs, 1000);
 
 const events = new EventSource('/__extkit/events');
 events.addEventListener('state', (e) => apply(JSON.parse((e as MessageEvent<string>).data) as PreviewState));

@@ -1,14 +1,20 @@
 // What the developer set in the host page, kept across rebuilds and manifest
 // changes: prop values, settings, function-binding answers, and the logs.
 import type { BlockedRequest } from '../types.js';
+import { show } from './dom.js';
+import { Ring } from './ring.js';
 
 export interface EventEntry {
   at: Date;
   surface: string;
   event: string;
-  detail: unknown;
+  /** The detail as shown (compact JSON, cut at DETAIL_LIMIT); '' when there was none. */
+  detail: string;
   accepted: boolean;
+  /** How many identical emits in a row this entry stands for. */
+  count: number;
 }
+export type BlockedEntry = BlockedRequest & { at: Date; count: number };
 export interface CallEntry {
   at: Date;
   surface: string;
@@ -30,8 +36,12 @@ export interface Binding {
   fail: boolean;
 }
 
-/** How many entries each log keeps; older ones scroll away. */
+/** How many entries the event and network logs keep; older ones scroll away. */
+export const LOG_CAPACITY = 5000;
+/** How many entries the calls list and runtime errors keep. */
 export const LOG_LIMIT = 500;
+/** How much of an event's detail is kept for display. */
+export const DETAIL_LIMIT = 2000;
 
 /**
  * A map keyed by names the developer types or the extension declares: no
@@ -43,11 +53,38 @@ export const store = {
   props: dict<string>(),
   config: dict<unknown>(),
   bindings: dict<Binding>(),
-  events: [] as EventEntry[],
+  events: new Ring<EventEntry>(LOG_CAPACITY),
   calls: [] as CallEntry[],
-  blocked: [] as Array<BlockedRequest & { at: Date; count: number }>,
+  blocked: new Ring<BlockedEntry>(LOG_CAPACITY),
   runtimeErrors: [] as RuntimeError[],
 };
+
+/** Logs one emit; the same event with the same detail right after the last one only raises its count. */
+export function logEvent(surface: string, event: string, detail: unknown, accepted: boolean): void {
+  let shown: string;
+  try {
+    shown = detail === undefined ? '' : show(detail).slice(0, DETAIL_LIMIT);
+  } catch {
+    shown = String(detail).slice(0, DETAIL_LIMIT); // a BigInt, which JSON cannot write
+  }
+  const at = new Date();
+  store.events.push({ at, surface, event, detail: shown, accepted, count: 1 }, (last) => {
+    if (last.surface !== surface || last.event !== event || last.accepted !== accepted || last.detail !== shown) return false;
+    last.count++;
+    last.at = at;
+    return true;
+  });
+}
+
+/** Logs what the sandbox blocked; a request it already lists only raises that entry's count. */
+export function logBlocked(entry: BlockedRequest): void {
+  const same = store.blocked.find((b) => b.surface === entry.surface && b.directive === entry.directive && b.blocked === entry.blocked);
+  if (same) {
+    same.count++;
+    same.at = new Date();
+    store.blocked.coalesced++;
+  } else store.blocked.push({ ...entry, at: new Date(), count: 1 });
+}
 
 export function pushLimited<T>(list: T[], entry: T): void {
   list.push(entry);

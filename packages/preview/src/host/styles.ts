@@ -36,6 +36,10 @@ form.inline{display:flex;gap:6px;margin:8px 0;align-items:center}form.inline inp
 fieldset.binding{border:1px solid var(--line);border-radius:6px;margin:8px 0;padding:6px 10px}
 legend{font-family:var(--mono);font-size:12px;padding:0 4px}
 .check{display:flex;gap:6px;align-items:center;margin:4px 0}
+.log-tools{display:flex;gap:6px;margin:0 0 6px}.log-tools input{flex:1;min-width:0;font:12px var(--mono);padding:5px 7px;border:1px solid var(--line);border-radius:5px}
+.log-summary{margin:0 0 6px;font-size:12px}
+.repeat{font-size:11px;font-weight:600;color:var(--accent);font-family:var(--mono)}
+.runaway{font-size:11px;font-weight:600;color:#fff;background:var(--err);border-radius:4px;padding:0 6px}
 ol.log,ol.diagnostics{list-style:none;margin:0;padding:0}
 ol.log li,ol.diagnostics li{border-bottom:1px solid var(--line);padding:6px 0;display:flex;flex-wrap:wrap;gap:6px;align-items:baseline}
 ol.log pre,ol.diagnostics pre{flex-basis:100%;margin:2px 0 0;background:#f1f3f5;padding:6px 8px;border-radius:4px;overflow:auto;white-space:pre}

@@ -6,7 +6,7 @@ import { attachBridge, type BridgeHost } from './bridge-host.js';
 import { fill, h } from './dom.js';
 import { answerCall, surfaceProps } from './calls.js';
 import { watchNavigation, type NavigationWatch } from './navigation-watch.js';
-import { pushLimited, store } from './store.js';
+import { logEvent, pushLimited, store } from './store.js';
 
 export interface StageHooks {
   /** Something the logs or panels show changed. */
@@ -23,7 +23,12 @@ interface Mounted {
   status: HTMLElement;
   /** The last error the frame reported, shown in place. */
   note: HTMLElement;
+  /** Emits in the current second, and the badge that flags a runaway loop. */
+  rate: { count: number; since: number; badge: HTMLElement };
 }
+
+/** Emits a second above which a surface is flagged as a runaway loop. */
+export const RUNAWAY_PER_SECOND = 100;
 
 const DEFAULT_HEIGHT = 160;
 const KIND_LABEL: Record<PlannedSurface['kind'], string> = {
@@ -162,7 +167,9 @@ export class Stage {
     });
     const status = h('span', { class: 'status loading' }, 'loading');
     const note = h('div', { class: 'surface-error', hidden: true });
+    const rate = { count: 0, since: performance.now(), badge: h('span', { class: 'runaway', role: 'status', hidden: true }) };
     const m: Mounted = {
+      rate,
       surface,
       frame,
       status,
@@ -176,7 +183,8 @@ export class Stage {
         config: store.config,
         onMounted: () => this.setStatus(m, 'ok', 'running'),
         onEvent: (event, detail, accepted) => {
-          pushLimited(store.events, { at: new Date(), surface: surface.key, event, detail, accepted });
+          logEvent(surface.key, event, detail, accepted);
+          m.rate.count++;
           this.hooks.changed();
         },
         onResize: (height) => (frame.style.height = `${height}px`),
@@ -185,7 +193,7 @@ export class Stage {
           this.setStatus(m, 'error', 'error');
           note.textContent = message;
           note.hidden = false;
-          store.runtimeErrors.push({ surface: surface.key, message, stack });
+          pushLimited(store.runtimeErrors, { surface: surface.key, message, stack });
           this.hooks.changed();
         },
         onTimeout: () => this.setStatus(m, 'error', 'no handshake: the frame never connected'),
@@ -202,11 +210,27 @@ export class Stage {
         h('span', { class: 'kind' }, KIND_LABEL[surface.kind]),
         h('span', { class: 'id' }, surface.id),
         status,
+        rate.badge,
         h('button', { class: 'ghost', title: 'Reload this frame', onclick: () => this.reload(surface.key) }, '↻'),
       ),
       note,
       frame,
     );
+  }
+
+  /** Flags (and unflags) each surface whose emit rate over the last second or more is a runaway's. */
+  drawRates(): void {
+    const now = performance.now();
+    for (const { rate } of this.mounted.values()) {
+      const elapsed = now - rate.since;
+      if (elapsed < 1000) continue;
+      const perSecond = Math.round((rate.count * 1000) / elapsed);
+      rate.badge.hidden = perSecond <= RUNAWAY_PER_SECOND;
+      rate.badge.textContent = `runaway: ${perSecond.toLocaleString('en')} events/s`;
+      rate.badge.title = `This surface emits more than ${RUNAWAY_PER_SECOND} events a second: a loop? The host page keeps up, the platform may not.`;
+      rate.count = 0;
+      rate.since = now;
+    }
   }
 
   private setStatus(m: Mounted, kind: 'ok' | 'loading' | 'error', text: string): void {
