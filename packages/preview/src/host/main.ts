@@ -8,7 +8,7 @@ import { diagnosticItem, renderDiagnostics } from './panels/diagnostics.js';
 import { eventsView, networkView } from './panels/logs.js';
 import { renderCalls, renderProps } from './panels/props.js';
 import { renderSettings, seedConfig } from './panels/settings.js';
-import { logBlocked, store } from './store.js';
+import { logBlocked, store, storeFlag } from './store.js';
 import { Stage } from './surfaces-view.js';
 import { STYLES } from './styles.js';
 
@@ -29,6 +29,21 @@ let propsTimer: ReturnType<typeof setTimeout> | undefined;
 const stage = new Stage({ changed: () => refreshLogs(), blocked: (entry) => blocked(entry) });
 const title = h('div', { class: 'title' });
 const connection = h('span', { class: 'conn', title: 'connection to extkit dev' }, 'connecting');
+const baseStyle = h(
+  'label',
+  { class: 'switch', title: 'The plain base style the platform gives what it hosts (system font, spacing, form controls). Off: the bare frame.' },
+  h('input', {
+    type: 'checkbox',
+    'data-switch': 'base-style',
+    checked: store.baseStyle,
+    onchange: (e: Event) => {
+      store.baseStyle = (e.target as HTMLInputElement).checked;
+      storeFlag('extkit.baseStyle', store.baseStyle);
+      stage.reloadAll();
+    },
+  }),
+  'Base style',
+);
 const overlay = h('div', { class: 'overlay', hidden: true });
 const tabButtons = new Map<Tab, HTMLButtonElement>();
 const panel = (t: Tab): HTMLElement => h('div', { class: 'panel', 'data-panel': t, hidden: t !== active });
@@ -37,11 +52,12 @@ const eventsLog = eventsView(panels.events, () => refreshLogs());
 const networkLog = networkView(panels.network, () => refreshLogs());
 const propsEditor = h('div');
 const calls = h('ol', { class: 'log calls' });
-panels.props.append(propsEditor, h('h3', {}, 'Calls', h('small', {}, ' through function bindings')), calls);
+const callsTitle = h('h3', {}, 'Calls', h('small', {}, ' through function bindings'));
+panels.props.append(propsEditor, callsTitle, calls);
 
 document.head.append(h('style', {}, STYLES));
 document.body.replaceChildren(
-  h('header', { class: 'top' }, h('span', { class: 'logo' }, 'extkit dev'), title, connection),
+  h('header', { class: 'top' }, h('span', { class: 'logo' }, 'extkit dev'), title, baseStyle, connection),
   h(
     'main',
     {},
@@ -88,11 +104,26 @@ function apply(next: PreviewState): void {
     panelsKey = key;
     seedConfig(next);
     renderProps(propsEditor, next, { propsChanged });
+    callsTitle.hidden = calls.hidden = !next.surfaces.some((x) => x.bindingProp);
     renderSettings(panels.settings, next, { configChanged: () => stage.pushConfig() });
   }
+  applicable(next);
   renderOverlay(next);
   stage.update(next);
   refreshLogs();
+}
+
+/** Hides the panels that cannot apply: nothing to edit or log when nothing loads, no settings when none are declared. */
+function applicable(s: PreviewState): void {
+  const hidden: Partial<Record<Tab, boolean>> = {
+    props: s.blocked !== null,
+    settings: s.blocked !== null || s.settings.fields.length === 0,
+    events: s.blocked !== null,
+    network: s.blocked !== null,
+  };
+  for (const [t, b] of tabButtons) b.hidden = hidden[t] === true;
+  if (hidden[active]) select(s.blocked !== null ? 'diagnostics' : 'props');
+  baseStyle.hidden = s.blocked !== null;
 }
 
 function propsChanged(): void {

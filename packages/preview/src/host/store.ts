@@ -57,7 +57,27 @@ export const store = {
   calls: [] as CallEntry[],
   blocked: new Ring<BlockedEntry>(LOG_CAPACITY),
   runtimeErrors: [] as RuntimeError[],
+  /** Frames get the base style (docs/preview.md, "Base style"); off shows the bare frame. Kept in this browser. */
+  baseStyle: readStoredFlag('extkit.baseStyle', true),
 };
+
+function readStoredFlag(key: string, fallback: boolean): boolean {
+  try {
+    const v = globalThis.localStorage?.getItem(key);
+    return v === null || v === undefined ? fallback : v === 'on';
+  } catch {
+    return fallback;
+  }
+}
+
+/** Remembers a switch of the host page in this browser (nothing when storage is unavailable). */
+export function storeFlag(key: string, on: boolean): void {
+  try {
+    globalThis.localStorage?.setItem(key, on ? 'on' : 'off');
+  } catch {
+    // Storage refused (a private window): the switch still applies to this page.
+  }
+}
 
 /** Logs one emit; the same event with the same detail right after the last one only raises its count. */
 export function logEvent(surface: string, event: string, detail: unknown, accepted: boolean): void {

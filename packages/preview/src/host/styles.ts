@@ -1,18 +1,20 @@
-// The host page's stylesheet: a quiet, dense tool UI that leaves the colour to the extension.
+// The host page's stylesheet: a quiet, dense tool UI that leaves the colour to the
+// extension; the stand-in fills the height of the window, and narrow screens stack.
 export const STYLES = `
 :root{--bg:#f6f7f9;--panel:#fff;--line:#e3e6ea;--text:#1d2330;--muted:#6b7280;--accent:#3b5bdb;--ok:#2b8a3e;--warn:#b7791f;--err:#c92a2a;--mono:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;color-scheme:light}
 *{box-sizing:border-box}
 body{margin:0;font:13px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--text);background:var(--bg);height:100vh;display:flex;flex-direction:column;overflow:hidden}
 code,pre,time{font-family:var(--mono);font-size:12px}
-.top{display:flex;align-items:center;gap:14px;padding:8px 14px;background:#161b26;color:#e8ebf2}
+.top{display:flex;align-items:center;flex-wrap:wrap;gap:6px 14px;padding:8px 14px;background:#161b26;color:#e8ebf2}
 .logo{font-weight:700;letter-spacing:.02em;color:#9db4ff}
-.title{display:flex;align-items:center;gap:8px;flex:1;min-width:0}
+.title{display:flex;align-items:center;flex-wrap:wrap;gap:4px 8px;flex:1;min-width:0}
 .title .muted{color:#9aa3b5}
-.pill{border:1px solid #3a4255;border-radius:99px;padding:1px 8px;font-size:12px;color:#cfd6e4}
+.pill{border:1px solid #3a4255;border-radius:99px;padding:1px 8px;font-size:12px;color:#cfd6e4;white-space:nowrap}
+.switch{display:flex;align-items:center;gap:5px;font-size:12px;color:#cfd6e4;cursor:pointer;white-space:nowrap}.switch input{margin:0}
 .pill.ok{border-color:#2f6b3c;color:#8fd19e}.pill.err{border-color:#8a2c2c;color:#ff9c9c}
 .conn{font-size:12px;color:#9aa3b5}.conn.live:before{content:"● ";color:#51cf66}.conn.down{color:#ff8787}
 main{flex:1;display:flex;min-height:0}
-.left{flex:1;min-width:0;overflow:auto;padding:16px;position:relative}
+.left{flex:1;min-width:0;overflow:auto;padding:16px;position:relative;display:flex;flex-direction:column}
 aside{width:420px;flex-shrink:0;border-left:1px solid var(--line);background:var(--panel);display:flex;flex-direction:column;min-height:0}
 .tabs{display:flex;border-bottom:1px solid var(--line);padding:0 4px;overflow-x:auto;flex-shrink:0}
 .tabs button{border:0;border-radius:0;background:none;padding:10px 7px;white-space:nowrap;font:inherit;color:var(--muted);cursor:pointer;border-bottom:2px solid transparent}
@@ -23,9 +25,10 @@ aside{width:420px;flex-shrink:0;border-left:1px solid var(--line);background:var
 h3{margin:14px 0 8px;font-size:12px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted)}
 h3:first-child{margin-top:2px}h3 small{text-transform:none;letter-spacing:0;font-family:var(--mono);font-weight:400}
 .muted{color:var(--muted)}
-.field{display:grid;grid-template-columns:130px 1fr;gap:8px;align-items:center;margin:6px 0}
+.field{display:grid;grid-template-columns:minmax(72px,max-content) minmax(0,1fr);gap:10px;align-items:center;margin:6px 0}
+.field>input,.field>select,.field>textarea,.field>.number{min-width:0}
 .field .name{font-family:var(--mono);font-size:12px;overflow-wrap:anywhere}.field .name small{color:var(--muted)}
-.field.check{grid-template-columns:130px auto;justify-content:start}
+.field.check{grid-template-columns:max-content auto;justify-content:start}
 .field.dropped .name{color:var(--warn)}.field.dropped em{display:block;font-style:normal;font-family:system-ui;font-size:11px}
 input[type=text],input[type=number],select,textarea{width:100%;font:12px var(--mono);padding:5px 7px;border:1px solid var(--line);border-radius:5px;background:#fff;color:var(--text)}
 input:focus,select:focus,textarea:focus{outline:2px solid #c5d0fa;border-color:var(--accent)}
@@ -55,23 +58,38 @@ code.code{color:var(--muted)}
 .overlay pre.frame{background:#1d2330;color:#e8ebf2}
 .blocked{background:#fff;border:1px dashed #adb5bd;border-radius:8px;padding:18px;font-size:14px;max-width:760px}
 .blocked code{display:block;margin-top:8px}
-.standin{background:#fff;border:1px solid var(--line);border-radius:10px;margin-bottom:18px;overflow:hidden;box-shadow:0 1px 3px rgba(0,0,0,.05)}
+.stage{flex:1 0 auto;display:flex;flex-direction:column;gap:18px}
+.standin{flex:1 0 auto;display:flex;flex-direction:column;background:#fff;border:1px solid var(--line);border-radius:10px;overflow:hidden;box-shadow:0 1px 3px rgba(0,0,0,.05)}
 .standin-bar{display:flex;align-items:center;gap:10px;background:#eef0f3;padding:6px 10px;border-bottom:1px solid var(--line)}
 .dots{width:42px;height:10px;background:radial-gradient(circle,#ff6b6b 4px,transparent 5px) 0 0/14px 10px repeat-x;opacity:.7}
 .address{font-family:var(--mono);font-size:12px;color:var(--muted);background:#fff;border-radius:5px;padding:2px 10px;flex:1}
-.site-page{padding:14px 18px}
-.site-header{display:flex;justify-content:space-between;border-bottom:1px solid var(--line);padding-bottom:10px;margin-bottom:12px;color:var(--muted)}
+.site-page{flex:1;padding:14px 18px;display:flex;flex-direction:column}
+.site-header{display:flex;flex-wrap:wrap;gap:4px 12px;justify-content:space-between;border-bottom:1px solid var(--line);padding-bottom:10px;margin-bottom:12px;color:var(--muted)}
 .site-header b{color:var(--text)}
-.console-body{display:flex;min-height:200px}
+.console-body{flex:1;display:flex;min-height:200px}
 .console-nav{width:180px;background:#1f2533;color:#c8cfdd;padding:12px;display:flex;flex-direction:column;gap:6px;font-size:12px}
 .console-nav b{color:#fff}.console-nav a{color:#9db4ff;text-decoration:none;font-family:var(--mono)}
 .console-main{flex:1;padding:14px;background:#fafbfc}
 .surface{border:1px dashed #b8c2d6;border-radius:6px;margin:0 0 14px;background:#fff}
-.surface header{display:flex;align-items:center;gap:8px;padding:4px 8px;border-bottom:1px dashed #d5dbe6;font-size:12px}
+.surface header{display:flex;align-items:center;flex-wrap:wrap;gap:4px 8px;padding:4px 8px;border-bottom:1px dashed #d5dbe6;font-size:12px}
 .surface .kind{text-transform:uppercase;font-size:10px;letter-spacing:.06em;color:var(--accent);font-weight:700}
 .surface .id{font-family:var(--mono);flex:1;overflow-wrap:anywhere}
 .surface-error{font-family:var(--mono);font-size:12px;color:var(--err);background:#fff5f5;padding:6px 8px;border-bottom:1px dashed #ffc9c9;white-space:pre-wrap}
 .status{font-size:11px}.status.ok{color:var(--ok)}.status.loading{color:var(--muted)}.status.error{color:var(--err)}
 .status.ok:before{content:"● "}
 iframe{display:block;width:100%;border:0;background:#fff}
+.surface-error .reload{margin-left:6px;font-family:system-ui,sans-serif}
+.blocked{margin:0}
+/* Narrow screens: the stand-in above, the panels below, one page that scrolls. */
+@media (max-width:760px){
+body{height:auto;min-height:100vh;overflow:auto}
+main{flex-direction:column}
+.left{overflow:visible;padding:10px;min-height:60vh}
+aside{width:auto;border-left:0;border-top:1px solid var(--line)}
+.console-body{flex-direction:column}
+.console-nav{width:auto;flex-direction:row;flex-wrap:wrap;gap:4px 12px}
+.console-main{padding:10px}
+.site-page{padding:10px 12px}
+.address{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;min-width:0}
+}
 `;

@@ -80,6 +80,11 @@ export class Stage {
     for (const m of this.mounted.values()) m.bridge.setConfig(store.config);
   }
 
+  /** Loads every frame again (after the base style was switched). */
+  reloadAll(): void {
+    for (const key of this.mounted.keys()) this.reload(key);
+  }
+
   reload(key: string): void {
     const m = this.mounted.get(key);
     if (!m) return;
@@ -149,7 +154,7 @@ export class Stage {
                 { class: 'console-nav' },
                 h('b', {}, 'Console'),
                 ...['Dashboard', 'Orders', 'Products'].map((n) => h('span', { class: 'muted' }, n)),
-                ...consoleSurfaces.map((s) => h('a', { href: `#surface-${cssId(s.key)}` }, `${KIND_LABEL[s.kind]} ${s.id}`)),
+                ...consoleSurfaces.map((s) => h('a', { href: `#surface-${cssId(s.key)}` }, navLabel(s))),
               ),
               h('div', { class: 'console-main' }, ...consoleSurfaces.map((s) => this.card(s, state))),
             ),
@@ -208,7 +213,8 @@ export class Stage {
         'header',
         {},
         h('span', { class: 'kind' }, KIND_LABEL[surface.kind]),
-        h('span', { class: 'id' }, surface.id),
+        // The shell's id is always "shell": saying it twice says nothing.
+        h('span', { class: 'id' }, surface.kind === 'shell' ? '' : surface.id),
         status,
         rate.badge,
         h('button', { class: 'ghost', title: 'Reload this frame', onclick: () => this.reload(surface.key) }, '↻'),
@@ -240,4 +246,12 @@ export class Stage {
 }
 
 const cssId = (key: string): string => key.replace(/[^a-zA-Z0-9_-]/g, '_');
-const frameSrc = (s: PlannedSurface, revision: number): string => `/__extkit/frame/${encodeURIComponent(s.key)}?r=${revision}`;
+const frameSrc = (s: PlannedSurface, revision: number): string =>
+  `/__extkit/frame/${encodeURIComponent(s.key)}?r=${revision}${store.baseStyle ? '' : '&base=off'}`;
+
+/** A console surface as the stand-in's nav names it: routes by path, the shell once. */
+function navLabel(s: PlannedSurface): string {
+  if (s.kind === 'shell') return 'Your shell';
+  if (s.kind === 'route' || s.kind === 'orgRoute') return s.id;
+  return `${KIND_LABEL[s.kind]} ${s.id}`;
+}

@@ -21,6 +21,12 @@ describe('frameCsp', () => {
     ]);
   });
 
+  it('lets in exactly the inlined styles it is given, and none otherwise', () => {
+    const styled = frameCsp({ origin, network: [], reportUri, scriptHashes: [], styleHashes: [scriptHash('body{}')] });
+    expect(styled).toContain(`style-src ${scriptHash('body{}')};`);
+    expect(frameCsp({ origin, network: [], reportUri, scriptHashes: [] })).not.toContain('style-src');
+  });
+
   it("connects nowhere when nothing is declared, never falling back to 'self'", () => {
     expect(frameCsp({ origin, network: [], reportUri, scriptHashes: [] })).toContain("connect-src 'none';");
   });

@@ -13,20 +13,23 @@ export interface FrameCspInput {
   reportUri: string;
   /** The CSP hash source of each script the frame document inlines (`scriptHash`). */
   scriptHashes: readonly string[];
+  /** The hash source of each style element it inlines (the base style); none: no styles but the DOM's. */
+  styleHashes?: readonly string[];
 }
 
-/** A CSP hash source for an inline script's text: `'sha256-<base64>'`. */
+/** A CSP hash source for an inline script's (or style's) text: `'sha256-<base64>'`. */
 export const scriptHash = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** An origin as a CSP source, nothing more: a list separator or a directive inside would widen the policy. */
 const ORIGIN_SOURCE = /^[a-z][a-z0-9+.-]*:\/\/[^\s;,'"/]+$/i;
 
 /** The header value for one frame document. Entries of `network` that are not plain origins are left out. */
-export function frameCsp({ origin, network: declared, reportUri, scriptHashes }: FrameCspInput): string {
+export function frameCsp({ origin, network: declared, reportUri, scriptHashes, styleHashes = [] }: FrameCspInput): string {
   const network = declared.filter((o) => ORIGIN_SOURCE.test(o));
   return [
     "default-src 'none'",
     `script-src ${scriptHashes.join(' ')}`,
+    ...(styleHashes.length ? [`style-src ${styleHashes.join(' ')}`] : []),
     `connect-src ${network.length > 0 ? network.join(' ') : "'none'"}`,
     "base-uri 'none'",
     "form-action 'none'",

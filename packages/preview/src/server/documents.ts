@@ -17,11 +17,13 @@ export function hostDocument(title: string): string {
 }
 
 /**
- * The document of one frame: no markup of its own, the frame transport and the
- * bundle inline (one request per reload; the policy pins both by hash).
+ * The document of one frame: no markup of its own, the base style unless the
+ * developer turned it off, the frame transport and the bundle inline (one
+ * request per reload; the policy pins each by hash).
  */
-export function frameDocument(scripts: readonly string[]): string {
-  return `<!doctype html><html><head><meta charset="utf-8">${scripts.map((s) => `<script>${s}</script>`).join('')}</head><body></body></html>`;
+export function frameDocument(scripts: readonly string[], style?: string): string {
+  const css = style === undefined ? '' : `<style>${style}</style>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${css}${scripts.map((s) => `<script>${s}</script>`).join('')}</head><body></body></html>`;
 }
 
 /** Makes script text safe inside <script>: esbuild already escapes `</script` in strings; this covers the rest. */

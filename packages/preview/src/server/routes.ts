@@ -4,6 +4,7 @@ import type { Session } from '../session/session.js';
 import type { ClientAssets } from '../session/client-assets.js';
 import type { BlockedRequest, PreviewState } from '../types.js';
 import { parseCspReport } from './csp-report.js';
+import { BASE_STYLE } from './base-style.js';
 import { HOST_CSP, frameCsp, scriptHash } from './csp.js';
 import { frameDocument, hostDocument, inlineSafe } from './documents.js';
 import { checkHost } from './host-header.js';
@@ -20,7 +21,7 @@ export interface RouteContext {
   /** Host pages listening for state and blocked requests (server-sent events). */
   streams: Set<ServerResponse>;
   /** The frame document's scripts and their CSP hashes, for the bundle they were made from. */
-  framed?: { bundle: string; scripts: string[]; csp: (reportUri: string, network: readonly string[]) => string };
+  framed?: { bundle: string; scripts: string[]; csp: (reportUri: string, network: readonly string[], styled: boolean) => string };
 }
 
 /** The frame's inlined scripts and policy for the current bundle, made once per build rather than per frame request. */
@@ -31,7 +32,12 @@ function frameParts(ctx: RouteContext, origin: string, bundle: string): NonNulla
       inlineSafe(`${bundle}\n//# sourceURL=${origin}/__extkit/bundle.js\n//# sourceMappingURL=${origin}/__extkit/bundle.js.map\n`),
     ];
     const hashes = scripts.map(scriptHash);
-    ctx.framed = { bundle, scripts, csp: (reportUri, network) => frameCsp({ origin, network, reportUri, scriptHashes: hashes }) };
+    const styleHashes = [scriptHash(BASE_STYLE)];
+    ctx.framed = {
+      bundle,
+      scripts,
+      csp: (reportUri, network, styled) => frameCsp({ origin, network, reportUri, scriptHashes: hashes, styleHashes: styled ? styleHashes : [] }),
+    };
   }
   return ctx.framed;
 }
@@ -88,7 +94,11 @@ export function handle(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
     if (state.blocked || ctx.session.bundle === null) return send(res, 409, 'text/plain', `${state.blocked?.message ?? 'No build.'}\n`);
     const reportUri = `${origin}${REPORT_PATH}${ctx.reportSecret}?surface=${encodeURIComponent(key)}`;
     const { scripts, csp } = frameParts(ctx, origin, ctx.session.bundle);
-    return send(res, 200, 'text/html', frameDocument(scripts), { 'content-security-policy': csp(reportUri, state.declared.network) });
+    // ?base=off: the bare frame, without the base style (the host page's switch).
+    const styled = url.query.get('base') !== 'off';
+    return send(res, 200, 'text/html', frameDocument(scripts, styled ? BASE_STYLE : undefined), {
+      'content-security-policy': csp(reportUri, state.declared.network, styled),
+    });
   }
   return send(res, 404, 'text/plain', 'Not found.\n');
 }
