@@ -2,7 +2,8 @@
 // temporary folder, install (one pnpm install for all six, the kit's packages
 // linked from this checkout since they are not on the registry; react and
 // react-dom come from the registry), then in each project: validate, build,
-// type-check (a misspelled event name must fail to compile), its own tests,
+// type-check (a misspelled event name must fail to compile, in the code and in
+// the harness's matchers), its own tests (which mount with @extkit/testing),
 // and `extkit dev` loaded in Chromium where the contribution renders (the
 // template as it stands in templates/ too).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,7 +30,11 @@ beforeAll(async () => {
   // The kit is not published: link @extkit/* to this checkout. Everything else resolves from the registry.
   const link = (pkg: string): string => `link:${join(repoRoot, 'packages', pkg)}`;
   writeFileSync(join(ws.dir, 'package.json'), '{ "name": "created-projects", "private": true }\n');
-  writeFileSync(join(ws.dir, 'pnpm-workspace.yaml'), `packages: ['*']\noverrides:\n  '@extkit/cli': '${link('cli')}'\n  '@extkit/runtime': '${link('runtime')}'\n`);
+  // @extkit/testing is installed as a copy (file:), so that its peer vitest is the project's own, as from the registry.
+  writeFileSync(
+    join(ws.dir, 'pnpm-workspace.yaml'),
+    `packages: ['*']\noverrides:\n  '@extkit/cli': '${link('cli')}'\n  '@extkit/runtime': '${link('runtime')}'\n  '@extkit/manifest': '${link('manifest')}'\n  '@extkit/testing': 'file:${join(repoRoot, 'packages', 'testing')}'\n`,
+  );
   const install = await exec('pnpm', ['install', '--no-frozen-lockfile', '--prefer-offline', '--reporter=append-only'], { cwd: ws.dir, timeoutMs: 240_000, env: { CI: '1' } });
   expect(install.status, install.stdout + install.stderr).toBe(0);
   browser = await launchBrowser();
@@ -61,6 +66,11 @@ describe.each(TEMPLATES)('a project created from %s', (template) => {
     rmSync(probe);
     const errors = tsc.stdout.split('\n').filter((l) => l.includes('error TS'));
     expect(errors, tsc.stdout).toEqual([expect.stringMatching(new RegExp(`^src/misspelled\\.ts\\(4,12\\): error TS2345: Argument of type '"${event}x"'`))]);
+    // The harness's matchers are typed by the same declaration.
+    writeFileSync(probe, `import { render } from '@extkit/testing';\nimport { expect } from 'vitest';\ndeclare const view: ReturnType<typeof render>;\nexpect(view).toHaveEmitted(${JSON.stringify(event)});\nexpect(view).toHaveEmitted(${JSON.stringify(`${event}x`)});\n`);
+    const matchers = await exec(bin(template, 'tsc'), ['--noEmit', '--pretty', 'false'], { cwd: dir });
+    rmSync(probe);
+    expect(matchers.stdout.split('\n').filter((l) => l.includes('error TS')), matchers.stdout).toEqual([expect.stringMatching(/^src\/misspelled\.ts\(5,28\): error TS2345/)]);
     const clean = await exec(bin(template, 'tsc'), ['--noEmit', '--pretty', 'false'], { cwd: dir });
     expect(clean.status, clean.stdout).toBe(0);
   });
@@ -96,6 +106,7 @@ it('the created projects name the kit by registry ranges and carry their own sch
   const pkg = JSON.parse(readFileSync(join(projectOf('site-component-react'), 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
   expect(pkg.dependencies['@extkit/runtime']).toMatch(/^\^\d+\.\d+\.\d+$/);
   expect(pkg.devDependencies['@extkit/cli']).toMatch(/^\^\d+\.\d+\.\d+$/);
+  expect(pkg.devDependencies['@extkit/testing']).toBe(pkg.devDependencies['@extkit/cli']);
   expect(pkg.dependencies['react']).toMatch(/^\^19\./);
   const manifest = JSON.parse(readFileSync(join(projectOf('site-component'), 'manifest.json'), 'utf8')) as { $schema: string };
   expect(manifest.$schema).toBe('./manifest.schema.json');

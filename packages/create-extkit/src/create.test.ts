@@ -26,6 +26,8 @@ describe('create', () => {
     const all = textOf(dir);
     expect(all).not.toMatch(/\bacme\b|\bhello-[a-z]+\b|Hello (Card|React|Feature|Route|Slot|Shell)\b|workspace:/);
     expect(readFileSync(join(dir, 'src/manifest.d.ts'), 'utf8')).toContain(`from manifest.json (made-${template})`);
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    expect(pkg.devDependencies['@extkit/testing']).toBe(pkg.devDependencies['@extkit/cli']);
     expect(readdirSync(root).filter((f) => f.startsWith('.'))).toEqual([]);
   });
 

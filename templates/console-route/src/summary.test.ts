@@ -1,4 +1,7 @@
+// @vitest-environment jsdom
+import { render } from '@extkit/testing';
 import { describe, expect, it } from 'vitest';
+import './index';
 import { formatMoney, progress } from './summary';
 
 describe('the orders summary', () => {
@@ -12,5 +15,21 @@ describe('the orders summary', () => {
     expect(progress(2_000_000, 10_000)).toBe(100);
     expect(progress(-5, 10_000)).toBe(0);
     expect(progress(1, 0)).toBe(100);
+  });
+});
+
+describe('the orders page, mounted as the host mounts it', () => {
+  it('shows the month against the configured target and currency', () => {
+    const view = render('/hello-route', { props: { orgId: 'org_42' }, config: { currency: 'USD', target: 20000 }, strict: true });
+    expect(view.root.querySelector('h1')!.textContent).toBe('Orders this month for org_42');
+    expect(view.root.querySelector('p')!.textContent).toBe('$7,342.50: 36% of the target');
+    view.setConfig({});
+    expect(view.root.querySelector('p')!.textContent).toBe('€7,342.50: 73% of the target');
+  });
+
+  it('asks the host to refresh', () => {
+    const view = render('/hello-route', { props: { orgId: 'org_42' }, strict: true });
+    view.root.querySelector('button')!.click();
+    expect(view.events).toEqual([{ name: 'refresh-requested', detail: { orgId: 'org_42' } }]);
   });
 });

@@ -1,4 +1,7 @@
+// @vitest-environment jsdom
+import { render } from '@extkit/testing';
 import { describe, expect, it } from 'vitest';
+import './index';
 import { navItems, SECTIONS, userLabel } from './nav';
 
 describe('the shell', () => {
@@ -14,5 +17,22 @@ describe('the shell', () => {
     expect(userLabel('Ana')).toBe('Signed in as Ana');
     expect(userLabel({ name: 'Rui' })).toBe('Signed in as Rui');
     expect(userLabel(undefined)).toBe('Not signed in');
+  });
+});
+
+describe('the shell, mounted as the host mounts it', () => {
+  it('shows the title, the signed-in user and the sections', () => {
+    const view = render('shell', { props: { user: { name: 'Ada' } }, strict: true });
+    expect(view.root.querySelector('header')!.textContent).toBe('Hello Shell · Signed in as Ada');
+    const labels = () => [...view.root.querySelectorAll('nav button')].map((b) => b.textContent);
+    expect(labels()).toEqual(['Dashboard', 'Orders', 'Products', 'Customers']);
+    view.setConfig({ compact: true });
+    expect(labels()).toEqual(['D', 'O', 'P', 'C']);
+  });
+
+  it('asks the host to navigate', () => {
+    const view = render('shell', { strict: true });
+    view.root.querySelector<HTMLButtonElement>('nav button:nth-child(2)')!.click();
+    expect(view.events).toEqual([{ name: 'navigate', detail: { path: '/orders' } }]);
   });
 });

@@ -1,4 +1,7 @@
+// @vitest-environment jsdom
+import { render } from '@extkit/testing';
 import { describe, expect, it } from 'vitest';
+import './index';
 import { checkNote, remaining } from './note';
 
 describe('the notes box', () => {
@@ -16,5 +19,31 @@ describe('the notes box', () => {
 
   it('counts the characters used', () => {
     expect(remaining(' abc ', 280)).toBe('3 / 280');
+  });
+});
+
+describe('the notes box, mounted as the host mounts it', () => {
+  const type = (box: HTMLTextAreaElement, text: string): void => {
+    box.value = text;
+    box.dispatchEvent(new Event('input'));
+  };
+
+  it('saves a note for the order and tells the host', () => {
+    const view = render('orders.sidebar', { props: { orderId: 'ord_7' }, strict: true });
+    expect(view.root.querySelector('h3')!.textContent).toBe('Notes on order ord_7');
+    const box = view.root.querySelector('textarea')!;
+    type(box, ' Ship on Monday ');
+    expect(view.root.querySelector('p')!.textContent).toBe('14 / 280');
+    view.root.querySelector('button')!.click();
+    expect(view.events).toEqual([{ name: 'note-saved', detail: { orderId: 'ord_7', note: 'Ship on Monday' } }]);
+    expect(box.value).toBe('');
+  });
+
+  it('refuses a note past the configured limit, and tells the host nothing', () => {
+    const view = render('orders.sidebar', { config: { maxLength: 10 }, strict: true });
+    type(view.root.querySelector('textarea')!, 'x'.repeat(12));
+    view.root.querySelector('button')!.click();
+    expect(view.root.querySelector('p')!.textContent).toBe('2 characters too long (at most 10).');
+    expect(view.events).toEqual([]);
   });
 });

@@ -29,3 +29,16 @@ export type Context = ExtensionContext<Props, Config, EventName>;
 
 /** A mount typed by this manifest: `const mount: ExtensionMount = (ctx) => { ... }`. */
 export type ExtensionMount = Mount<Props, Config, EventName>;
+
+/** The shell, when contributes declares it. */
+export type ShellId = never;
+
+declare global {
+  /** This manifest's names for @extkit/testing: render() ids and options, toHaveEmitted and toHaveDropped are checked against them. */
+  interface ExtkitManifestTypes {
+    props: Props;
+    config: Config;
+    events: EventName;
+    ids: ComponentId | FeatureId | SlotId | RoutePath | OrgRoutePath | ShellId;
+  }
+}

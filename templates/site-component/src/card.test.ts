@@ -1,4 +1,7 @@
+// @vitest-environment jsdom
+import { render } from '@extkit/testing';
 import { describe, expect, it } from 'vitest';
+import './index';
 import { accentColor, greetingText, likesLabel } from './card';
 
 describe('the card', () => {
@@ -21,5 +24,29 @@ describe('the card', () => {
 
   it('maps each accent to a colour', () => {
     expect(accentColor('teal')).not.toBe(accentColor('plum'));
+  });
+});
+
+describe('the card, mounted as the host mounts it', () => {
+  it('greets the title it is given with the configured greeting', () => {
+    const view = render('acme.hello-card.card', { props: { title: 'Lisbon' }, config: { greeting: 'Hi' }, strict: true });
+    expect(view.root.querySelector('h2')!.textContent).toBe('Hi, Lisbon!');
+    view.setProps({ title: 'Porto' });
+    view.setConfig({ accent: 'plum' });
+    expect(view.root.querySelector('h2')!.textContent).toBe('Hello, Porto!');
+  });
+
+  it('counts likes and tells the host', () => {
+    const view = render('acme.hello-card.card', { strict: true });
+    const button = view.root.querySelector('button')!;
+    button.click();
+    button.click();
+    expect(button.textContent).toBe('2 likes');
+    expect(view.events).toEqual([
+      { name: 'liked', detail: { likes: 1 } },
+      { name: 'liked', detail: { likes: 2 } },
+    ]);
+    expect(view).toHaveEmitted('liked', { likes: 2 });
+    expect(view.dropped).toEqual([]);
   });
 });

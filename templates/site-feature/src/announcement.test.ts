@@ -1,4 +1,7 @@
+// @vitest-environment jsdom
+import { render } from '@extkit/testing';
 import { describe, expect, it } from 'vitest';
+import './index';
 import { shouldShow, toneColors } from './announcement';
 
 describe('the announcement bar', () => {
@@ -20,5 +23,26 @@ describe('the announcement bar', () => {
 
   it('has a look per tone', () => {
     expect(toneColors('sale').background).not.toBe(toneColors('info').background);
+  });
+});
+
+describe('the announcement bar, mounted as the host mounts it', () => {
+  it('shows the configured message, and hides on checkout pages', () => {
+    const view = render('acme.hello-feature.announcement', { props: { path: '/shop' }, strict: true });
+    const bar = view.root.firstElementChild as HTMLElement;
+    expect(bar.textContent).toContain('Free shipping this week');
+    expect(bar.hidden).toBe(false);
+    view.setProps({ path: '/checkout' });
+    expect(bar.hidden).toBe(true);
+    view.setConfig({ hideOnCheckout: false, message: 'Sale ends Sunday' });
+    expect(bar.hidden).toBe(false);
+    expect(bar.textContent).toContain('Sale ends Sunday');
+  });
+
+  it('tells the host when a visitor dismisses it', () => {
+    const view = render('acme.hello-feature.announcement', { props: { path: '/shop' }, strict: true });
+    view.root.querySelector<HTMLButtonElement>('button[aria-label="Dismiss the announcement"]')!.click();
+    expect((view.root.firstElementChild as HTMLElement).hidden).toBe(true);
+    expect(view.events).toEqual([{ name: 'dismissed', detail: { path: '/shop' } }]);
   });
 });

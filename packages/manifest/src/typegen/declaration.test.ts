@@ -48,6 +48,12 @@ describe('manifestDeclaration', () => {
     expect(text).toContain('export type SlotId = never;');
     expect(manifestDeclaration({ id: 'x' })).toContain('export type EventName = never;');
   });
+
+  it('fills in the global ExtkitManifestTypes that @extkit/testing reads', () => {
+    expect(text).toContain('export type ShellId = never;');
+    expect(text).toMatch(/declare global \{\n[^]*interface ExtkitManifestTypes \{\n {4}props: Props;\n {4}config: Config;\n {4}events: EventName;\n {4}ids: ComponentId \| FeatureId \| SlotId \| RoutePath \| OrgRoutePath \| ShellId;/);
+    expect(manifestDeclaration({ id: 'x', contributes: { console: { shell: true } } })).toContain('export type ShellId = "shell";');
+  });
 });
 
 describe('writeTypes and refreshTypes', () => {

@@ -1,0 +1,21 @@
+// @extkit/testing: render an extension's contributions under vitest + jsdom,
+// held to the manifest's bridge rules exactly as the preview applies them.
+import './auto-cleanup.js';
+import './matchers.js';
+
+export { render, cleanup } from './render.js';
+export { TestingError, type TestingErrorCode } from './errors.js';
+export type { ExtkitMatchers } from './matchers.js';
+export type {
+  BindingCall,
+  BlockedRequest,
+  DeclaredConfig,
+  DeclaredName,
+  DeclaredProps,
+  Dropped,
+  EmittedEvent,
+  EventName,
+  RenderOptions,
+  SurfaceId,
+  View,
+} from './types.js';

@@ -1,0 +1,106 @@
+// The sandbox's connect-src, in jsdom: while a view is mounted, fetch (and
+// XMLHttpRequest) reach only the origins capabilities.network declares, by the
+// same verdict the preview's network log explains. A refused request fails the
+// way a Content-Security-Policy makes it fail (fetch rejects with a TypeError,
+// an XHR fires "error") and is listed on the view's `blocked`.
+import { connectRefusal } from '@extkit/runtime';
+
+/** A request the sandbox refused, with what to change in manifest.json (the words of the preview's network log). */
+export interface BlockedRequest {
+  /** The URL as the extension asked for it, made absolute. */
+  url: string;
+  directive: 'connect-src';
+  /** The origin to declare; null when it cannot be declared (data:, blob:). */
+  origin: string | null;
+  fix: string;
+}
+
+/** One mounted view's network rules. */
+export interface NetworkGuard {
+  network: readonly string[];
+  fetch: typeof fetch | undefined;
+  blocked: BlockedRequest[];
+}
+
+type Fetch = typeof fetch;
+const guards: NetworkGuard[] = [];
+let original: { fetch: Fetch | undefined; open: XMLHttpRequest['open'] | undefined; send: XMLHttpRequest['send'] | undefined } | undefined;
+const xhrUrls = new WeakMap<XMLHttpRequest, string>();
+
+const current = (): NetworkGuard | undefined => guards[guards.length - 1];
+const absolute = (url: string): string => new URL(url, globalThis.document?.baseURI ?? 'http://localhost/').href;
+
+/** Checks one request against the newest mounted view; undefined when it may go out. */
+function refuse(guard: NetworkGuard, url: string): BlockedRequest | undefined {
+  const refusal = connectRefusal(url, guard.network);
+  if (!refusal) return undefined;
+  const entry: BlockedRequest = { url, directive: 'connect-src', origin: refusal.origin, fix: refusal.fix };
+  guard.blocked.push(entry);
+  return entry;
+}
+
+const guardedFetch: Fetch = async (input, init) => {
+  const guard = current();
+  const asked = typeof input === 'string' ? input : input instanceof URL ? input.href : (input as Request).url;
+  if (!guard) return original!.fetch!(input, init);
+  let url: string;
+  try {
+    url = absolute(asked);
+  } catch {
+    throw new TypeError(`Failed to fetch: ${JSON.stringify(asked)} is not a URL`);
+  }
+  const blocked = refuse(guard, url);
+  if (blocked) throw new TypeError(`Failed to fetch ${url}: refused by the sandbox's Content-Security-Policy (connect-src). ${blocked.fix}`);
+  const next = guard.fetch ?? original!.fetch;
+  if (!next) throw new TypeError(`Failed to fetch ${url}: this environment has no fetch; pass render(id, { fetch })`);
+  return next(input, init);
+};
+
+function install(): void {
+  const g = globalThis as { fetch?: Fetch; XMLHttpRequest?: typeof XMLHttpRequest };
+  const proto = g.XMLHttpRequest?.prototype;
+  original = { fetch: g.fetch, open: proto?.open, send: proto?.send };
+  g.fetch = guardedFetch;
+  if (proto && original.open && original.send) {
+    const { open, send } = original;
+    proto.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
+      xhrUrls.set(this, absolute(String(url)));
+      return (open as (...a: unknown[]) => void).call(this, method, url, ...rest);
+    } as XMLHttpRequest['open'];
+    proto.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+      const guard = current();
+      const url = xhrUrls.get(this);
+      if (guard && url !== undefined && refuse(guard, url)) {
+        setTimeout(() => {
+          this.dispatchEvent(new ProgressEvent('error'));
+          this.dispatchEvent(new ProgressEvent('loadend'));
+        });
+        return;
+      }
+      send.call(this, body);
+    };
+  }
+}
+
+function uninstall(): void {
+  if (!original) return;
+  const g = globalThis as { fetch?: Fetch; XMLHttpRequest?: typeof XMLHttpRequest };
+  if (g.fetch === guardedFetch) g.fetch = original.fetch;
+  const proto = g.XMLHttpRequest?.prototype;
+  if (proto && original.open && original.send) {
+    proto.open = original.open;
+    proto.send = original.send;
+  }
+  original = undefined;
+}
+
+/** Holds the page's network to `guard` until the returned release is called. */
+export function guardNetwork(guard: NetworkGuard): () => void {
+  if (guards.length === 0) install();
+  guards.push(guard);
+  return () => {
+    const i = guards.indexOf(guard);
+    if (i >= 0) guards.splice(i, 1);
+    if (guards.length === 0) uninstall();
+  };
+}

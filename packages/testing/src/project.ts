@@ -1,0 +1,83 @@
+// The project's manifest, found and validated the way `extkit validate` does it,
+// and the surface an id names in its `contributes`.
+import { statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { findManifest, readManifest, validateManifest, validateOptionsFor, type Diagnostic, type Manifest, type ValidationReport } from '@extkit/manifest';
+import type { ContributionKind } from '@extkit/runtime';
+import { TestingError } from './errors.js';
+
+/** A validated manifest and where it came from (for messages). */
+export interface Project {
+  manifest: Manifest;
+  /** The manifest's path, or "the manifest object given to render()". */
+  source: string;
+}
+
+const byPath = new Map<string, { stamp: string; project: Project }>();
+const byObject = new WeakMap<object, Project>();
+
+/** The manifest render() uses: `given` (a path or an object), else manifest.json in the current folder or the nearest above it. */
+export function loadProject(given: string | object | undefined, publisher: string | undefined): Project {
+  if (given !== undefined && typeof given === 'object' && given !== null) {
+    const known = publisher === undefined ? byObject.get(given) : undefined;
+    if (known) return known;
+    const project = checked(validateManifest(given, publisher === undefined ? {} : { publisher }), 'the manifest object given to render()');
+    if (publisher === undefined) byObject.set(given, project);
+    return project;
+  }
+  const location = typeof given === 'string' ? findManifest(given) : nearestManifest(process.cwd());
+  if (!location) {
+    const where = typeof given === 'string' ? `at ${resolve(given)}` : `in ${process.cwd()} or any folder above it`;
+    throw new TestingError('testing.manifest_not_found', `render(): no manifest.json ${where}. Run the tests from the extension's folder, or pass render(id, { manifest: 'path/to/manifest.json' }).`);
+  }
+  const { manifestPath, dir } = location;
+  const stat = statSync(manifestPath);
+  const stamp = `${stat.mtimeMs}:${stat.size}:${publisher ?? ''}`;
+  const cached = byPath.get(manifestPath);
+  if (cached?.stamp === stamp) return cached.project;
+  const project = checked(readManifest(manifestPath, validateOptionsFor(dir, publisher)).report, manifestPath);
+  byPath.set(manifestPath, { stamp, project });
+  return project;
+}
+
+function nearestManifest(from: string): ReturnType<typeof findManifest> {
+  for (let dir = resolve(from); ; dir = dirname(dir)) {
+    const found = findManifest(join(dir, 'manifest.json'));
+    if (found || dirname(dir) === dir) return found;
+  }
+}
+
+function checked(report: ValidationReport, source: string): Project {
+  if (!report.valid) {
+    const lines = report.errors.map((d: Diagnostic) => `  ${d.code} at ${d.path || '/'}: ${d.message}`);
+    throw new TestingError(
+      'testing.manifest_invalid',
+      `render(): ${source} is invalid, so the platform would refuse it and nothing can be tested against it (${report.errors.length} error${report.errors.length === 1 ? '' : 's'}; \`extkit validate\` shows them with positions):\n${lines.join('\n')}`,
+    );
+  }
+  return { manifest: report.manifest, source };
+}
+
+const LISTS: Array<[ContributionKind, string, (m: Manifest) => readonly string[] | undefined]> = [
+  ['component', 'contributes.site.components', (m) => m.contributes?.site?.components],
+  ['feature', 'contributes.site.features', (m) => m.contributes?.site?.features],
+  ['slot', 'contributes.console.slots', (m) => m.contributes?.console?.slots],
+  ['route', 'contributes.console.routes', (m) => m.contributes?.console?.routes],
+  ['orgRoute', 'contributes.console.orgRoutes', (m) => m.contributes?.console?.orgRoutes],
+  ['shell', 'contributes.console.shell', (m) => (m.contributes?.console?.shell === true ? ['shell'] : [])],
+];
+
+/** The kind under which `contributes` declares `id`; `kind` picks one when the id is declared under several. */
+export function declaredKind({ manifest, source }: Project, id: string, kind: ContributionKind | undefined): ContributionKind {
+  const kinds = LISTS.filter(([k, , list]) => (kind === undefined || k === kind) && (list(manifest) ?? []).includes(id)).map(([k]) => k);
+  if (kinds.length === 1) return kinds[0]!;
+  if (kinds.length > 1) {
+    throw new TestingError('testing.ambiguous_id', `render(${JSON.stringify(id)}): ${source} declares it as ${kinds.join(' and ')}; say which: render(${JSON.stringify(id)}, { kind: ${JSON.stringify(kinds[0])} }).`);
+  }
+  const declared = LISTS.flatMap(([k, where, list]) => (list(manifest) ?? []).map((d) => `${k} ${JSON.stringify(d)} (${where})`));
+  const under = kind === undefined ? '' : ` as a ${kind}`;
+  throw new TestingError(
+    'testing.not_declared',
+    `render(${JSON.stringify(id)}): ${source} does not declare it${under}, so the host would never mount it. ${declared.length ? `It declares: ${declared.join(', ')}.` : 'It declares no contribution.'} Add it to contributes, or render one of these.`,
+  );
+}
