@@ -23,7 +23,7 @@ describe('the shell', () => {
 describe('the shell, mounted as the host mounts it', () => {
   it('shows the title, the signed-in user and the sections', () => {
     const view = render('shell', { props: { user: { name: 'Ada' } }, strict: true });
-    expect(view.root.querySelector('header')!.textContent).toBe('Hello Shell · Signed in as Ada');
+    expect(view.root.querySelector('header')!.textContent).toBe(`${String(view.config.title)} · Signed in as Ada`);
     const labels = () => [...view.root.querySelectorAll('nav button')].map((b) => b.textContent);
     expect(labels()).toEqual(['Dashboard', 'Orders', 'Products', 'Customers']);
     view.setConfig({ compact: true });
