@@ -2,6 +2,7 @@
 // before sending (a 400 is still billed) and by the emulator on receipt, so the
 // two never disagree. Where the documents leave a shape open, the spec lets it through.
 
+import type { ShapeRule } from './rules.js';
 import type { LocalCheckCode } from './types/error-codes.js';
 
 /** One problem with a request's shape, at a JSON Pointer into the params. */
@@ -30,6 +31,20 @@ export interface ShapeSpec {
   instants?: readonly string[];
   /** Specs of nested objects (null and absent pass). */
   nested?: Readonly<Record<string, ShapeSpec>>;
+  /** Strings that may not be empty (`''`). */
+  nonEmpty?: readonly string[];
+  /** Members that must be strings (null and absent pass). */
+  strings?: readonly string[];
+  /** Whole-number members with their inclusive bounds (null and absent pass). */
+  integers?: Readonly<Record<string, readonly [min: number, max?: number]>>;
+  /** Calendar dates `YYYY-MM-DD`: a real day, not in the future (null and absent pass). */
+  pastDates?: readonly string[];
+  /** Arrays with their longest allowed length. */
+  maxItems?: Readonly<Record<string, number>>;
+  /** The spec every item of an array member meets. */
+  items?: Readonly<Record<string, ShapeSpec>>;
+  /** Rules between members, in the documents' words (rules.ts). */
+  rules?: readonly ShapeRule[];
 }
 
 // Date and time, then seconds and fraction optional, then Z or a numeric offset.
@@ -41,6 +56,19 @@ export function isInstant(value: string): boolean {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** True for a real calendar day `YYYY-MM-DD` (`2025-02-30` is not one). */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return day.toISOString().slice(0, 10) === value;
+}
+
+// The latest day that is not in the future anywhere on Earth (UTC+14), so no time zone is refused a real today.
+const latestToday = (): string => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+
+const issue = (code: LocalCheckCode, path: string, message: string): ShapeIssue => ({ code, path, message });
 
 /** The problems `value` has against `spec`, each with a JSON Pointer path. */
 export function shapeIssues(value: unknown, spec: ShapeSpec, at = ''): ShapeIssue[] {
@@ -81,9 +109,45 @@ export function shapeIssues(value: unknown, spec: ShapeSpec, at = ''): ShapeIssu
       });
     }
   }
+  for (const key of spec.nonEmpty ?? []) {
+    if (value[key] === '') issues.push(issue('invalid_value', `${at}/${key}`, `\`${key}\` may not be an empty string`));
+  }
+  for (const key of spec.strings ?? []) {
+    const v = value[key];
+    if (v !== undefined && v !== null && typeof v !== 'string') {
+      issues.push(issue('invalid_type', `${at}/${key}`, `\`${key}\` must be a string; received ${JSON.stringify(v)}`));
+    }
+  }
+  for (const [key, [min, max]] of Object.entries(spec.integers ?? {})) {
+    const v = value[key];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || (max !== undefined && v > max)) {
+      const range = max === undefined ? `${min} or more` : `from ${min} to ${max.toLocaleString('en-US')}`;
+      issues.push(issue('invalid_value', `${at}/${key}`, `\`${key}\` must be a whole number ${range}; received ${JSON.stringify(v)}`));
+    }
+  }
+  for (const key of spec.pastDates ?? []) {
+    const v = value[key];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'string' || !isCalendarDate(v) || v > latestToday()) {
+      issues.push(issue('invalid_date', `${at}/${key}`, `\`${key}\` must be a real date YYYY-MM-DD, not in the future; received ${JSON.stringify(v)}`));
+    }
+  }
+  for (const [key, most] of Object.entries(spec.maxItems ?? {})) {
+    const v = value[key];
+    if (Array.isArray(v) && v.length > most) issues.push(issue('invalid_value', `${at}/${key}`, `\`${key}\` holds at most ${most} items; received ${v.length}`));
+  }
   for (const [key, inner] of Object.entries(spec.nested ?? {})) {
     const v = value[key];
     if (v !== undefined && v !== null) issues.push(...shapeIssues(v, inner, `${at}/${key}`));
+  }
+  for (const [key, inner] of Object.entries(spec.items ?? {})) {
+    const v = value[key];
+    if (Array.isArray(v)) v.forEach((item, i) => issues.push(...shapeIssues(item, inner, `${at}/${key}/${i}`)));
+  }
+  for (const rule of spec.rules ?? []) {
+    const found = rule(value, at);
+    if (found) issues.push(found);
   }
   return issues;
 }

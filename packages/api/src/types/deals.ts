@@ -1,5 +1,6 @@
 // Deals (document 2).
 import type { UpdatedAfterParams } from './companies.js';
+import type { Instant } from './shared.js';
 
 export const dealStatuses = ['open', 'won', 'lost'] as const;
 export type DealStatus = (typeof dealStatuses)[number];
@@ -58,7 +59,8 @@ export interface DealUpdateParams {
   currency?: string;
   /** At most 50; `[]` or null clears the lines. */
   lineItems?: DealLineItemParams[] | null;
-  expectedCloseAt?: string | null;
+  /** An ISO 8601 instant with an offset, or a Date. */
+  expectedCloseAt?: Instant | null;
   ownerUid?: string | null;
   contactId?: string | null;
   companyId?: string | null;

@@ -1,5 +1,6 @@
 // Tasks, activities and email templates (document 2).
 import type { UpdatedAfterParams } from './companies.js';
+import type { Instant } from './shared.js';
 
 export const taskKinds = ['call', 'email', 'meeting', 'todo'] as const;
 export type TaskKind = (typeof taskKinds)[number];
@@ -34,7 +35,8 @@ export interface TaskUpdateParams {
   kind?: TaskKind;
   priority?: TaskPriority;
   status?: TaskStatus;
-  dueAt?: string | null;
+  /** An ISO 8601 instant with an offset (a bare date is refused), or a Date. */
+  dueAt?: Instant | null;
   assigneeUid?: string | null;
   contactId?: string | null;
   companyId?: string | null;
@@ -82,7 +84,8 @@ export interface ActivityCreateParams {
   body: string;
   consentSiteId: string;
   kind?: ActivityKind;
-  at?: string;
+  /** When it happened: an ISO 8601 instant with an offset, or a Date; defaults to the request moment. */
+  at?: Instant;
   byUid?: string;
   contactId?: string | null;
   companyId?: string | null;

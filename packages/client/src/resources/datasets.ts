@@ -3,6 +3,7 @@ import { seg } from '../core/query.js';
 import type { Dataset, DatasetCreateParams, DatasetUpdateParams } from '../types/data.js';
 import type { DeletionReceipt, KeyedRequestOptions, PageParams, RequestOptions } from '../types/shared.js';
 import { enforce } from '../checks/shape.js';
+import { shapes } from '@extkit/api';
 import { Resource } from './resource.js';
 
 /** `/v1/datasets`: the one resource the API can provision from nothing. Bodies are open. */
@@ -19,13 +20,13 @@ export class Datasets extends Resource {
 
   /** `POST /v1/datasets`: 201, or 200 when the key replays. */
   async create(params: DatasetCreateParams, options?: KeyedRequestOptions): Promise<Dataset> {
-    enforce(this.core.localChecks, params, {});
+    enforce(this.core.localChecks, params, shapes['datasets.create']);
     return this.core.request({ method: 'POST', path: '/datasets', body: params, keyed: true }, options);
   }
 
   /** `PATCH /v1/datasets/{datasetId}`: omitted keys are left alone. */
   async update(datasetId: string, params: DatasetUpdateParams, options?: RequestOptions): Promise<Dataset> {
-    enforce(this.core.localChecks, params, {});
+    enforce(this.core.localChecks, params, shapes['datasets.update']);
     return this.core.request({ method: 'PATCH', path: `/datasets/${seg(datasetId)}`, body: params }, options);
   }
 

@@ -27,8 +27,9 @@ export class Leads extends Resource {
   }
 
   /** `GET /v1/leads/{leadId}?siteId=`. */
-  retrieve(leadId: string, params: LeadSite, options?: RequestOptions): Promise<Lead> {
-    return this.core.request({ method: 'GET', path: `/leads/${seg(leadId)}`, query: { siteId: params.siteId } }, options);
+  async retrieve(leadId: string, params: LeadSite, options?: RequestOptions): Promise<Lead> {
+    enforce(this.core.localChecks, params, shapes['leads.retrieve']);
+    return this.core.request({ method: 'GET', path: `/leads/${seg(leadId)}`, query: { siteId: params?.siteId } }, options);
   }
 
   /** `PATCH /v1/leads/{leadId}?siteId=`: `qualified` is reached only by `convert`. */

@@ -3,6 +3,7 @@ import { seg } from '../core/query.js';
 import type { DatasetRecord, RecordCreateParams, RecordUpdateParams } from '../types/data.js';
 import type { DeletionReceipt, KeyedRequestOptions, PageParams, RequestOptions } from '../types/shared.js';
 import { enforce } from '../checks/shape.js';
+import { shapes } from '@extkit/api';
 import { Resource } from './resource.js';
 
 const base = (datasetId: string): string => `/datasets/${seg(datasetId)}/records`;
@@ -21,13 +22,13 @@ export class Records extends Resource {
 
   /** `POST .../records`: `client.records.create(datasetId, { values })`. */
   async create(datasetId: string, params: RecordCreateParams = {}, options?: KeyedRequestOptions): Promise<DatasetRecord> {
-    enforce(this.core.localChecks, params, {});
+    enforce(this.core.localChecks, params, shapes['records.create']);
     return this.core.request({ method: 'POST', path: base(datasetId), body: params, keyed: true }, options);
   }
 
   /** `PATCH .../records/{recordId}`: `values` merge shallowly. */
   async update(datasetId: string, recordId: string, params: RecordUpdateParams, options?: RequestOptions): Promise<DatasetRecord> {
-    enforce(this.core.localChecks, params, {});
+    enforce(this.core.localChecks, params, shapes['records.update']);
     return this.core.request({ method: 'PATCH', path: `${base(datasetId)}/${seg(recordId)}`, body: params }, options);
   }
 

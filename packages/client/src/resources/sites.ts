@@ -3,6 +3,7 @@ import { seg } from '../core/query.js';
 import type { PublishResult, Site, SiteCreateParams } from '../types/sites.js';
 import type { KeyedRequestOptions, PageParams, RequestOptions } from '../types/shared.js';
 import { enforce } from '../checks/shape.js';
+import { shapes } from '@extkit/api';
 import { Resource } from './resource.js';
 
 /** `/v1/sites`. Renaming and deleting a site are not available over the API. */
@@ -19,7 +20,7 @@ export class Sites extends Resource {
 
   /** `POST /v1/sites` (10 per hour per organization). */
   async create(params: SiteCreateParams, options?: KeyedRequestOptions): Promise<Site> {
-    enforce(this.core.localChecks, params, {});
+    enforce(this.core.localChecks, params, shapes['sites.create']);
     return this.core.request({ method: 'POST', path: '/sites', body: params, keyed: true }, options);
   }
 
