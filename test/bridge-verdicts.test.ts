@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { attachBridge } from '../packages/preview/dist/host/bridge-host.js';
+import { parseCspReport } from '../packages/preview/dist/server/csp-report.js';
 import { planSurfaces } from '../packages/preview/dist/session/surfaces.js';
 import { connectFrame, getRegistry } from '../packages/runtime/dist/index.js';
 import { cleanup, render } from '../packages/testing/dist/index.js';
@@ -22,7 +23,7 @@ const manifest = {
   version: '1.0.0',
   entry: 'dist/index.js',
   hostAbi: 1,
-  capabilities: { props: PROPS, events: EVENTS },
+  capabilities: { props: PROPS, events: EVENTS, network: ['https://api.example.com'] },
   contributes: { site: { components: [CARD], features: ['acme.verdicts.bar'], functionBindings: { [CARD]: 'onSave' } } },
 };
 
@@ -159,5 +160,17 @@ describe('the bridge verdicts, in the harness and in the preview with the runtim
       calls: [{ prop: 'onSave', name: 'saveCard', args: [0] }],
       results: ['ok {"answered":[0]}', 'refused "title" is not this component\'s function binding.'],
     });
+  });
+
+  it('agree on the network: what render() blocks, the preview\'s network log explains in the same words', async () => {
+    getRegistry().registrations.push({ kind: 'component', id: CARD, mount: () => {} });
+    const view = render(CARD, { manifest, fetch: async () => new Response('ok') });
+    const urls = ['https://evil.example.net/steal?c=1', 'http://api.example.com/v1', 'https://api.example.com:8443/x', 'data:text/plain,hi'];
+    for (const url of urls) await expect(fetch(url)).rejects.toThrow(TypeError);
+    await expect(fetch('https://api.example.com/v1/items')).resolves.toBeInstanceOf(Response);
+    const logged = urls.map((url) => parseCspReport(JSON.stringify({ 'csp-report': { 'effective-directive': 'connect-src', 'blocked-uri': url } }), 'component:' + CARD, manifest.capabilities.network)!);
+    expect(view.blocked.map(({ directive, origin, fix }) => ({ directive, origin, fix }))).toEqual(logged.map(({ directive, origin, fix }) => ({ directive, origin, fix })));
+    expect(view.blocked[0]!.fix).toBe('Add "https://evil.example.net" to capabilities.network in manifest.json: "network": ["https://api.example.com","https://evil.example.net"]');
+    cleanup();
   });
 });

@@ -73,7 +73,7 @@ export interface View {
   readonly events: EmittedEvent[];
   /** Props never delivered and events the host ignored, in order. */
   readonly dropped: Dropped[];
-  /** Function-binding calls the host answered (refused ones reject in the component and are not listed). */
+  /** Calls on the binding prop, in order (calls on other props reject in the component and are not listed). */
   readonly calls: BindingCall[];
   /** Requests the sandbox refused, with the manifest line that would allow each. */
   readonly blocked: BlockedRequest[];
