@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { render, type View } from './index.js';
 
 const MANIFEST = join(import.meta.dirname, '__fixtures__/card/manifest.json');
-const environmentFetch = globalThis.fetch;
 let cleaned = 0;
 let first: View | undefined;
 
@@ -17,10 +16,11 @@ describe('under vitest', () => {
     expect(first.mounted).toBe(true);
   });
 
-  it('...is unmounted before the next one, its cleanup run and the network given back', () => {
+  it('...is unmounted before the next one, its cleanup run and the network given back', async () => {
     expect(first!.mounted).toBe(false);
     expect(cleaned).toBe(1);
     expect(document.body.children).toHaveLength(0);
-    expect(globalThis.fetch).toBe(environmentFetch);
+    await expect((await fetch('data:text/plain,through')).text()).resolves.toBe('through');
+    expect(first!.blocked).toEqual([]);
   });
 });

@@ -2,6 +2,9 @@
 // held to the manifest's bridge rules exactly as the preview applies them.
 import './auto-cleanup.js';
 import './matchers.js';
+import { installNetworkGuard } from './network.js';
+
+installNetworkGuard();
 
 export { render, cleanup } from './render.js';
 export { TestingError, type TestingErrorCode } from './errors.js';

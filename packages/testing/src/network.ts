@@ -2,7 +2,10 @@
 // XMLHttpRequest) reach only the origins capabilities.network declares, by the
 // same verdict the preview's network log explains. A refused request fails the
 // way a Content-Security-Policy makes it fail (fetch rejects with a TypeError,
-// an XHR fires "error") and is listed on the view's `blocked`.
+// an XHR fires "error") and is listed on the view's `blocked`. The guard is put
+// in place when @extkit/testing is imported, before the extension's entry is, so
+// a fetch the extension (or a library it uses) keeps a reference to is held too;
+// with no view mounted it passes requests through.
 import { connectRefusal } from '@extkit/runtime';
 
 /** A request the sandbox refused, with what to change in manifest.json (the words of the preview's network log). */
@@ -42,7 +45,10 @@ function refuse(guard: NetworkGuard, url: string): BlockedRequest | undefined {
 const guardedFetch: Fetch = async (input, init) => {
   const guard = current();
   const asked = typeof input === 'string' ? input : input instanceof URL ? input.href : (input as Request).url;
-  if (!guard) return original!.fetch!(input, init);
+  if (!guard) {
+    if (!original?.fetch) throw new TypeError('Failed to fetch: this environment has no fetch');
+    return original.fetch(input, init);
+  }
   let url: string;
   try {
     url = absolute(asked);
@@ -59,9 +65,11 @@ const guardedFetch: Fetch = async (input, init) => {
 function install(): void {
   const g = globalThis as { fetch?: Fetch; XMLHttpRequest?: typeof XMLHttpRequest };
   const proto = g.XMLHttpRequest?.prototype;
-  original = { fetch: g.fetch, open: proto?.open, send: proto?.send };
+  // A second install (the test replaced fetch) keeps the XHR methods already guarded.
+  const guardedXhr = original !== undefined && proto?.open !== original.open;
+  original = { fetch: g.fetch, open: guardedXhr ? original!.open : proto?.open, send: guardedXhr ? original!.send : proto?.send };
   g.fetch = guardedFetch;
-  if (proto && original.open && original.send) {
+  if (proto && original.open && original.send && !guardedXhr) {
     const { open, send } = original;
     proto.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
       xhrUrls.set(this, absolute(String(url)));
@@ -82,25 +90,18 @@ function install(): void {
   }
 }
 
-function uninstall(): void {
-  if (!original) return;
+/** Puts the guard in place, over whatever fetch and XMLHttpRequest the environment has now (a test's stub included). */
+export function installNetworkGuard(): void {
   const g = globalThis as { fetch?: Fetch; XMLHttpRequest?: typeof XMLHttpRequest };
-  if (g.fetch === guardedFetch) g.fetch = original.fetch;
-  const proto = g.XMLHttpRequest?.prototype;
-  if (proto && original.open && original.send) {
-    proto.open = original.open;
-    proto.send = original.send;
-  }
-  original = undefined;
+  if (g.fetch !== guardedFetch) install();
 }
 
 /** Holds the page's network to `guard` until the returned release is called. */
 export function guardNetwork(guard: NetworkGuard): () => void {
-  if (guards.length === 0) install();
+  installNetworkGuard();
   guards.push(guard);
   return () => {
     const i = guards.indexOf(guard);
     if (i >= 0) guards.splice(i, 1);
-    if (guards.length === 0) uninstall();
   };
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { join } from 'node:path';
 import { getRegistry, registerComponent, registerSlot, type ExtensionContext } from '@extkit/runtime';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TestingError, cleanup, render } from './index.js';
 
 const MANIFEST = join(import.meta.dirname, '__fixtures__/card/manifest.json');
@@ -263,11 +263,27 @@ describe('the network', () => {
     expect(view.blocked.map((b) => b.origin)).toEqual(['https://evil.example.net']);
   });
 
-  it('gives fetch back when nothing is mounted', () => {
-    const before = globalThis.fetch;
+  it('holds a fetch the extension kept before render, and lets requests through when nothing is mounted', async () => {
+    const kept = globalThis.fetch; // as a library does when the entry is imported
     const view = render(CARD, { manifest: MANIFEST });
-    expect(globalThis.fetch).not.toBe(before);
+    await expect(kept('https://evil.example.net/x')).rejects.toThrow(TypeError);
+    expect(view.blocked.map((b) => b.origin)).toEqual(['https://evil.example.net']);
     view.unmount();
-    expect(globalThis.fetch).toBe(before);
+    await expect((await kept('data:text/plain,through')).text()).resolves.toBe('through');
+    expect(view.blocked).toHaveLength(1);
+  });
+
+  it('guards a fetch the test stubbed before render, sending declared origins to the stub', async () => {
+    const stub = vi.fn(async () => new Response('stubbed'));
+    vi.stubGlobal('fetch', stub);
+    try {
+      const view = render(CARD, { manifest: MANIFEST });
+      await expect((await fetch('https://api.example.com/a')).text()).resolves.toBe('stubbed');
+      await expect(fetch('https://evil.example.net/b')).rejects.toThrow(TypeError);
+      expect(stub).toHaveBeenCalledTimes(1);
+      expect(view.blocked).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
