@@ -77,13 +77,14 @@ await server.close();
 rmSync(tmp, { recursive: true, force: true });
 
 const worst = Math.max(...flood);
+const p90 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)]!;
 process.stdout.write(`## extkit dev under an emit flood
 
 A frame emits ${EMITS.toLocaleString('en')} events in one second (test/fixtures/preview-hostile, \`flood\` prop, 100 every 10 ms) while the host page is clicked ${CLICKS} times through it, the events panel open; Chromium headless, ${ROUNDS} rounds after a warm-up, interleaved with the peer.
 
-| Measure | Median | Worst | Peer in the same run (no emits): median, worst | Target |
-|---|---|---|---|---|
-| Click in the host page → its handler runs | ${fmt(median(flood))} ms | ${fmt(worst)} ms | ${fmt(median(idle))} ms, ${fmt(Math.max(...idle))} ms | every click < 100 ms: ${verdict(worst < 100)} |
+| Measure | Median | 90th percentile | Worst | Peer in the same run (no emits): median, 90th, worst | Target |
+|---|---|---|---|---|---|
+| Click in the host page → its handler runs | ${fmt(median(flood))} ms | ${fmt(p90(flood))} ms | ${fmt(worst)} ms | ${fmt(median(idle))} ms, ${fmt(p90(idle))} ms, ${fmt(Math.max(...idle))} ms | every click < 100 ms: ${verdict(worst < 100)} |
 
-Events the host page received per round (kept + dropped by the 5,000-entry ring): median ${median(delivered).toLocaleString('en')} of ${EMITS.toLocaleString('en')}.
+${CLICKS * ROUNDS} clicks each. Events the host page received per round (kept + dropped by the 5,000-entry ring): median ${median(delivered).toLocaleString('en')} of ${EMITS.toLocaleString('en')}.
 `);

@@ -45,6 +45,7 @@ legend{font-family:var(--mono);font-size:12px;padding:0 4px}
 .runaway{font-size:11px;font-weight:600;color:#fff;background:var(--err);border-radius:4px;padding:0 6px}
 ol.log,ol.diagnostics{list-style:none;margin:0;padding:0}
 ol.log li,ol.diagnostics li{border-bottom:1px solid var(--line);padding:6px 0;display:flex;flex-wrap:wrap;gap:6px;align-items:baseline}
+ol.log li{content-visibility:auto;contain-intrinsic-size:auto 44px}
 ol.log pre,ol.diagnostics pre{flex-basis:100%;margin:2px 0 0;background:#f1f3f5;padding:6px 8px;border-radius:4px;overflow:auto;white-space:pre}
 .fix{flex-basis:100%;font-size:12px;color:#5c4100;background:#fff9db;padding:4px 8px;border-radius:4px;font-family:var(--mono);overflow-wrap:anywhere}
 .message{flex-basis:100%}
