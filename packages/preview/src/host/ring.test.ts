@@ -18,6 +18,8 @@ describe('Ring', () => {
     expect(ring.newest(3, (n) => n % 2 === 0)).toEqual([11_998, 11_996, 11_994]);
     expect(ring.count((n) => n % 2 === 0)).toBe(2500);
     expect(ring.find((n) => n < 7001)).toBe(7000);
+    expect(ring.find((n) => n < 7001, 100)).toBeUndefined();
+    expect(ring.find((n) => n % 50 === 0, 100)).toBe(11_950);
   });
 
   it('folds an entry into the newest when merge says so, and counts it', () => {

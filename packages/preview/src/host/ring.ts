@@ -57,9 +57,13 @@ export class Ring<T> {
     return n;
   }
 
-  /** The entry matching `same`, searched from the newest. */
-  find(same: (entry: T) => boolean): T | undefined {
-    return this.newest(this.length, same)[0];
+  /** The entry matching `same` among the newest `within`, searched from the newest. */
+  find(same: (entry: T) => boolean, within: number = this.length): T | undefined {
+    for (let i = this.length - 1; i >= Math.max(0, this.length - within); i--) {
+      const entry = this.items[(this.start + i) % this.capacity]!;
+      if (same(entry)) return entry;
+    }
+    return undefined;
   }
 
   clear(): void {

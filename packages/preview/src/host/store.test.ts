@@ -53,3 +53,14 @@ describe('props', () => {
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 });
+
+describe('the network log under a flood of distinct reports', () => {
+  it('counts a repeat only among the newest entries, so each report costs the same however full the log', () => {
+    const entry = (i: number) => ({ surface: 's', directive: 'webrtc', blocked: `turn:x${i}`, origin: null, fix: '' });
+    logBlocked(entry(0));
+    for (let i = 1; i <= 300; i++) logBlocked(entry(i));
+    logBlocked(entry(0));
+    expect(store.blocked.size).toBe(302);
+    expect(store.blocked.coalesced).toBe(0);
+  });
+});

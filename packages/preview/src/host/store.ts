@@ -40,6 +40,8 @@ export interface Binding {
 export const LOG_CAPACITY = 5000;
 /** How many entries the calls list and runtime errors keep. */
 export const LOG_LIMIT = 500;
+/** How many of the newest network-log entries a repeated request is looked for in. */
+export const DEDUPE_WINDOW = 200;
 /** How much of an event's detail is kept for display. */
 export const DETAIL_LIMIT = 2000;
 
@@ -98,7 +100,8 @@ export function logEvent(surface: string, event: string, detail: unknown, accept
 
 /** Logs what the sandbox blocked; a request it already lists only raises that entry's count. */
 export function logBlocked(entry: BlockedRequest): void {
-  const same = store.blocked.find((b) => b.surface === entry.surface && b.directive === entry.directive && b.blocked === entry.blocked);
+  // Only the newest entries are searched: a frame reporting thousands of distinct URLs costs the page little.
+  const same = store.blocked.find((b) => b.surface === entry.surface && b.directive === entry.directive && b.blocked === entry.blocked, DEDUPE_WINDOW);
   if (same) {
     same.count++;
     same.at = new Date();

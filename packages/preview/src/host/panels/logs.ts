@@ -9,7 +9,7 @@ import { store, type BlockedEntry, type EventEntry } from '../store.js';
 /** How many of the matching entries the page draws; the filter finds the rest. */
 export const SHOWN = 200;
 
-export interface LogView<T> {
+export interface LogView {
   el: HTMLElement;
   render(): void;
 }
@@ -25,7 +25,7 @@ interface LogSpec<T> {
   changed(): void;
 }
 
-function logView<T>(spec: LogSpec<T>): LogView<T> {
+function logView<T>(spec: LogSpec<T>): LogView {
   let filter = '';
   const summary = h('p', { class: 'log-summary muted', 'aria-live': 'polite' });
   const list = h('ol', { class: 'log' });
@@ -60,7 +60,7 @@ function logView<T>(spec: LogSpec<T>): LogView<T> {
   };
 }
 
-export function eventsView(panel: HTMLElement, changed: () => void): LogView<EventEntry> {
+export function eventsView(panel: HTMLElement, changed: () => void): LogView {
   return logView<EventEntry>({
     panel,
     title: h('h3', {}, 'Events', h('small', {}, ' capabilities.events')),
@@ -84,7 +84,7 @@ export function eventsView(panel: HTMLElement, changed: () => void): LogView<Eve
   });
 }
 
-export function networkView(panel: HTMLElement, changed: () => void): LogView<BlockedEntry> {
+export function networkView(panel: HTMLElement, changed: () => void): LogView {
   return logView<BlockedEntry>({
     panel,
     title: h('h3', {}, 'Network', h('small', {}, ' blocked by the sandbox')),
