@@ -5,6 +5,8 @@ export { ServiceClient } from './client.js';
 export { ServiceCore, type ServiceClientOptions, type RequestSpec, type Method } from './core/core.js';
 export type { BackoffOptions } from './core/retry.js';
 export { ListPromise } from './core/list.js';
+export { ApiPromise, type ResponseMeta, type WithResponse } from './core/api-promise.js';
+export type { Hooks, RequestEvent, ResponseEvent } from './core/hooks.js';
 export type { RateLimit } from './core/rate-limit.js';
 export {
   ServiceError,

@@ -1,8 +1,10 @@
 // The transport every resource shares: authentication, idempotency keys,
 // retries with backoff, time limits, errors, and the list envelope.
+import { ApiPromise, responseMeta, type WithResponse } from './api-promise.js';
 import { attempt, type Answer } from './attempt.js';
 import { errorFromResponse } from './error-from-response.js';
 import { InvalidResponseError, ServiceError } from './errors.js';
+import { extraHeaders, type Hooks, type RequestEvent } from './hooks.js';
 import { newIdempotencyKey } from './idempotency.js';
 import { ListPromise } from './list.js';
 import { queryString } from './query.js';
@@ -10,7 +12,7 @@ import { readRateLimit, type RateLimit } from './rate-limit.js';
 import { retryDelay, shouldRetry, type BackoffOptions } from './retry.js';
 import type { KeyedRequestOptions, List, RequestOptions } from '../types/shared.js';
 
-export interface ServiceClientOptions {
+export interface ServiceClientOptions extends Hooks {
   /** The organization's API key, sent as `Authorization: Bearer <key>`; never written into an error. */
   apiKey: string;
   /** The versioned API root, ending in `/v1`, e.g. `https://api.example.com/v1`. */
@@ -25,6 +27,8 @@ export interface ServiceClientOptions {
   localChecks?: boolean;
   /** Backoff between retries. */
   backoff?: BackoffOptions;
+  /** Headers sent with every request (a proxy's, a tracing header); `Authorization` and `Idempotency-Key` are the client's own. */
+  headers?: HeadersInit;
 }
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -68,6 +72,8 @@ export class ServiceCore {
   readonly timeoutMs: number;
   readonly localChecks: boolean;
   readonly #backoff: Required<BackoffOptions>;
+  readonly #headers: Record<string, string>;
+  readonly #hooks: Hooks | null;
   // Headers are parsed only when asked for: reading six of them on every answer costs more than the rest of the client.
   #lastHeaders: Headers | null = null;
 
@@ -87,6 +93,9 @@ export class ServiceCore {
     this.maxRetries = options.maxRetries ?? defaults.maxRetries;
     this.timeoutMs = options.timeoutMs ?? defaults.timeoutMs;
     this.localChecks = options.localChecks ?? true;
+    this.#headers = {};
+    extraHeaders(this.#headers, options.headers);
+    this.#hooks = options.onRequest || options.onResponse ? { onRequest: options.onRequest, onResponse: options.onResponse } : null;
     this.#backoff = {
       initialDelayMs: options.backoff?.initialDelayMs ?? defaults.initialDelayMs,
       maxDelayMs: options.backoff?.maxDelayMs ?? defaults.maxDelayMs,
@@ -94,7 +103,11 @@ export class ServiceCore {
     };
   }
 
-  /** The rate-limit headers of the latest answer (null before the first). */
+  /**
+   * The rate-limit headers of whichever answer arrived last (null before the first).
+   * @deprecated Racy: with calls in flight side by side it may be another call's. Read
+   * `(await call.withResponse()).response.rateLimit`, or `event.rateLimit` in `onResponse`.
+   */
   get lastRateLimit(): RateLimit | null {
     return this.#lastHeaders && readRateLimit(this.#lastHeaders);
   }
@@ -104,48 +117,80 @@ export class ServiceCore {
     return { baseUrl: this.baseUrl, maxRetries: this.maxRetries, timeoutMs: this.timeoutMs, localChecks: this.localChecks };
   }
 
-  /** Sends one operation, retrying what the rules allow, and returns the parsed body. */
-  async request<T>(spec: RequestSpec, options: KeyedRequestOptions = {}): Promise<T> {
+  /**
+   * Sends one operation, retrying what the rules allow. `check` runs first, inside the
+   * call, so a local check fails the returned promise rather than throwing.
+   */
+  request<T>(spec: RequestSpec, options: KeyedRequestOptions = {}, check?: () => void): ApiPromise<T> {
+    return new ApiPromise(async () => {
+      check?.();
+      return this.#send<T>(spec, options);
+    });
+  }
+
+  async #send<T>(spec: RequestSpec, options: KeyedRequestOptions): Promise<WithResponse<T>> {
     const absolute = spec.path.startsWith('http');
     const url = (absolute ? spec.path : this.baseUrl + spec.path) + (spec.query ? queryString(spec.query) : '');
     const what = `${spec.method} ${absolute ? new URL(spec.path).pathname : spec.path}`;
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...this.#headers };
+    extraHeaders(headers, options.headers);
     if (!spec.anonymous) headers.authorization = `Bearer ${this.#apiKey}`;
     if (spec.body !== undefined) headers['content-type'] = 'application/json';
     const keyed = spec.keyed === true;
-    if (keyed) headers['idempotency-key'] = options.idempotencyKey ?? newIdempotencyKey();
+    const idempotencyKey = keyed ? (options.idempotencyKey ?? newIdempotencyKey()) : null;
+    if (idempotencyKey !== null) headers['idempotency-key'] = idempotencyKey;
     const init: RequestInit = { method: spec.method, headers, body: spec.body === undefined ? null : JSON.stringify(spec.body) };
     const maxRetries = options.maxRetries ?? this.maxRetries;
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const hooks = this.#hooks;
 
-    for (let retry = 0; ; retry++) {
-      let failure: ServiceError;
+    for (let n = 1; ; n++) {
+      const event: RequestEvent | null = hooks && { method: spec.method, url, attempt: n, idempotencyKey, requestHeaders: () => new Headers(headers) };
+      if (event) await hooks?.onRequest?.(event);
+      const started = Date.now();
+      let answer: Answer | null = null;
+      let body: unknown;
+      let failure: ServiceError | null = null;
       try {
-        const answer = await attempt(this.#fetch, url, init, timeoutMs, what, options.signal);
+        answer = await attempt(this.#fetch, url, init, timeoutMs, what, options.signal);
         this.#lastHeaders = answer.headers;
-        const body = parseBody(answer, what);
-        if (answer.status >= 200 && answer.status < 300) return body as T;
-        failure = errorFromResponse(answer.status, answer.headers, body, what, this.#apiKey);
+        body = parseBody(answer, what);
+        if (answer.status < 200 || answer.status >= 300) failure = errorFromResponse(answer.status, answer.headers, body, what, this.#apiKey);
       } catch (error) {
         if (!(error instanceof ServiceError)) throw error;
         failure = error;
       }
-      if (failure instanceof InvalidResponseError || retry >= maxRetries || options.signal?.aborted) throw failure;
-      if (!shouldRetry(failure, { method: spec.method, keyed })) throw failure;
-      const delay = retryDelay(failure, retry, this.#backoff);
+      const delay = failure && this.#retryIn(failure, n - 1, spec.method, keyed, maxRetries, options.signal);
+      if (event && hooks?.onResponse) {
+        await hooks.onResponse({
+          ...event,
+          status: answer?.status ?? null,
+          headers: answer?.headers ?? null,
+          rateLimit: answer && readRateLimit(answer.headers),
+          durationMs: Date.now() - started,
+          error: failure,
+          willRetry: delay !== null,
+        });
+      }
+      if (!failure) return { data: body as T, response: responseMeta(answer!.status, answer!.headers, idempotencyKey, n) };
       if (delay === null) throw failure;
       await sleep(delay, options.signal);
     }
+  }
+
+  /** Milliseconds before retrying after `failure`, or null when it is not retried. */
+  #retryIn(failure: ServiceError, retry: number, method: Method, keyed: boolean, maxRetries: number, signal?: AbortSignal): number | null {
+    if (failure instanceof InvalidResponseError || retry >= maxRetries || signal?.aborted) return null;
+    if (!shouldRetry(failure, { method, keyed })) return null;
+    return retryDelay(failure, retry, this.#backoff);
   }
 
   /** A list call: awaited, the first page; iterated with `for await`, every item across pages. `check` runs before the first request. */
   list<T>(path: string, query: object, options: RequestOptions = {}, check?: () => void): ListPromise<T> {
     const start = (query as { cursor?: unknown }).cursor;
     return new ListPromise<T>(
-      async (cursor) => {
-        if (cursor === undefined) check?.();
-        return this.request<List<T>>({ method: 'GET', path, query: cursor === undefined ? query : { ...query, cursor } }, options);
-      },
+      (cursor) =>
+        this.request<List<T>>({ method: 'GET', path, query: cursor === undefined ? query : { ...query, cursor } }, options, cursor === undefined ? check : undefined).withResponse(),
       typeof start === 'string' && start !== '' ? start : undefined,
     );
   }

@@ -1,23 +1,33 @@
 // Auto-pagination: `await list()` is one page; `for await (const x of list())`
 // walks every page, passing each `next_cursor` back verbatim, until `has_more === false`.
+import type { WithResponse } from './api-promise.js';
 import { InvalidResponseError, PaginationError } from './errors.js';
 import type { List } from '../types/shared.js';
 
 /** The result of every `list(...)`: a promise of the first page that is also an async iterable of every item. */
 export class ListPromise<T> implements PromiseLike<List<T>>, AsyncIterable<T> {
-  readonly #fetchPage: (cursor: string | undefined) => Promise<List<T>>;
+  readonly #fetchPage: (cursor: string | undefined) => Promise<WithResponse<List<T>>>;
   readonly #startCursor: string | undefined;
-  #first: Promise<List<T>> | undefined;
+  #first: Promise<WithResponse<List<T>>> | undefined;
 
-  constructor(fetchPage: (cursor: string | undefined) => Promise<List<T>>, startCursor?: string) {
+  constructor(fetchPage: (cursor: string | undefined) => Promise<WithResponse<List<T>>>, startCursor?: string) {
     this.#fetchPage = fetchPage;
     this.#startCursor = startCursor;
   }
 
-  // The first page is requested on first use (await or iteration), once.
-  #firstPage(): Promise<List<T>> {
+  // The first page is requested on first use (await, iteration or withResponse), once.
+  #firstAnswer(): Promise<WithResponse<List<T>>> {
     this.#first ??= this.#fetchPage(undefined);
     return this.#first;
+  }
+
+  #firstPage(): Promise<List<T>> {
+    return this.#firstAnswer().then((answer) => answer.data);
+  }
+
+  /** The first page together with its answer's status, headers and rate-limit figures. */
+  withResponse(): Promise<WithResponse<List<T>>> {
+    return this.#firstAnswer();
   }
 
   then<A = List<T>, B = never>(
@@ -66,7 +76,7 @@ export class ListPromise<T> implements PromiseLike<List<T>>, AsyncIterable<T> {
         });
       }
       seen.add(cursor);
-      page = await this.#fetchPage(cursor);
+      page = (await this.#fetchPage(cursor)).data;
     }
   }
 }

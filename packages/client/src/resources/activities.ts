@@ -1,4 +1,5 @@
 import type { ListPromise } from '../core/list.js';
+import type { ApiPromise } from '../core/api-promise.js';
 import { seg } from '../core/query.js';
 import { type Activity, type ActivityCreateParams, type ActivityListParams } from '../types/work.js';
 import type { DeletionReceipt, KeyedRequestOptions, RequestOptions } from '../types/shared.js';
@@ -14,18 +15,17 @@ export class Activities extends Resource {
   }
 
   /** `GET /v1/activities/{activityId}`. */
-  retrieve(activityId: string, options?: RequestOptions): Promise<Activity> {
+  retrieve(activityId: string, options?: RequestOptions): ApiPromise<Activity> {
     return this.core.request({ method: 'GET', path: `/activities/${seg(activityId)}` }, options);
   }
 
   /** `POST /v1/activities`: needs at least one of `contactId`, `companyId`, `dealId`. */
-  async create(params: ActivityCreateParams, options?: KeyedRequestOptions): Promise<Activity> {
-    enforce(this.core.localChecks, params, shapes['activities.create']);
-    return this.core.request({ method: 'POST', path: '/activities', body: params, keyed: true }, options);
+  create(params: ActivityCreateParams, options?: KeyedRequestOptions): ApiPromise<Activity> {
+    return this.core.request({ method: 'POST', path: '/activities', body: params, keyed: true }, options, () => enforce(this.core.localChecks, params, shapes['activities.create']));
   }
 
   /** `DELETE /v1/activities/{activityId}`. */
-  delete(activityId: string, options?: KeyedRequestOptions): Promise<DeletionReceipt<'activity'>> {
+  delete(activityId: string, options?: KeyedRequestOptions): ApiPromise<DeletionReceipt<'activity'>> {
     return this.core.request({ method: 'DELETE', path: `/activities/${seg(activityId)}`, keyed: true }, options);
   }
 }

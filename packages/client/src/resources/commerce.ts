@@ -1,4 +1,5 @@
 import type { ListPromise } from '../core/list.js';
+import type { ApiPromise } from '../core/api-promise.js';
 import { seg } from '../core/query.js';
 import { type Order, type OrderListParams, type OrderUpdateParams, type Product, type ProductListParams } from '../types/commerce.js';
 import type { RequestOptions } from '../types/shared.js';
@@ -14,7 +15,7 @@ export class Orders extends Resource {
   }
 
   /** `GET .../orders/{orderId}`: by id, never by number. */
-  retrieve(siteId: string, orderId: string, options?: RequestOptions): Promise<Order> {
+  retrieve(siteId: string, orderId: string, options?: RequestOptions): ApiPromise<Order> {
     return this.core.request({ method: 'GET', path: `/sites/${seg(siteId)}/orders/${seg(orderId)}` }, options);
   }
 
@@ -22,9 +23,8 @@ export class Orders extends Resource {
    * `PATCH .../orders/{orderId}`: records a shipment (`fulfilled`) or a delivery; a refused move is 409 `order_transition`.
    * @example await client.orders.update(siteId, orderId, { status: 'fulfilled', carrier: 'UPS', trackingNumber: '1Z...' })
    */
-  async update(siteId: string, orderId: string, params: OrderUpdateParams, options?: RequestOptions): Promise<Order> {
-    enforce(this.core.localChecks, params, shapes['orders.update']);
-    return this.core.request({ method: 'PATCH', path: `/sites/${seg(siteId)}/orders/${seg(orderId)}`, body: params }, options);
+  update(siteId: string, orderId: string, params: OrderUpdateParams, options?: RequestOptions): ApiPromise<Order> {
+    return this.core.request({ method: 'PATCH', path: `/sites/${seg(siteId)}/orders/${seg(orderId)}`, body: params }, options, () => enforce(this.core.localChecks, params, shapes['orders.update']));
   }
 }
 
@@ -36,7 +36,7 @@ export class Products extends Resource {
   }
 
   /** `GET .../products/{productId}`: 404 for unknown or deleted. */
-  retrieve(siteId: string, productId: string, options?: RequestOptions): Promise<Product> {
+  retrieve(siteId: string, productId: string, options?: RequestOptions): ApiPromise<Product> {
     return this.core.request({ method: 'GET', path: `/sites/${seg(siteId)}/products/${seg(productId)}` }, options);
   }
 }

@@ -1,4 +1,5 @@
 import type { ListPromise } from '../core/list.js';
+import type { ApiPromise } from '../core/api-promise.js';
 import { seg } from '../core/query.js';
 import type { Company, CompanyCreateParams, CompanyListParams, CompanyUpdateParams, Pipeline, PipelineListParams } from '../types/companies.js';
 import type { DeletionReceipt, KeyedRequestOptions, RequestOptions } from '../types/shared.js';
@@ -14,24 +15,22 @@ export class Companies extends Resource {
   }
 
   /** `GET /v1/companies/{companyId}`. */
-  retrieve(companyId: string, options?: RequestOptions): Promise<Company> {
+  retrieve(companyId: string, options?: RequestOptions): ApiPromise<Company> {
     return this.core.request({ method: 'GET', path: `/companies/${seg(companyId)}` }, options);
   }
 
   /** `POST /v1/companies`: a domain another company holds is 409 `company_exists`. */
-  async create(params: CompanyCreateParams, options?: KeyedRequestOptions): Promise<Company> {
-    enforce(this.core.localChecks, params, shapes['companies.create']);
-    return this.core.request({ method: 'POST', path: '/companies', body: params, keyed: true }, options);
+  create(params: CompanyCreateParams, options?: KeyedRequestOptions): ApiPromise<Company> {
+    return this.core.request({ method: 'POST', path: '/companies', body: params, keyed: true }, options, () => enforce(this.core.localChecks, params, shapes['companies.create']));
   }
 
   /** `PATCH /v1/companies/{companyId}`: send only what changes; null clears. */
-  async update(companyId: string, params: CompanyUpdateParams, options?: RequestOptions): Promise<Company> {
-    enforce(this.core.localChecks, params, shapes['companies.update']);
-    return this.core.request({ method: 'PATCH', path: `/companies/${seg(companyId)}`, body: params }, options);
+  update(companyId: string, params: CompanyUpdateParams, options?: RequestOptions): ApiPromise<Company> {
+    return this.core.request({ method: 'PATCH', path: `/companies/${seg(companyId)}`, body: params }, options, () => enforce(this.core.localChecks, params, shapes['companies.update']));
   }
 
   /** `DELETE /v1/companies/{companyId}`: the company only; linked records keep their `companyId`. */
-  delete(companyId: string, options?: KeyedRequestOptions): Promise<DeletionReceipt<'company'>> {
+  delete(companyId: string, options?: KeyedRequestOptions): ApiPromise<DeletionReceipt<'company'>> {
     return this.core.request({ method: 'DELETE', path: `/companies/${seg(companyId)}`, keyed: true }, options);
   }
 }
@@ -44,7 +43,7 @@ export class Pipelines extends Resource {
   }
 
   /** `GET /v1/pipelines/{pipelineId}`. */
-  retrieve(pipelineId: string, options?: RequestOptions): Promise<Pipeline> {
+  retrieve(pipelineId: string, options?: RequestOptions): ApiPromise<Pipeline> {
     return this.core.request({ method: 'GET', path: `/pipelines/${seg(pipelineId)}` }, options);
   }
 }

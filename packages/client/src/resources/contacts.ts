@@ -1,4 +1,5 @@
 import type { ListPromise } from '../core/list.js';
+import type { ApiPromise } from '../core/api-promise.js';
 import { seg } from '../core/query.js';
 import {
   type Contact,
@@ -20,24 +21,22 @@ export class Contacts extends Resource {
   }
 
   /** `GET /v1/contacts/{contactId}`; `consentSiteId` reads that site's profile alone. */
-  retrieve(contactId: string, params: ContactRetrieveParams = {}, options?: RequestOptions): Promise<Contact> {
+  retrieve(contactId: string, params: ContactRetrieveParams = {}, options?: RequestOptions): ApiPromise<Contact> {
     return this.core.request({ method: 'GET', path: `/contacts/${seg(contactId)}`, query: params }, options);
   }
 
   /** `POST /v1/contacts`: an address already held is 409 `contact_exists` (no upsert). */
-  async create(params: ContactCreateParams, options?: KeyedRequestOptions): Promise<Contact> {
-    enforce(this.core.localChecks, params, shapes['contacts.create']);
-    return this.core.request({ method: 'POST', path: '/contacts', body: params, keyed: true }, options);
+  create(params: ContactCreateParams, options?: KeyedRequestOptions): ApiPromise<Contact> {
+    return this.core.request({ method: 'POST', path: '/contacts', body: params, keyed: true }, options, () => enforce(this.core.localChecks, params, shapes['contacts.create']));
   }
 
   /** `PATCH /v1/contacts/{contactId}`: profile fields need `consentSiteId`. */
-  async update(contactId: string, params: ContactUpdateParams, options?: RequestOptions): Promise<Contact> {
-    enforce(this.core.localChecks, params, shapes['contacts.update']);
-    return this.core.request({ method: 'PATCH', path: `/contacts/${seg(contactId)}`, body: params }, options);
+  update(contactId: string, params: ContactUpdateParams, options?: RequestOptions): ApiPromise<Contact> {
+    return this.core.request({ method: 'PATCH', path: `/contacts/${seg(contactId)}`, body: params }, options, () => enforce(this.core.localChecks, params, shapes['contacts.update']));
   }
 
   /** `DELETE /v1/contacts/{contactId}`; with a key, a retry replays the receipt. */
-  delete(contactId: string, options?: KeyedRequestOptions): Promise<DeletionReceipt<'contact'>> {
+  delete(contactId: string, options?: KeyedRequestOptions): ApiPromise<DeletionReceipt<'contact'>> {
     return this.core.request({ method: 'DELETE', path: `/contacts/${seg(contactId)}`, keyed: true }, options);
   }
 }

@@ -1,4 +1,5 @@
 import type { ListPromise } from '../core/list.js';
+import type { ApiPromise } from '../core/api-promise.js';
 import { seg } from '../core/query.js';
 import { type Deal, type DealCreateParams, type DealListParams, type DealUpdateParams } from '../types/deals.js';
 import type { DeletionReceipt, KeyedRequestOptions, RequestOptions } from '../types/shared.js';
@@ -14,24 +15,22 @@ export class Deals extends Resource {
   }
 
   /** `GET /v1/deals/{dealId}`. */
-  retrieve(dealId: string, options?: RequestOptions): Promise<Deal> {
+  retrieve(dealId: string, options?: RequestOptions): ApiPromise<Deal> {
     return this.core.request({ method: 'GET', path: `/deals/${seg(dealId)}` }, options);
   }
 
   /** `POST /v1/deals`: neither `stageId` nor `status` places it in the first open stage. */
-  async create(params: DealCreateParams, options?: KeyedRequestOptions): Promise<Deal> {
-    enforce(this.core.localChecks, params, shapes['deals.create']);
-    return this.core.request({ method: 'POST', path: '/deals', body: params, keyed: true }, options);
+  create(params: DealCreateParams, options?: KeyedRequestOptions): ApiPromise<Deal> {
+    return this.core.request({ method: 'POST', path: '/deals', body: params, keyed: true }, options, () => enforce(this.core.localChecks, params, shapes['deals.create']));
   }
 
   /** `PATCH /v1/deals/{dealId}`: moving into won makes the linked contact a customer. */
-  async update(dealId: string, params: DealUpdateParams, options?: RequestOptions): Promise<Deal> {
-    enforce(this.core.localChecks, params, shapes['deals.update']);
-    return this.core.request({ method: 'PATCH', path: `/deals/${seg(dealId)}`, body: params }, options);
+  update(dealId: string, params: DealUpdateParams, options?: RequestOptions): ApiPromise<Deal> {
+    return this.core.request({ method: 'PATCH', path: `/deals/${seg(dealId)}`, body: params }, options, () => enforce(this.core.localChecks, params, shapes['deals.update']));
   }
 
   /** `DELETE /v1/deals/{dealId}`: the deal alone; tasks and activities keep their `dealId`. */
-  delete(dealId: string, options?: KeyedRequestOptions): Promise<DeletionReceipt<'deal'>> {
+  delete(dealId: string, options?: KeyedRequestOptions): ApiPromise<DeletionReceipt<'deal'>> {
     return this.core.request({ method: 'DELETE', path: `/deals/${seg(dealId)}`, keyed: true }, options);
   }
 }

@@ -1,4 +1,5 @@
 import type { ListPromise } from '../core/list.js';
+import type { ApiPromise } from '../core/api-promise.js';
 import { seg } from '../core/query.js';
 import {
   type EmailTemplate,
@@ -19,24 +20,22 @@ export class EmailTemplates extends Resource {
   }
 
   /** `GET /v1/email-templates/{templateId}`. */
-  retrieve(templateId: string, options?: RequestOptions): Promise<EmailTemplate> {
+  retrieve(templateId: string, options?: RequestOptions): ApiPromise<EmailTemplate> {
     return this.core.request({ method: 'GET', path: `/email-templates/${seg(templateId)}` }, options);
   }
 
   /** `POST /v1/email-templates`: a personal template needs `ownerUid`, a shared one refuses it. */
-  async create(params: EmailTemplateCreateParams, options?: KeyedRequestOptions): Promise<EmailTemplate> {
-    enforce(this.core.localChecks, params, shapes['emailTemplates.create']);
-    return this.core.request({ method: 'POST', path: '/email-templates', body: params, keyed: true }, options);
+  create(params: EmailTemplateCreateParams, options?: KeyedRequestOptions): ApiPromise<EmailTemplate> {
+    return this.core.request({ method: 'POST', path: '/email-templates', body: params, keyed: true }, options, () => enforce(this.core.localChecks, params, shapes['emailTemplates.create']));
   }
 
   /** `PATCH /v1/email-templates/{templateId}`. */
-  async update(templateId: string, params: EmailTemplateUpdateParams, options?: RequestOptions): Promise<EmailTemplate> {
-    enforce(this.core.localChecks, params, shapes['emailTemplates.update']);
-    return this.core.request({ method: 'PATCH', path: `/email-templates/${seg(templateId)}`, body: params }, options);
+  update(templateId: string, params: EmailTemplateUpdateParams, options?: RequestOptions): ApiPromise<EmailTemplate> {
+    return this.core.request({ method: 'PATCH', path: `/email-templates/${seg(templateId)}`, body: params }, options, () => enforce(this.core.localChecks, params, shapes['emailTemplates.update']));
   }
 
   /** `DELETE /v1/email-templates/{templateId}`: emails already sent are unchanged. */
-  delete(templateId: string, options?: KeyedRequestOptions): Promise<DeletionReceipt<'email_template'>> {
+  delete(templateId: string, options?: KeyedRequestOptions): ApiPromise<DeletionReceipt<'email_template'>> {
     return this.core.request({ method: 'DELETE', path: `/email-templates/${seg(templateId)}`, keyed: true }, options);
   }
 }

@@ -1,4 +1,5 @@
 import type { ListPromise } from '../core/list.js';
+import type { ApiPromise } from '../core/api-promise.js';
 import { seg } from '../core/query.js';
 import type { FormSubmission, FormSubmissionListParams, FormSubmissionUpdateParams } from '../types/sites.js';
 import type { DeletionReceipt, KeyedRequestOptions, RequestOptions } from '../types/shared.js';
@@ -18,18 +19,17 @@ export class FormSubmissions extends Resource {
   }
 
   /** `GET .../form-submissions/{submissionId}`; reading does not change `read`. */
-  retrieve(siteId: string, submissionId: string, options?: RequestOptions): Promise<FormSubmission> {
+  retrieve(siteId: string, submissionId: string, options?: RequestOptions): ApiPromise<FormSubmission> {
     return this.core.request({ method: 'GET', path: `${base(siteId)}/${seg(submissionId)}` }, options);
   }
 
   /** `PATCH .../form-submissions/{submissionId}`: `{ read }` is the only writable field. */
-  async update(siteId: string, submissionId: string, params: FormSubmissionUpdateParams, options?: RequestOptions): Promise<FormSubmission> {
-    enforce(this.core.localChecks, params, shapes['formSubmissions.update']);
-    return this.core.request({ method: 'PATCH', path: `${base(siteId)}/${seg(submissionId)}`, body: params }, options);
+  update(siteId: string, submissionId: string, params: FormSubmissionUpdateParams, options?: RequestOptions): ApiPromise<FormSubmission> {
+    return this.core.request({ method: 'PATCH', path: `${base(siteId)}/${seg(submissionId)}`, body: params }, options, () => enforce(this.core.localChecks, params, shapes['formSubmissions.update']));
   }
 
   /** `DELETE .../form-submissions/{submissionId}`: permanent. */
-  delete(siteId: string, submissionId: string, options?: KeyedRequestOptions): Promise<DeletionReceipt<'form_submission'>> {
+  delete(siteId: string, submissionId: string, options?: KeyedRequestOptions): ApiPromise<DeletionReceipt<'form_submission'>> {
     return this.core.request({ method: 'DELETE', path: `${base(siteId)}/${seg(submissionId)}`, keyed: true }, options);
   }
 }

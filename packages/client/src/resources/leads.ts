@@ -1,4 +1,5 @@
 import type { ListPromise } from '../core/list.js';
+import type { ApiPromise } from '../core/api-promise.js';
 import { seg } from '../core/query.js';
 import {
   type Lead,
@@ -15,7 +16,8 @@ import { Resource } from './resource.js';
 
 /** Moves `siteId` from the params to the query, where every lead call names its site. */
 function split<P extends LeadSite>(params: P): [{ siteId: string }, Omit<P, 'siteId'>] {
-  const { siteId, ...body } = params;
+  // Params that are not an object are the local check's to report, inside the call.
+  const { siteId, ...body } = (typeof params === 'object' && params !== null ? params : {}) as P;
   return [{ siteId }, body];
 }
 
@@ -27,25 +29,26 @@ export class Leads extends Resource {
   }
 
   /** `GET /v1/leads/{leadId}?siteId=`. */
-  async retrieve(leadId: string, params: LeadSite, options?: RequestOptions): Promise<Lead> {
-    enforce(this.core.localChecks, params, shapes['leads.retrieve']);
-    return this.core.request({ method: 'GET', path: `/leads/${seg(leadId)}`, query: { siteId: params?.siteId } }, options);
+  retrieve(leadId: string, params: LeadSite, options?: RequestOptions): ApiPromise<Lead> {
+    return this.core.request({ method: 'GET', path: `/leads/${seg(leadId)}`, query: { siteId: params?.siteId } }, options, () => enforce(this.core.localChecks, params, shapes['leads.retrieve']));
   }
 
   /** `PATCH /v1/leads/{leadId}?siteId=`: `qualified` is reached only by `convert`. */
-  async update(leadId: string, params: LeadUpdateParams, options?: RequestOptions): Promise<Lead> {
-    enforce(this.core.localChecks, params, shapes['leads.update']);
+  update(leadId: string, params: LeadUpdateParams, options?: RequestOptions): ApiPromise<Lead> {
     const [query, body] = split(params);
-    return this.core.request({ method: 'PATCH', path: `/leads/${seg(leadId)}`, query, body }, options);
+    return this.core.request({ method: 'PATCH', path: `/leads/${seg(leadId)}`, query, body }, options, () => enforce(this.core.localChecks, params, shapes['leads.update']));
   }
 
   /**
    * `POST /v1/leads/{leadId}/convert?siteId=`: the lead becomes a contact, optionally with
    * a company and a deal. 201, or 200 with `alreadyConverted` or on a replay.
    */
-  async convert(leadId: string, params: LeadConvertParams, options?: KeyedRequestOptions): Promise<LeadConversion> {
-    enforce(this.core.localChecks, params, shapes['leads.convert']);
+  convert(leadId: string, params: LeadConvertParams, options?: KeyedRequestOptions): ApiPromise<LeadConversion> {
     const [query, body] = split(params);
-    return this.core.request({ method: 'POST', path: `/leads/${seg(leadId)}/convert`, query, body, keyed: true }, options);
+    return this.core.request(
+      { method: 'POST', path: `/leads/${seg(leadId)}/convert`, query, body, keyed: true },
+      options,
+      () => enforce(this.core.localChecks, params, shapes['leads.convert']),
+    );
   }
 }

@@ -1,5 +1,6 @@
 import { LocalCheckError } from '../core/errors.js';
 import type { ListPromise } from '../core/list.js';
+import { ApiPromise, type WithResponse } from '../core/api-promise.js';
 import { seg } from '../core/query.js';
 import type { Media, MediaListParams, MediaUploadBody, MediaUploadParams, UploadBytes } from '../types/media.js';
 import type { KeyedRequestOptions, RequestOptions } from '../types/shared.js';
@@ -30,7 +31,7 @@ export class MediaLibrary extends Resource {
   }
 
   /** `GET /v1/media/{mediaId}`: 404 for unknown or deleted files. */
-  retrieve(mediaId: string, options?: RequestOptions): Promise<Media> {
+  retrieve(mediaId: string, options?: RequestOptions): ApiPromise<Media> {
     return this.core.request({ method: 'GET', path: `/media/${seg(mediaId)}` }, options);
   }
 
@@ -39,9 +40,13 @@ export class MediaLibrary extends Resource {
    * or to a site's with `upload(siteId, params)`; the client encodes them as base64.
    * @example await client.media.upload({ file: bytes, contentType: 'image/png', fileName: 'logo.png' })
    */
-  upload(params: MediaUploadParams, options?: KeyedRequestOptions): Promise<Media>;
-  upload(siteId: string, params: MediaUploadParams, options?: KeyedRequestOptions): Promise<Media>;
-  async upload(a: string | MediaUploadParams, b?: MediaUploadParams | KeyedRequestOptions, c?: KeyedRequestOptions): Promise<Media> {
+  upload(params: MediaUploadParams, options?: KeyedRequestOptions): ApiPromise<Media>;
+  upload(siteId: string, params: MediaUploadParams, options?: KeyedRequestOptions): ApiPromise<Media>;
+  upload(a: string | MediaUploadParams, b?: MediaUploadParams | KeyedRequestOptions, c?: KeyedRequestOptions): ApiPromise<Media> {
+    return new ApiPromise(() => this.#upload(a, b, c));
+  }
+
+  async #upload(a: string | MediaUploadParams, b?: MediaUploadParams | KeyedRequestOptions, c?: KeyedRequestOptions): Promise<WithResponse<Media>> {
     const [siteId, params, options] = typeof a === 'string' ? [a, b as MediaUploadParams, c] : [undefined, a, b as KeyedRequestOptions | undefined];
     const { file, contentType: declared, ...rest } = params;
     const contentType = declared ?? (typeof Blob !== 'undefined' && file instanceof Blob && file.type ? file.type : undefined);
@@ -54,6 +59,6 @@ export class MediaLibrary extends Resource {
       if (issues.length > 0) throw new LocalCheckError(issues);
     }
     const body: MediaUploadBody = { ...rest, data: toBase64(bytes), contentType };
-    return this.core.request({ method: 'POST', path: library(siteId), body, keyed: true }, options);
+    return this.core.request<Media>({ method: 'POST', path: library(siteId), body, keyed: true }, options).withResponse();
   }
 }

@@ -1,4 +1,5 @@
 import type { ListPromise } from '../core/list.js';
+import type { ApiPromise } from '../core/api-promise.js';
 import { seg } from '../core/query.js';
 import type { DatasetRecord, RecordCreateParams, RecordUpdateParams } from '../types/data.js';
 import type { DeletionReceipt, KeyedRequestOptions, PageParams, RequestOptions } from '../types/shared.js';
@@ -16,24 +17,22 @@ export class Records extends Resource {
   }
 
   /** `GET .../records/{recordId}`. */
-  retrieve(datasetId: string, recordId: string, options?: RequestOptions): Promise<DatasetRecord> {
+  retrieve(datasetId: string, recordId: string, options?: RequestOptions): ApiPromise<DatasetRecord> {
     return this.core.request({ method: 'GET', path: `${base(datasetId)}/${seg(recordId)}` }, options);
   }
 
   /** `POST .../records`: `client.records.create(datasetId, { values })`. */
-  async create(datasetId: string, params: RecordCreateParams = {}, options?: KeyedRequestOptions): Promise<DatasetRecord> {
-    enforce(this.core.localChecks, params, shapes['records.create']);
-    return this.core.request({ method: 'POST', path: base(datasetId), body: params, keyed: true }, options);
+  create(datasetId: string, params: RecordCreateParams = {}, options?: KeyedRequestOptions): ApiPromise<DatasetRecord> {
+    return this.core.request({ method: 'POST', path: base(datasetId), body: params, keyed: true }, options, () => enforce(this.core.localChecks, params, shapes['records.create']));
   }
 
   /** `PATCH .../records/{recordId}`: `values` merge shallowly. */
-  async update(datasetId: string, recordId: string, params: RecordUpdateParams, options?: RequestOptions): Promise<DatasetRecord> {
-    enforce(this.core.localChecks, params, shapes['records.update']);
-    return this.core.request({ method: 'PATCH', path: `${base(datasetId)}/${seg(recordId)}`, body: params }, options);
+  update(datasetId: string, recordId: string, params: RecordUpdateParams, options?: RequestOptions): ApiPromise<DatasetRecord> {
+    return this.core.request({ method: 'PATCH', path: `${base(datasetId)}/${seg(recordId)}`, body: params }, options, () => enforce(this.core.localChecks, params, shapes['records.update']));
   }
 
   /** `DELETE .../records/{recordId}`: a 200 receipt. */
-  delete(datasetId: string, recordId: string, options?: KeyedRequestOptions): Promise<DeletionReceipt<'record'>> {
+  delete(datasetId: string, recordId: string, options?: KeyedRequestOptions): ApiPromise<DeletionReceipt<'record'>> {
     return this.core.request({ method: 'DELETE', path: `${base(datasetId)}/${seg(recordId)}`, keyed: true }, options);
   }
 }

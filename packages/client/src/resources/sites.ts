@@ -1,4 +1,5 @@
 import type { ListPromise } from '../core/list.js';
+import type { ApiPromise } from '../core/api-promise.js';
 import { seg } from '../core/query.js';
 import type { PublishResult, Site, SiteCreateParams } from '../types/sites.js';
 import type { KeyedRequestOptions, PageParams, RequestOptions } from '../types/shared.js';
@@ -14,18 +15,17 @@ export class Sites extends Resource {
   }
 
   /** `GET /v1/sites/{siteId}`: an unowned site is 404, never 403. */
-  retrieve(siteId: string, options?: RequestOptions): Promise<Site> {
+  retrieve(siteId: string, options?: RequestOptions): ApiPromise<Site> {
     return this.core.request({ method: 'GET', path: `/sites/${seg(siteId)}` }, options);
   }
 
   /** `POST /v1/sites` (10 per hour per organization). */
-  async create(params: SiteCreateParams, options?: KeyedRequestOptions): Promise<Site> {
-    enforce(this.core.localChecks, params, shapes['sites.create']);
-    return this.core.request({ method: 'POST', path: '/sites', body: params, keyed: true }, options);
+  create(params: SiteCreateParams, options?: KeyedRequestOptions): ApiPromise<Site> {
+    return this.core.request({ method: 'POST', path: '/sites', body: params, keyed: true }, options, () => enforce(this.core.localChecks, params, shapes['sites.create']));
   }
 
   /** `POST /v1/sites/{siteId}/publish`: refreshes live pages; check `published` on the result. */
-  publish(siteId: string, options?: RequestOptions): Promise<PublishResult> {
+  publish(siteId: string, options?: RequestOptions): ApiPromise<PublishResult> {
     return this.core.request({ method: 'POST', path: `/sites/${seg(siteId)}/publish` }, options);
   }
 }

@@ -9,6 +9,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Retries for this call; defaults to the client's `maxRetries`. */
   maxRetries?: number;
+  /** Headers for this call, added to the client's and winning over them; not `Authorization` or `Idempotency-Key`. */
+  headers?: HeadersInit;
 }
 
 /** Options of an operation that accepts an `Idempotency-Key`. */
