@@ -68,7 +68,7 @@ process.stdout.write(`## Manifest validation (\`@extkit/manifest\`, \`extkit val
 
 Throughput in-process: full validation (structural check, semantic rules and normalization) beside the
 compiled structural check alone (ajv, compiled ahead of time from the same schema), median of 15 interleaved
-batches of 2,000 calls. The first two manifests are clean and take the fast path (docs/design/manifest.md);
+batches of 2,000 calls. The first two manifests are clean; the third has number defaults written as strings,
 the third leaves it, because its number defaults are strings to coerce, and takes the rule pass.
 
 | Manifest | Full validation | Structural check alone | Ratio | Target | |

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -94,7 +95,7 @@ describe('extkit validate', () => {
   it('usage errors exit 2: no such file, unknown flag, bad --publisher', () => {
     const missing = runCli(['validate', 'no/such/place']);
     expect(missing.status).toBe(2);
-    expect(missing.stderr).toContain('no manifest at "no/such/place"');
+    expect(missing.stderr).toContain('no such file: "no/such/place"');
     expect(missing.stdout).toBe('');
     expect(runCli(['validate', '--frobnicate']).status).toBe(2);
     expect(runCli(['validate', example, '--publisher', 'Acme Inc']).status).toBe(2);
@@ -146,11 +147,29 @@ describe('extkit validate on hostile bytes: an answer, never a stack trace', () 
     expect(r.report.errors.map((e) => e.code)).toEqual(['description.too_long']);
   });
 
-  it('a folder named manifest.json is a usage error, not a crash', () => {
+  it('a path that is no file says what it is, and exits 2', () => {
     const dir = join(tmp.dir, 'odd');
     mkdirSync(join(dir, 'manifest.json'), { recursive: true });
-    const r = runCli(['validate', dir]);
-    expect(r.status).toBe(2);
-    expect(r.stderr).not.toMatch(/at .*\.js:\d+/);
+    const fifo = join(tmp.dir, 'pipe.json');
+    execFileSync('mkfifo', [fifo]);
+    const cases: Array<[string, string]> = [
+      [dir, `"${join(dir, 'manifest.json')}" is a folder, not a file`],
+      [join(dir, 'manifest.json'), `"${join(dir, 'manifest.json')}" is a folder, not a file`],
+      [fifo, `"${fifo}" is a named pipe (FIFO), not a file`],
+      ['/dev/zero', '"/dev/zero" is a character device, not a file'],
+      [tmp.dir, `"${tmp.dir}" is a folder without a manifest.json in it`],
+    ];
+    for (const [target, words] of cases) {
+      const r = runCli(['validate', target]);
+      expect(r.status, target).toBe(2);
+      expect(r.stderr, target).toBe(`extkit: ${words}: give a manifest.json file or a folder that holds one\n`);
+    }
+  });
+
+  it('--bundle naming no file is a usage error (exit 2) that says what is there', () => {
+    const missing = runCli(['validate', example, '--bundle', 'no/such/bundle.js']);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe('extkit: --bundle: no such file: "no/such/bundle.js"\n');
+    expect(runCli(['validate', example, '--bundle', tmp.dir]).stderr).toContain('is a folder, not a file');
   });
 });

@@ -37,13 +37,15 @@ export function describe(value: unknown): string {
     case 'string':
       return `the string ${JSON.stringify(value.length > 60 ? value.slice(0, 57) + '...' : value)}`;
     case 'number':
-      return `the number ${value}`;
+      return Number.isFinite(value) ? `the number ${value}` : 'a number JSON cannot hold (infinite, or not a number)';
     case 'boolean':
       return `${value}`;
     case 'object':
       return 'an object';
+    case 'undefined':
+      return 'no value';
     default:
-      return typeof value;
+      return `a ${typeof value}, which JSON cannot hold`;
   }
 }
 

@@ -1,6 +1,6 @@
 // Where a manifest is, and the publisher handle its package.json names.
-import { readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync, statSync, type Stats } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 
 export interface ManifestLocation {
   /** Absolute path of manifest.json. */
@@ -18,6 +18,36 @@ export function findManifest(target: string): ManifestLocation | undefined {
   const file = stat.isDirectory() ? statSync(manifestPath, { throwIfNoEntry: false }) : stat;
   if (!file?.isFile()) return undefined;
   return { manifestPath, dir: dirname(manifestPath) };
+}
+
+/**
+ * Why `target` holds no manifest, in words that say what it is instead: missing, a folder
+ * without manifest.json, or something that is not a file (a folder named manifest.json, a
+ * named pipe, a device such as /dev/zero, a socket).
+ */
+export function whyNoManifest(target: string): string {
+  const stat = statSync(resolve(target), { throwIfNoEntry: false });
+  if (stat?.isDirectory() && basename(resolve(target)) !== 'manifest.json') {
+    const inner = join(target, 'manifest.json');
+    return statSync(resolve(inner), { throwIfNoEntry: false }) ? (whyNotAFile(inner) ?? '') : `${JSON.stringify(target)} is a folder without a manifest.json in it`;
+  }
+  return whyNotAFile(target) ?? '';
+}
+
+/** Undefined for a regular file; otherwise what `path` is instead ("no such file", "a folder", "a named pipe"). */
+export function whyNotAFile(path: string): string | undefined {
+  const stat = statSync(resolve(path), { throwIfNoEntry: false });
+  if (!stat) return `no such file: ${JSON.stringify(path)}`;
+  return stat.isFile() ? undefined : `${JSON.stringify(path)} is ${kindOf(stat)}, not a file`;
+}
+
+function kindOf(stat: Stats): string {
+  if (stat.isDirectory()) return 'a folder';
+  if (stat.isFIFO()) return 'a named pipe (FIFO)';
+  if (stat.isCharacterDevice()) return 'a character device';
+  if (stat.isBlockDevice()) return 'a block device';
+  if (stat.isSocket()) return 'a socket';
+  return 'not a regular file';
 }
 
 /** What the extension's package.json says to the validator, under its `"extkit"` key. */

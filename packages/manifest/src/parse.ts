@@ -1,9 +1,9 @@
 // From bytes to a JSON value, or one diagnostic with the line and column of the problem.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { ParseError } from 'jsonc-parser';
 import type { Diagnostic } from './diagnostics.js';
 import { escapeToken } from './pointer.js';
+import { jsoncParser, LineIndex } from './positions.js';
 import { silence, validateManifest, type ValidateOptions, type ValidationReport } from './validate.js';
 
 /**
@@ -17,11 +17,13 @@ export function parseManifestText(input: string | Uint8Array): ParseResult {
   let text: string;
   if (typeof input === 'string') text = input;
   else {
+    const utf16 = utf16Encoding(input);
+    if (utf16) return fail(new TextDecoder(utf16.label).decode(input), 'json.invalid_utf8', `the file is ${utf16.name}, not UTF-8; save it as UTF-8`);
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(input);
     } catch {
       text = new TextDecoder('utf-8').decode(input);
-      const at = position(text, Math.max(0, text.indexOf('\uFFFD')));
+      const at = new LineIndex(text).at(Math.max(0, text.indexOf('\uFFFD')));
       return fail(text, 'json.invalid_utf8', `the file is not valid UTF-8 (first bad byte at line ${at.line}, column ${at.column}); save it as UTF-8`, at);
     }
   }
@@ -32,7 +34,7 @@ export function parseManifestText(input: string | Uint8Array): ParseResult {
     value = JSON.parse(text);
   } catch (err) {
     const { offset, reason } = locateSyntaxError(text, err);
-    const at = position(text, offset);
+    const at = new LineIndex(text).at(offset);
     return fail(text, 'json.syntax', `not valid JSON: ${reason} at line ${at.line}, column ${at.column}`, at);
   }
   return { ok: true, value, text, warnings: duplicateKeys(text, value) };
@@ -58,6 +60,7 @@ function duplicateKeys(text: string, value: unknown): Diagnostic[] {
   const found: Diagnostic[] = [];
   try {
     const seen: Array<Map<string, number>> = [];
+    const lines = new LineIndex(text);
     jsoncParser().visit(text, {
       onObjectBegin: () => void seen.push(new Map()),
       onObjectEnd: () => void seen.pop(),
@@ -66,9 +69,9 @@ function duplicateKeys(text: string, value: unknown): Diagnostic[] {
         const earlier = keys.get(key);
         if (earlier === undefined) return void keys.set(key, offset);
         const path = '/' + [...pathSupplier(), key].map((t) => escapeToken(t)).join('/');
-        const at = position(text, offset);
-        const first = position(text, earlier);
-        found.push({ code: 'json.duplicate_key', path, message: `"${key}" appears again in the same object (first at line ${first.line}, column ${first.column}); JSON parsers keep the last value, so the earlier one is ignored: keep one`, ...at });
+        const at = lines.at(offset);
+        const first = lines.at(earlier);
+        found.push({ code: 'json.duplicate_key', path, message: `${JSON.stringify(key)} appears again in the same object (first at line ${first.line}, column ${first.column}); JSON parsers keep the last value, so the earlier one is ignored: keep one`, ...at });
         keys.set(key, offset);
       },
     });
@@ -125,39 +128,49 @@ export function readManifest(file: string, options: ValidateOptions = {}): ReadM
   return validateManifestText(readFileSync(file), options);
 }
 
+/**
+ * UTF-16 text, told by its byte order mark or, without one, by the zero bytes that ASCII
+ * characters leave beside them: a manifest starts with "{" or whitespace, so its first two bytes
+ * are one ASCII character. (Without a mark, UTF-16 ASCII is valid UTF-8 full of NULs.)
+ */
+function utf16Encoding(bytes: Uint8Array): { label: 'utf-16le' | 'utf-16be'; name: string } | undefined {
+  if (bytes.length < 2) return undefined;
+  const [a, b] = [bytes[0]!, bytes[1]!];
+  if (a === 0xff && b === 0xfe) return { label: 'utf-16le', name: 'UTF-16 (little-endian, with a byte order mark)' };
+  if (a === 0xfe && b === 0xff) return { label: 'utf-16be', name: 'UTF-16 (big-endian, with a byte order mark)' };
+  if (a !== 0 && a < 0x80 && b === 0) return { label: 'utf-16le', name: 'UTF-16 (little-endian, without a byte order mark)' };
+  if (a === 0 && b !== 0 && b < 0x80) return { label: 'utf-16be', name: 'UTF-16 (big-endian, without a byte order mark)' };
+  return undefined;
+}
+
 function fail(text: string, code: Diagnostic['code'], message: string, at?: { line: number; column: number }): ParseResult {
   return { ok: false, text, diagnostic: { code, path: '', message, ...(at ?? {}) } };
 }
 
-/** 1-based line and column (in characters) of an offset. */
-function position(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
-}
+type ParseErrorName = ReturnType<typeof import('jsonc-parser').printParseErrorCode>;
 
-const REASONS: Record<number, string> = {
-  1: 'invalid symbol',
-  2: 'invalid number format',
-  3: 'expected a property name',
-  4: 'expected a value',
-  5: 'expected ":"',
-  6: 'expected "," or "}"',
-  7: 'expected "," or "]"',
-  8: 'expected the end of the file',
-  9: 'invalid comment token',
-  10: 'unexpected end of comment',
-  11: 'unexpected end of string',
-  12: 'unexpected end of number',
-  13: 'invalid unicode escape',
-  14: 'invalid escape character',
-  15: 'invalid character',
+/**
+ * What each jsonc-parser error means, keyed by its name (not its number, so the table cannot
+ * shift against the enum). Two never occur in strict mode: a number token jsonc-parser scanned is
+ * always a number, and with comments disallowed any comment is reported as a comment first.
+ */
+export const SYNTAX_REASONS: Record<Exclude<ParseErrorName, '<unknown ParseErrorCode>'>, string> = {
+  InvalidSymbol: 'unexpected character (JSON strings and property names use double quotes)',
+  InvalidNumberFormat: 'invalid number',
+  PropertyNameExpected: 'expected a property name in double quotes (a trailing comma before "}" is not allowed)',
+  ValueExpected: 'expected a value (a string, number, object, array, true, false or null)',
+  ColonExpected: 'expected ":" after the property name',
+  CommaExpected: 'expected "," between two entries (or the "}" or "]" that closes them)',
+  CloseBraceExpected: 'expected "," or "}" (an object that is never closed)',
+  CloseBracketExpected: 'expected "," or "]" (an array that is never closed)',
+  EndOfFileExpected: 'expected the end of the file after the manifest object (two values in one file)',
+  InvalidCommentToken: 'comments are not allowed in JSON',
+  UnexpectedEndOfComment: 'a comment that is never closed (comments are not allowed in JSON)',
+  UnexpectedEndOfString: 'a string that is never closed (missing ")',
+  UnexpectedEndOfNumber: 'a number that ends too early (digits must follow "." and "e")',
+  InvalidUnicode: 'invalid unicode escape (\\u is followed by four hex digits)',
+  InvalidEscapeCharacter: 'invalid escape (after \\ comes one of " \\ / b f n r t u)',
+  InvalidCharacter: 'a control character inside a string (write a tab as \\t, a line break as \\n)',
 };
 
 /**
@@ -167,42 +180,18 @@ const REASONS: Record<number, string> = {
 function locateSyntaxError(text: string, err: unknown): { offset: number; reason: string } {
   try {
     // Loaded only here: a valid manifest never pays for it.
-    const { parse } = jsoncParser();
+    const { parse, printParseErrorCode } = jsoncParser();
     const errors: ParseError[] = [];
     parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
     const first = errors[0];
-    if (first) return { offset: first.offset, reason: REASONS[first.error] ?? 'syntax error' };
+    if (first) {
+      const name = printParseErrorCode(first.error);
+      return { offset: first.offset, reason: name === '<unknown ParseErrorCode>' ? 'syntax error' : SYNTAX_REASONS[name] };
+    }
   } catch {
     // Falls through to V8's own message (e.g. nesting too deep for a recursive parser).
   }
   const message = err instanceof Error ? err.message : String(err);
   const m = /position (\d+)/.exec(message);
   return { offset: m ? Number(m[1]) : 0, reason: message.replace(/\s*in JSON at position \d+.*$/, '') };
-}
-
-const require = createRequire(import.meta.url);
-const jsoncParser = (): typeof import('jsonc-parser') => require('jsonc-parser') as typeof import('jsonc-parser');
-
-/**
- * The 1-based line and column in `text` of the value a JSON Pointer names, or of
- * its nearest existing ancestor (a missing property points at its parent object).
- */
-export function locatePointer(text: string, pointer: string): { line: number; column: number } | undefined {
-  try {
-    const { parseTree, findNodeAtLocation } = jsoncParser();
-    const root = parseTree(text, [], { disallowComments: true });
-    if (!root) return undefined;
-    const path = pointer === '' ? [] : pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-    for (let n = path.length; n >= 0; n--) {
-      const segs = path.slice(0, n).map((s) => (/^(0|[1-9]\d*)$/.test(s) ? Number(s) : s));
-      const node = findNodeAtLocation(root, segs);
-      if (!node) continue;
-      // A property's value: point at its key, where people look.
-      const at = node.parent?.type === 'property' && node.parent.children?.[0] ? node.parent.children[0].offset : node.offset;
-      return position(text, at);
-    }
-  } catch {
-    // A document too deep for jsonc-parser's recursion: no position.
-  }
-  return undefined;
 }

@@ -17,7 +17,7 @@ const kit = (severity: Severity, checks: string): Rule => ({ severity, source: '
 
 export const RULES = {
   'json.empty': platform('error', 'The file is empty; a manifest is a JSON object.'),
-  'json.invalid_utf8': kit('error', 'The file is not valid UTF-8.'),
+  'json.invalid_utf8': kit('error', 'The file is UTF-8: invalid UTF-8 bytes are refused, and so is UTF-16 (with or without a byte order mark), which is named as such.'),
   'json.syntax': platform('error', 'The file is not JSON (reported with line, column and a code frame).'),
   'json.duplicate_key': kit('warning', 'A key appears twice in one object: JSON parsers keep the last value (reported with line and column).'),
   'manifest.not_object': platform('error', 'The manifest is a JSON object (not null, an array or a scalar).'),
@@ -29,7 +29,7 @@ export const RULES = {
   'name.missing': platform('error', '`name` is required.'),
   'name.wrong_type': platform('error', '`name` is a string.'),
   'name.empty': kit('error', '`name` is not empty.'),
-  'name.too_long': platform('error', '`name` is at most 80 characters (Unicode code points).'),
+  'name.too_long': platform('error', '`name` is at most 80 Unicode code points.'),
   'version.missing': platform('error', '`version` is required.'),
   'version.wrong_type': platform('error', '`version` is a string.'),
   'version.not_semver': platform('error', '`version` is a strict Semantic Versioning 2.0.0 version (no `v` prefix, no leading zeros).'),
@@ -40,12 +40,13 @@ export const RULES = {
   'entry.absolute_path': platform('error', '`entry` is relative to the artifact root, not an absolute path.'),
   'entry.escapes_root': platform('error', '`entry` stays inside the artifact (no `..` that leaves its root).'),
   'entry.not_a_file': kit('error', '`entry` is a plain file path: no backslashes, query, fragment, control characters or trailing slash.'),
+  'entry.percent_encoded': kit('error', '`entry` is written plainly, without `%`: the host decodes the URL it serves the bundle at, so `..%2F`, `%2e%2e` and `%00` would name another file. All percent-encoding is refused alike.'),
   'entry.not_javascript': kit('warning', '`entry` names a `.js` or `.mjs` file, which is what `extkit build` writes.'),
   'hostAbi.missing': platform('error', '`hostAbi` is required.'),
   'hostAbi.wrong_type': platform('error', '`hostAbi` is an integer.'),
   'hostAbi.out_of_range': kit('error', '`hostAbi` is a generation number: 1 or more.'),
   'description.wrong_type': platform('error', '`description` is a string.'),
-  'description.too_long': platform('error', '`description` is at most 500 characters (Unicode code points).'),
+  'description.too_long': platform('error', '`description` is at most 500 Unicode code points.'),
   '$schema.wrong_type': kit('error', '`$schema` (an editor hint) is a string.'),
 
   'capabilities.wrong_type': platform('error', '`capabilities` is an object.'),

@@ -37,7 +37,7 @@ export const manifestSchema = z
       .string()
       .regex(new RegExp(KEBAB_CASE))
       .meta({ description: 'Stable kebab-case id of the extension; never renamed.' }),
-    name: z.string().min(1).max(80).meta({ description: 'Display name, at most 80 characters.' }),
+    name: z.string().min(1).max(80).meta({ description: 'Display name, at most 80 Unicode code points.' }),
     version: z
       .string()
       .regex(new RegExp(SEMVER))
@@ -47,7 +47,7 @@ export const manifestSchema = z
       .min(1)
       .meta({ description: 'Relative path of the bundle inside the artifact, e.g. "dist/index.js". No URLs.' }),
     hostAbi: z.int().min(1).meta({ description: 'The host ABI generation this version is built for; a mismatch never loads.' }),
-    description: z.string().max(500).optional().meta({ description: 'What the extension does, at most 500 characters.' }),
+    description: z.string().max(500).optional().meta({ description: 'What the extension does, at most 500 Unicode code points.' }),
     capabilities: z
       .strictObject({
         network: z

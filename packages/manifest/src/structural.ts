@@ -1,7 +1,7 @@
 // Runs the compiled structural check and maps ajv's errors onto the kit's own
 // codes by keyword and instance path, so users never see raw ajv text.
 import { describe, isObject, type Reporter } from './diagnostics.js';
-import { join, tokens } from './pointer.js';
+import { join, readable, tokens } from './pointer.js';
 import { isDiagnosticCode, type DiagnosticCode } from './rules.js';
 import { validate as compiledCheck } from './structural.generated.js';
 
@@ -44,7 +44,6 @@ const PATTERN_PROBLEMS: Record<string, { problem: string; expected: string }> = 
 const article = (type: string): string =>
   ({ object: 'an object', array: 'an array', integer: 'an integer', number: 'a number', string: 'a string', boolean: 'a boolean' })[type] ?? type;
 
-const label = (pointer: string): string => (pointer === '' ? 'the manifest' : tokens(pointer).join('.'));
 
 function valueAt(root: unknown, pointer: string): unknown {
   let cur = root;
@@ -84,6 +83,7 @@ export function checkStructure(input: unknown, reporter: Reporter, ignored: (inp
 
 function mapError(e: AjvError, input: unknown): { code: DiagnosticCode; path: string; message: string } | undefined {
   let path = e.instancePath;
+  const label = (pointer: string) => readable(pointer, input);
   const rule = ruleOf(path);
   const value = valueAt(input, path);
   let problem: string;
@@ -124,7 +124,7 @@ function mapError(e: AjvError, input: unknown): { code: DiagnosticCode; path: st
       break;
     case 'maxLength':
       problem = 'too_long';
-      message = `${label(path)} is ${typeof value === 'string' ? [...value].length : '?'} characters long; at most ${String(e.params.limit)} are allowed`;
+      message = `${label(path)} is ${typeof value === 'string' ? countCodePoints(value) : 'over the limit'} code points long; at most ${String(e.params.limit)} are allowed`;
       break;
     case 'minimum':
     case 'maximum':
@@ -136,6 +136,12 @@ function mapError(e: AjvError, input: unknown): { code: DiagnosticCode; path: st
       return undefined;
   }
   return finish(rule, problem, path, message);
+}
+
+function countCodePoints(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
 }
 
 function finish(rule: string, problem: string, path: string, message: string) {

@@ -89,7 +89,11 @@ const cases: Case[] = [
   { name: 'entry windows path', edit: (m) => void (m.entry = 'C:\\dist\\index.js'), code: 'entry.absolute_path', path: '/entry' },
   { name: 'entry escapes', edit: (m) => void (m.entry = '../outside.js'), code: 'entry.escapes_root', path: '/entry' },
   { name: 'entry escapes later', edit: (m) => void (m.entry = 'dist/../../outside.js'), code: 'entry.escapes_root', path: '/entry' },
-  { name: 'entry escapes encoded', edit: (m) => void (m.entry = '%2e%2e/outside.js'), code: 'entry.escapes_root', path: '/entry' },
+  // Percent-encoding is refused one way, whatever it encodes.
+  { name: 'entry with an encoded ..', edit: (m) => void (m.entry = '%2e%2e/outside.js'), code: 'entry.percent_encoded', path: '/entry' },
+  { name: 'entry with an encoded slash', edit: (m) => void (m.entry = '..%2Foutside.js'), code: 'entry.percent_encoded', path: '/entry' },
+  { name: 'entry with an encoded NUL', edit: (m) => void (m.entry = 'dist/index%00.js'), code: 'entry.percent_encoded', path: '/entry' },
+  { name: 'entry with an encoded space', edit: (m) => void (m.entry = 'dist/my%20file.js'), code: 'entry.percent_encoded', path: '/entry' },
   { name: 'entry backslash', edit: (m) => void (m.entry = 'dist\\index.js'), code: 'entry.not_a_file', path: '/entry' },
   { name: 'entry query', edit: (m) => void (m.entry = 'dist/index.js?v=2'), code: 'entry.not_a_file', path: '/entry' },
   { name: 'entry folder', edit: (m) => void (m.entry = 'dist/'), code: 'entry.not_a_file', path: '/entry' },
@@ -228,7 +232,7 @@ describe('validateManifest: every rule, invalid side', () => {
     const quiet = validateManifest(m, { publisher: 'acme', ignore: ['entry.not_javascript'] });
     expect(quiet).toEqual({ ...loud, warnings: [], silenced: 1 });
 
-    // A clean manifest takes the fast path; the list's own problems are still reported.
+    // A clean manifest: the ignore list's own problems are still reported.
     const odd = validateManifest(base(), { publisher: 'acme', ignore: ['entry.absolute_url', 'nope', 7, 'publisher.unknown'] });
     expect(odd.valid).toBe(true);
     expect(odd.warnings.map((d) => [d.code, d.path])).toEqual([['ignore.not_a_warning', ''], ['ignore.invalid', ''], ['ignore.invalid', '']]);

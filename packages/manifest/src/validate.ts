@@ -2,7 +2,6 @@ import { checkCapabilities } from './checks/capabilities.js';
 import { checkConfig, ignoredFieldPaths } from './checks/config.js';
 import { checkContributes } from './checks/contributes.js';
 import { checkEntry } from './checks/entry.js';
-import { provablyClean } from './clean.js';
 import { describe, isObject, Reporter, type Diagnostic } from './diagnostics.js';
 import { isDiagnosticCode, RULES } from './rules.js';
 import { isKebabCase, KEBAB_CASE, SEMVER } from './patterns.js';
@@ -36,8 +35,6 @@ interface ReportBase {
 export type ValidationReport = (ReportBase & { valid: true; manifest: Manifest }) | (ReportBase & { valid: false; manifest: Manifest | null });
 
 const semver = new RegExp(SEMVER);
-// Callers validate many manifests for one publisher: remember the last handle found valid.
-let lastGoodPublisher: string | undefined;
 const kebab = new RegExp(KEBAB_CASE);
 
 /**
@@ -45,12 +42,9 @@ const kebab = new RegExp(KEBAB_CASE);
  * @example validateManifest(JSON.parse(text), { publisher: 'acme' }).errors
  */
 export function validateManifest(input: unknown, options: ValidateOptions = {}): ValidationReport {
-  const report = validate(input, options, true);
+  const report = validate(input, options);
   return options.ignore === undefined ? report : silence(report, options.ignore);
 }
-
-/** The rule pass alone, without the fast path: what clean.test.ts holds the fast path to. */
-export const validateByRules = (input: unknown, options: ValidateOptions = {}): ValidationReport => validate(input, options, false);
 
 /**
  * Drops the warnings whose code `ignore` lists, after adding a warning for each entry of
@@ -77,22 +71,15 @@ export function silence(report: ValidationReport, ignore: unknown): ValidationRe
   return silenced > 0 ? { ...report, warnings, silenced } : { ...report, warnings };
 }
 
-function validate(input: unknown, options: ValidateOptions, fastPath: boolean): ValidationReport {
+function validate(input: unknown, options: ValidateOptions): ValidationReport {
   const reporter = new Reporter();
   let publisher: string | undefined;
   if (options.publisher !== undefined) {
-    if (options.publisher === lastGoodPublisher || (typeof options.publisher === 'string' && isKebabCase(options.publisher))) publisher = lastGoodPublisher = options.publisher;
+    if (typeof options.publisher === 'string' && isKebabCase(options.publisher)) publisher = options.publisher;
     else reporter.report('publisher.invalid', '', `the publisher handle ${JSON.stringify(options.publisher)} is not kebab-case, so component namespaces were checked without it`);
   }
   const sound = checkStructure(input, reporter, ignoredFieldPaths);
   if (!isObject(input)) return { valid: false, errors: reporter.errors, warnings: reporter.warnings, manifest: null };
-
-  if (fastPath && sound && publisher !== undefined && provablyClean(input as Manifest, publisher)) {
-    // The fast path (clean.ts): nothing to report, and every part is its own normalized form.
-    const m = input as Manifest;
-    const manifest = m.$schema === undefined ? m : assemble(m, m.capabilities, m.contributes, m.restrictParent, m.restrictChildren, m.config);
-    return { valid: true, errors: reporter.errors, warnings: reporter.warnings, manifest };
-  }
 
   // The manifest's own keys are read directly: none of them is a property of Object.prototype.
   const { id, entry, capabilities, contributes, config, restrictParent, restrictChildren } = input;

@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { findManifest, readManifest, validateOptionsFor, type Diagnostic, type Manifest } from '@extkit/manifest';
+import { findManifest, readManifest, validateOptionsFor, whyNoManifest, whyNotAFile, type Diagnostic, type Manifest } from '@extkit/manifest';
 import { UsageError } from '../errors.js';
 import { requirePublisher } from '../flags.js';
 import { printDiagnostics } from './diagnostics.js';
@@ -9,7 +9,9 @@ import { paint, useColor } from '@extkit/manifest/terminal';
 export async function runValidate(target: string, flags: { json?: boolean; publisher?: string; bundle?: string }): Promise<number> {
   await requirePublisher(flags.publisher);
   const location = findManifest(target);
-  if (!location) throw new UsageError('manifest.not_found', `no manifest at ${JSON.stringify(target)}: give a manifest.json file or a folder that holds one`);
+  if (!location) throw new UsageError('manifest.not_found', `${whyNoManifest(target)}: give a manifest.json file or a folder that holds one`);
+  const notABundle = flags.bundle === undefined ? undefined : whyNotAFile(flags.bundle);
+  if (notABundle) throw new UsageError('bundle.not_found', `--bundle: ${notABundle}`);
   let result;
   try {
     result = readManifest(location.manifestPath, validateOptionsFor(location.dir, flags.publisher));

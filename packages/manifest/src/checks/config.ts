@@ -3,7 +3,6 @@ import { describe, isObject, setOwn, type Reporter } from '../diagnostics.js';
 import { join } from '../pointer.js';
 import { MAX_CONFIG_FIELDS } from '../patterns.js';
 import type { ConfigField, Manifest } from '../schema.js';
-import { FieldIndex } from './field-index.js';
 import { compact } from './lists.js';
 
 type Config = NonNullable<Manifest['config']>;
@@ -29,22 +28,30 @@ export function ignoredFieldPaths(input: Record<string, unknown>): (pointer: str
   };
 }
 
+/** How messages name a field: by its key when it has one, else by its place (never mistaking one for the other). */
+const fieldName = (key: unknown, i: number): string =>
+  typeof key === 'string' && key !== '' ? `config field ${JSON.stringify(key)}` : `the config field at index ${i} (config.fields[${i}])`;
+
+/** "is a string field", or what the field lacks. */
+const typeName = (type: unknown): string => (typeof type === 'string' ? `is a ${type} field` : 'has no type');
+
 const isKnownType = (t: unknown): t is ConfigField['type'] => t === 'string' || t === 'number' || t === 'boolean' || t === 'select';
 const isDroppedType = (field: unknown): boolean => isObject(field) && Object.hasOwn(field, 'type') && !isKnownType(field.type);
 
 export function checkConfig(config: Record<string, unknown>, sound: boolean, reporter: Reporter): Config {
   const fields = config.fields;
   const defaults = config.defaults;
-  const byKey = new FieldIndex(Array.isArray(fields) ? Math.min(fields.length, MAX_CONFIG_FIELDS) : 0);
+  const byKey = new Map<string, ConfigField>();
   const keptFields = Array.isArray(fields) ? checkFields(fields, byKey, sound, reporter) : undefined;
   const keptDefaults = isObject(defaults) ? checkDefaults(defaults, byKey, reporter) : undefined;
   if (sound && keptFields === fields && keptDefaults === defaults) return config;
   return compact({ fields: keptFields, defaults: keptDefaults });
 }
 
-function checkFields(fields: unknown[], byKey: FieldIndex, sound: boolean, reporter: Reporter): ConfigField[] {
+function checkFields(fields: unknown[], byKey: Map<string, ConfigField>, sound: boolean, reporter: Reporter): ConfigField[] {
   if (fields.length > MAX_CONFIG_FIELDS) {
-    reporter.report('config.fields.too_many', '/config/fields', `config declares ${fields.length} fields; the platform reads the first ${MAX_CONFIG_FIELDS}, so fields ${MAX_CONFIG_FIELDS + 1} to ${fields.length} are ignored`);
+    const ignored = fields.length === MAX_CONFIG_FIELDS + 1 ? `field ${fields.length} is` : `fields ${MAX_CONFIG_FIELDS + 1} to ${fields.length} are`;
+    reporter.report('config.fields.too_many', '/config/fields', `config declares ${fields.length} fields; the platform reads the first ${MAX_CONFIG_FIELDS}, so ${ignored} ignored`);
   }
   const read = Math.min(fields.length, MAX_CONFIG_FIELDS);
   for (let i = 0; i < read; i++) {
@@ -52,19 +59,19 @@ function checkFields(fields: unknown[], byKey: FieldIndex, sound: boolean, repor
     if (!isObject(field)) continue; // reported by the structural check
     const type = field.type;
     if (!isKnownType(type) && Object.hasOwn(field, 'type')) {
-      reporter.report('config.fields.type.unsupported', `/config/fields/${i}`, `config field ${JSON.stringify(field.key ?? i)} has type ${describe(type)}; the platform knows string, number, boolean and select, and drops this field`);
+      reporter.report('config.fields.type.unsupported', `/config/fields/${i}`, `${fieldName(field.key, i)} has type ${describe(type)}; the platform knows string, number, boolean and select, and drops this field`);
       continue;
     }
     const key = field.key;
-    if (typeof key === 'string' && key !== '' && byKey.get(key) !== undefined) {
-      reporter.report('config.fields.key.duplicate', `/config/fields/${i}/key`, `config field key "${key}" is already used by an earlier field; keys are unique`);
+    if (typeof key === 'string' && key !== '' && byKey.has(key)) {
+      reporter.report('config.fields.key.duplicate', `/config/fields/${i}/key`, `config field key ${JSON.stringify(key)} is already used by an earlier field; keys are unique`);
       continue;
     }
     const normalized = checkField(field, i, sound, reporter);
     if (!normalized) continue;
-    byKey.add(normalized);
+    byKey.set(normalized.key, normalized);
   }
-  const kept = byKey.fields as ConfigField[]; // the index lives for this validation only
+  const kept = [...byKey.values()];
   if (kept.length !== fields.length) return kept;
   for (let i = 0; i < kept.length; i++) if (kept[i] !== fields[i]) return kept;
   return fields as ConfigField[];
@@ -74,20 +81,20 @@ function checkField(field: Record<string, unknown>, i: number, sound: boolean, r
   const { key, label, type, min, max, options } = field;
   if (type === 'number') {
     if (typeof min === 'number' && typeof max === 'number' && min > max) {
-      reporter.report('config.fields.range_inverted', `/config/fields/${i}`, `config field "${String(key)}" has min ${min} greater than max ${max}`);
+      reporter.report('config.fields.range_inverted', `/config/fields/${i}`, `${fieldName(key, i)} has min ${min} greater than max ${max}`);
     }
   } else {
-    if (min !== undefined) reporter.report('config.fields.range_ignored', `/config/fields/${i}/min`, `min applies to number fields only; "${String(key)}" is a ${String(type)} field`);
-    if (max !== undefined) reporter.report('config.fields.range_ignored', `/config/fields/${i}/max`, `max applies to number fields only; "${String(key)}" is a ${String(type)} field`);
+    if (min !== undefined) reporter.report('config.fields.range_ignored', `/config/fields/${i}/min`, `min applies to number fields only; ${fieldName(key, i)} ${typeName(type)}`);
+    if (max !== undefined) reporter.report('config.fields.range_ignored', `/config/fields/${i}/max`, `max applies to number fields only; ${fieldName(key, i)} ${typeName(type)}`);
   }
   let keptOptions: ConfigField['options'];
   if (type === 'select') {
     if (Array.isArray(options) && options.length > 0) keptOptions = checkOptions(options, i, sound, reporter);
     else if (options === undefined || Array.isArray(options)) {
-      reporter.report('config.fields.options.missing', `/config/fields/${i}/options`, `select field "${String(key)}" needs options: a non-empty array of {value, label}`);
+      reporter.report('config.fields.options.missing', `/config/fields/${i}/options`, `${fieldName(key, i)} is a select and needs options: a non-empty array of {value, label}`);
     }
   } else if (options !== undefined) {
-    reporter.report('config.fields.options.ignored', `/config/fields/${i}/options`, `options apply to select fields only; "${String(key)}" is a ${String(type)} field`);
+    reporter.report('config.fields.options.ignored', `/config/fields/${i}/options`, `options apply to select fields only; ${fieldName(key, i)} ${typeName(type)}`);
   }
   if (typeof key !== 'string' || key === '' || typeof label !== 'string' || !isKnownType(type)) return undefined;
   // Copy-on-write: a sound field that keeps every member it has is its own normalized form.
@@ -103,8 +110,6 @@ function checkField(field: Record<string, unknown>, i: number, sound: boolean, r
 }
 
 function checkOptions(options: unknown[], i: number, sound: boolean, reporter: Reporter): NonNullable<ConfigField['options']> {
-  // Sound options are all {value, label} of the right types: only a repeated value changes them.
-  if (sound && !hasRepeatedValue(options as Array<{ value: unknown }>)) return options as NonNullable<ConfigField['options']>;
   const seen = new Set<OptionValue>();
   const kept: NonNullable<ConfigField['options']> = [];
   options.forEach((option, j) => {
@@ -119,26 +124,21 @@ function checkOptions(options: unknown[], i: number, sound: boolean, reporter: R
     seen.add(value);
     if (typeof label === 'string') kept.push({ value, label });
   });
-  return kept;
+  // Sound options that lost none are their own normalized form.
+  return sound && kept.length === options.length ? (options as NonNullable<ConfigField['options']>) : kept;
 }
 
-/** Whether two options of a select share a value. */
-export const hasRepeatedValue = (options: Array<{ value: unknown }>): boolean => {
-  for (let j = 1; j < options.length; j++) for (let k = 0; k < j; k++) if (options[j]!.value === options[k]!.value) return true;
-  return false;
-};
-
-function checkDefaults(defaults: Record<string, unknown>, byKey: FieldIndex, reporter: Reporter): Record<string, unknown> {
+function checkDefaults(defaults: Record<string, unknown>, byKey: Map<string, ConfigField>, reporter: Reporter): Record<string, unknown> {
   // Copy-on-write: the copy is made at the first default that changes. A spread copies the
   // input's own entries in order (an own "__proto__" stays an own key), so the defaults that
   // stay the same need no store and the output keeps the input's key order.
   let out: Record<string, unknown> | undefined;
   for (const key in defaults) {
     const value = defaults[key];
-    const field = byKey.next(key);
+    const field = byKey.get(key);
     let kept: OptionValue | undefined;
     if (field) kept = coerce(value, field, key, reporter);
-    else reporter.report('config.defaults.unknown_key', join('/config/defaults', key), `default for "${key}", which is not a config field (or was dropped); it is ignored`);
+    else reporter.report('config.defaults.unknown_key', join('/config/defaults', key), `default for ${JSON.stringify(key)}, which is not a config field (or was dropped); it is ignored`);
     if (kept === value) continue;
     out ??= { ...defaults };
     if (kept === undefined) delete out[key];
@@ -164,7 +164,7 @@ function coerce(value: unknown, field: ConfigField, key: string, reporter: Repor
       const n = typeof value === 'number' ? value : typeof value === 'string' ? parseNumber(value) : undefined;
       if (n === undefined || !Number.isFinite(n)) return refuse(value, field, key, 'a number', reporter);
       if ((field.min !== undefined && n < field.min) || (field.max !== undefined && n > field.max)) {
-        reporter.report('config.defaults.out_of_range', join('/config/defaults', key), `default for "${field.key}" is ${n}, outside its range ${field.min ?? '-∞'} to ${field.max ?? '∞'}`);
+        reporter.report('config.defaults.out_of_range', join('/config/defaults', key), `default for ${JSON.stringify(field.key)} is ${n}, outside its range ${field.min ?? '-∞'} to ${field.max ?? '∞'}`);
         return undefined;
       }
       return n;
@@ -174,14 +174,20 @@ function coerce(value: unknown, field: ConfigField, key: string, reporter: Repor
       if (options === undefined || options.length === 0) return undefined; // the missing options are reported on the field
       const match = optionFor(options, value);
       if (match !== undefined) return match;
-      reporter.report('config.defaults.not_an_option', join('/config/defaults', key), `default for "${field.key}" is ${describe(value)}, which is not one of its options: ${options.map((o) => JSON.stringify(o.value)).join(', ')}`);
+      reporter.report('config.defaults.not_an_option', join('/config/defaults', key), `default for ${JSON.stringify(field.key)} is ${describe(value)}, which is not one of its options: ${listValues(options)}`);
       return undefined;
     }
   }
 }
 
+/** The options' values for a message: the first ten, then how many more. */
+function listValues(options: NonNullable<ConfigField['options']>): string {
+  const shown = options.slice(0, 10).map((o) => JSON.stringify(o.value)).join(', ');
+  return options.length > 10 ? `${shown} and ${options.length - 10} more` : shown;
+}
+
 function refuse(value: unknown, field: ConfigField, key: string, expected: string, reporter: Reporter): undefined {
-  reporter.report('config.defaults.not_coercible', join('/config/defaults', key), `default for "${field.key}" is ${describe(value)}, which cannot be coerced to ${expected}`);
+  reporter.report('config.defaults.not_coercible', join('/config/defaults', key), `default for ${JSON.stringify(field.key)} is ${describe(value)}, which cannot be coerced to ${expected}`);
   return undefined;
 }
 

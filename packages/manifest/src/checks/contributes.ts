@@ -44,10 +44,12 @@ function checkSite(site: Record<string, unknown>, ns: NamespaceContext, reporter
   if (components) {
     const at = '/contributes/site/components';
     unique = uniqueStrings(components, at, 'contributes.site.components.duplicate', reporter);
-    const { publisher, id: extension } = ns;
-    for (const id of unique) {
-      // A sound id has three kebab-case parts, so the right namespace is a test of its first two.
-      if (!ns.sound || publisher === undefined || extension === undefined || !inNamespace(id, publisher, extension)) checkComponentNamespace(id, components, ns, reporter);
+    const seen = new Set<string>();
+    for (let i = 0; i < components.length; i++) {
+      const id = components[i];
+      if (typeof id !== 'string' || seen.has(id)) continue; // a repeat is reported as one
+      seen.add(id);
+      checkComponentNamespace(id, i, ns, reporter);
     }
     if (!ns.publisher && unique.length > 0) {
       reporter.report('publisher.unknown', at, 'no publisher handle was given (--publisher, or "extkit": { "publisher": ... } in package.json): component ids were checked except for their publisher part');
@@ -56,7 +58,9 @@ function checkSite(site: Record<string, unknown>, ns: NamespaceContext, reporter
   const features = asArray(site.features);
   const bindings = site.functionBindings;
   const keptFeatures = features && uniqueStrings(features, '/contributes/site/features', 'contributes.site.features.duplicate', reporter);
-  const keptBindings = isObject(bindings) ? checkBindings(bindings, components ?? [], ns, reporter) : undefined;
+  const declared = new Set(unique ?? []);
+  const props = new Set(ns.props ?? []);
+  const keptBindings = isObject(bindings) ? checkBindings(bindings, declared, props, ns.sound, reporter) : undefined;
   // Copy-on-write: a sound section whose members all stay the same is its own normalized form.
   if (ns.sound && unique === components && keptFeatures === features && keptBindings === bindings) return site;
   return compact({ components: unique, features: keptFeatures, functionBindings: keptBindings });
@@ -65,54 +69,47 @@ function checkSite(site: Record<string, unknown>, ns: NamespaceContext, reporter
 const componentId = new RegExp(COMPONENT_ID);
 
 /**
- * Whether `id` starts with `<publisher>.<extension>.`, compared in place: building that
- * prefix as a string costs more than the rest of the namespace check (it is flattened
- * on every call), and this runs for every component of every manifest validated.
+ * Reports a component id outside `<publisher>.<manifest id>.<role>`. Without a publisher handle
+ * the first part cannot be checked, but the form and the middle part still can. Each report
+ * offers the one id that would be right: the publisher's handle (or the id's own first part when
+ * none is known), the manifest's id, and the id's role.
  */
-export function inNamespace(id: string, publisher: string, extension: string): boolean {
-  const a = publisher.length;
-  const b = extension.length;
-  return id.length > a + b + 2 && id.charCodeAt(a) === 46 && id.charCodeAt(a + b + 1) === 46 && id.startsWith(publisher) && id.startsWith(extension, a + 1);
-}
-
-/** Reports a component id outside `<publisher>.<manifest id>.<role>`. */
-function checkComponentNamespace(id: string, list: unknown[], ns: NamespaceContext, reporter: Reporter): void {
-  const first = id.indexOf('.');
-  const second = id.indexOf('.', first + 1);
-  const publisherOk = ns.publisher === undefined || (first === ns.publisher.length && id.startsWith(ns.publisher));
-  const extensionOk = ns.id === undefined || (second - first - 1 === ns.id.length && id.startsWith(ns.id, first + 1));
-  if (publisherOk && extensionOk) return;
-  if (!ns.sound && !componentId.test(id)) return; // its shape is reported by the structural check
+function checkComponentNamespace(id: string, index: number, ns: NamespaceContext, reporter: Reporter): void {
+  if (!componentId.test(id)) return; // its shape is reported by the structural check
   const [publisher, extension, role] = id.split('.') as [string, string, string];
-  const at = join('/contributes/site/components', list.indexOf(id));
+  const publisherOk = ns.publisher === undefined || publisher === ns.publisher;
+  const extensionOk = ns.id === undefined || extension === ns.id;
+  if (publisherOk && extensionOk) return;
+  const right = `${ns.publisher ?? publisher}.${ns.id ?? extension}.${role}`;
+  const at = join('/contributes/site/components', index);
   if (!publisherOk) {
-    reporter.report('contributes.site.components.wrong_publisher', at, `component "${id}" is in the namespace of publisher "${publisher}", not "${ns.publisher}"; use "${ns.publisher}.${extension}.${role}"`);
+    reporter.report('contributes.site.components.wrong_publisher', at, `component ${JSON.stringify(id)} is in the namespace of publisher "${publisher}", not "${ns.publisher}"; use ${JSON.stringify(right)}`);
   }
   if (!extensionOk) {
-    reporter.report('contributes.site.components.wrong_extension', at, `component "${id}" names extension "${extension}", but this manifest's id is "${ns.id}"; use "${publisher}.${ns.id}.${role}"`);
+    reporter.report('contributes.site.components.wrong_extension', at, `component ${JSON.stringify(id)} names extension "${extension}", but this manifest's id is "${ns.id}"; use ${JSON.stringify(right)}`);
   }
 }
 
 const propName = new RegExp(PROP_NAME);
 
-function checkBindings(bindings: Record<string, unknown>, components: unknown[], ns: NamespaceContext, reporter: Reporter): Record<string, string> {
-  let same = ns.sound;
-  for (const key in bindings) if (!keepBinding(key, bindings[key], components, ns, reporter)) same = false;
+function checkBindings(bindings: Record<string, unknown>, components: Set<string>, props: Set<string>, sound: boolean, reporter: Reporter): Record<string, string> {
+  let same = sound;
+  for (const key in bindings) if (!keepBinding(key, bindings[key], components, props, sound, reporter)) same = false;
   if (same) return bindings as Record<string, string>;
   const out: Record<string, string> = {};
-  for (const key in bindings) if (keepBinding(key, bindings[key], components, ns, undefined)) setOwn(out, key, bindings[key] as string);
+  for (const key in bindings) if (keepBinding(key, bindings[key], components, props, sound, undefined)) setOwn(out, key, bindings[key] as string);
   return out;
 }
 
 /** Whether a binding is kept; reports why not (or an undeclared prop) when given a reporter. */
-function keepBinding(key: string, prop: unknown, components: unknown[], ns: NamespaceContext, reporter: Reporter | undefined): boolean {
-  if (!components.includes(key)) {
-    reporter?.report('contributes.site.functionBindings.unknown_component', join('/contributes/site/functionBindings', key), `function binding for "${key}", which is not in contributes.site.components; a binding's key is a declared component`);
+function keepBinding(key: string, prop: unknown, components: Set<string>, props: Set<string>, sound: boolean, reporter: Reporter | undefined): boolean {
+  if (!components.has(key)) {
+    reporter?.report('contributes.site.functionBindings.unknown_component', join('/contributes/site/functionBindings', key), `function binding for ${JSON.stringify(key)}, which is not in contributes.site.components; a binding's key is a declared component`);
     return false;
   }
-  if (typeof prop !== 'string' || (!ns.sound && !propName.test(prop))) return false; // reported by the structural check
-  if (reporter && !ns.props?.includes(prop)) {
-    reporter.report('contributes.site.functionBindings.prop_not_declared', join('/contributes/site/functionBindings', key), `prop "${prop}" is not in capabilities.props; undeclared props are dropped, so the function name would never reach "${key}"`);
+  if (typeof prop !== 'string' || (!sound && !propName.test(prop))) return false; // reported by the structural check
+  if (reporter && !props.has(prop)) {
+    reporter.report('contributes.site.functionBindings.prop_not_declared', join('/contributes/site/functionBindings', key), `prop ${JSON.stringify(prop)} is not in capabilities.props; undeclared props are dropped, so the function name would never reach ${JSON.stringify(key)}`);
   }
   return true;
 }
@@ -133,15 +130,16 @@ function checkConsole(section: Record<string, unknown>, sound: boolean, reporter
 function checkRoutes(list: unknown[], key: 'routes' | 'orgRoutes', reporter: Reporter): string[] {
   const at = `/contributes/console/${key}`;
   const kept = uniqueStrings(list, at, `contributes.console.${key}.duplicate`, reporter);
-  for (const route of kept) {
-    const why = routeProblem(route);
-    if (why) reporter.report(`contributes.console.${key}.not_path`, join(at, list.indexOf(route)), `route ${JSON.stringify(route)} ${why}; a route is a path such as "/deal-board"`);
+  for (let i = 0; i < list.length; i++) {
+    const route = list[i];
+    const why = typeof route === 'string' && route !== '' ? routeProblem(route) : undefined;
+    if (why) reporter.report(`contributes.console.${key}.not_path`, join(at, i), `route ${JSON.stringify(route)} ${why}; a route is a path such as "/deal-board"`);
   }
   return kept;
 }
 
 /** Why a console route is not a plain path, or undefined when it is one. */
-export function routeProblem(route: string): string | undefined {
+function routeProblem(route: string): string | undefined {
   if (!route.startsWith('/')) return 'does not start with "/"';
   if (/\s|[\u0000-\u001f\u007f]/.test(route)) return 'contains whitespace or a control character';
   if (/[?#\\]/.test(route)) return 'contains "?", "#" or a backslash';

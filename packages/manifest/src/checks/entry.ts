@@ -29,9 +29,12 @@ export function analyseEntry(entry: string, reporter: Reporter): boolean {
     reporter.report('entry.not_a_file', at, `entry ${shown} ${what}; it must be a plain relative file path such as "dist/index.js"`);
     return false;
   }
+  if (entry.includes('%')) {
+    reporter.report('entry.percent_encoded', at, `entry ${shown} contains "%"; write the path plainly (for example "dist/my file.js", not "dist/my%20file.js"): the host decodes the URL it serves the bundle at, so an encoded "..", "/" or NUL would name another file`);
+    return false;
+  }
   let depth = 0;
-  for (const raw of entry.split('/')) {
-    const segment = decodeSegment(raw);
+  for (const segment of entry.split('/')) {
     if (segment === '..') depth--;
     else if (segment !== '.' && segment !== '') depth++;
     if (depth < 0) {
@@ -61,14 +64,4 @@ export const isPlainScriptPath = (entry: string): boolean => endsInScript(entry)
 function endsInScript(s: string): boolean {
   const n = s.length;
   return s.charCodeAt(n - 1) === 115 && s.charCodeAt(n - 2) === 106 && (s.charCodeAt(n - 3) === 46 || (s.charCodeAt(n - 3) === 109 && s.charCodeAt(n - 4) === 46));
-}
-
-// A segment such as "%2e%2e" resolves to ".." once the host decodes the URL it serves the bundle at.
-function decodeSegment(segment: string): string {
-  if (!segment.includes('%')) return segment;
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

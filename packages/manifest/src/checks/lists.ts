@@ -7,30 +7,18 @@ import type { DiagnosticCode } from '../rules.js';
  * with `duplicateCode` and dropped. Other entries are the structural check's to report.
  */
 export function uniqueStrings(list: unknown[], at: string, duplicateCode: DiagnosticCode, reporter: Reporter): string[] {
-  if (isCleanStringList(list)) return list;
-  const kept: string[] = [];
+  const kept = new Set<string>();
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
     if (typeof item !== 'string' || item === '') continue;
-    // Lists are short: a linear scan beats allocating a Set.
-    if (kept.includes(item)) {
+    if (kept.has(item)) {
       reporter.report(duplicateCode, join(at, i), `${JSON.stringify(item)} is listed more than once; the repeat is dropped`);
       continue;
     }
-    kept.push(item);
+    kept.add(item);
   }
-  return kept;
-}
-
-/** Non-empty strings without repeats: the normalized list is the list itself. */
-export function isCleanStringList(list: unknown[]): list is string[] {
-  if (list.length > 64) return false; // the quadratic scan is for the usual short lists
-  for (let i = 0; i < list.length; i++) {
-    const item = list[i];
-    if (typeof item !== 'string' || item === '') return false;
-    for (let j = 0; j < i; j++) if (list[j] === item) return false;
-  }
-  return true;
+  // Nothing dropped: the list is its own normalized form.
+  return kept.size === list.length ? (list as string[]) : [...kept];
 }
 
 /**

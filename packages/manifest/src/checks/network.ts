@@ -8,21 +8,22 @@ const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 /** Checks the network allowlist; returns the origins to keep (valid, first occurrence). */
 export function checkNetwork(network: unknown[], reporter: Reporter): string[] {
   if (network.length === 1 && typeof network[0] === 'string' && isCanonicalSecure(network[0])) return network as string[];
-  const kept: string[] = [];
-  const origins: string[] = [];
+  // The normalized list holds each origin once, in the form browsers serialize it (docs/rules.md).
+  const kept = new Set<string>();
+  let same = true;
   for (let i = 0; i < network.length; i++) {
     const entry = network[i];
     if (typeof entry !== 'string') continue; // reported by the structural check
     const origin = isCanonicalSecure(entry) ? entry : checkOrigin(entry, join('/capabilities/network', i), reporter);
     if (origin === undefined) continue;
-    if (origins.includes(origin)) {
-      reporter.report('capabilities.network.duplicate', join('/capabilities/network', i), `${JSON.stringify(entry)} is already listed; the repeat is dropped`);
+    if (kept.has(origin)) {
+      reporter.report('capabilities.network.duplicate', join('/capabilities/network', i), `${JSON.stringify(entry)} is already listed${origin === entry ? '' : ` (as "${origin}")`}; the repeat is dropped`);
       continue;
     }
-    origins.push(origin);
-    kept.push(entry);
+    kept.add(origin);
+    same &&= origin === entry;
   }
-  return kept.length === network.length ? (network as string[]) : kept;
+  return same && kept.size === network.length ? (network as string[]) : [...kept];
 }
 
 // The common case, already in the form browsers serialize: https or wss, then a host of
@@ -70,7 +71,7 @@ export function checkOrigin(entry: string, at: string, reporter: Reporter): stri
   if (authority.includes('@')) return notOrigin('carries credentials', `use "${url.origin}"`);
   if (url.hostname === '') return notOrigin('has no host');
   if (url.origin !== entry) {
-    reporter.report('capabilities.network.not_canonical', at, `${shown} is written differently from how browsers serialize it ("${url.origin}"); prefer that form`);
+    reporter.report('capabilities.network.not_canonical', at, `${shown} is written differently from how browsers serialize it ("${url.origin}"); the normalized manifest carries "${url.origin}": write it that way`);
   }
   if ((url.protocol === 'http:' || url.protocol === 'ws:') && !LOOPBACK.test(url.hostname)) {
     reporter.report('capabilities.network.insecure', at, `${shown} is not encrypted; the platform is served over https, so the browser blocks it as mixed content: use ${url.protocol === 'http:' ? 'https' : 'wss'}`);
