@@ -37,10 +37,10 @@ describe('extkit validate', () => {
     expect(runCli(['validate', join(example, 'manifest.json')]).status).toBe(0);
   });
 
-  it('--json prints exactly one JSON document with valid, errors, warnings and the normalized manifest', () => {
+  it('--json prints exactly one JSON document with the verdict (ok, and its alias valid), the file, errors, warnings and the normalized manifest', () => {
     const r = json(['examples/weather-widget']);
     expect(r.status).toBe(0);
-    expect(Object.keys(r.report)).toEqual(['valid', 'errors', 'warnings', 'manifest']);
+    expect(Object.keys(r.report)).toEqual(['ok', 'valid', 'file', 'errors', 'warnings', 'manifest']);
     expect(r.report.manifest).toMatchObject({ id: 'weather-widget', config: { defaults: { units: 'c', days: 5 } } });
     expect(r.report.manifest).not.toHaveProperty('$schema');
   });
@@ -85,7 +85,7 @@ describe('extkit validate', () => {
     const dir = fixture(manifest, { extkit: { publisher: 'acme', ignore: ['entry.not_javascript', 'entry.absolute_url', 'no.such_code'] } });
     const quiet = json([dir]);
     expect(quiet.status).toBe(0);
-    expect(Object.keys(quiet.report)).toEqual(['valid', 'errors', 'warnings', 'manifest']);
+    expect(Object.keys(quiet.report)).toEqual(['ok', 'valid', 'file', 'errors', 'warnings', 'manifest', 'silenced']);
     expect(quiet.report.warnings.map((w) => w.code)).toEqual(['ignore.not_a_warning', 'ignore.invalid', 'manifest.unknown_property']);
     const human = runCli(['validate', dir]);
     expect(human.stdout).toContain('is valid (0 errors, 3 warnings, 1 silenced by package.json "extkit.ignore")');

@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { commands } from './commands/index.js';
-import { printUsageJson, reportFailure } from './errors.js';
+import { printUsageJson, reportFailure, UsageError } from './errors.js';
 import { readOwnVersion } from './version.js';
 
 const program = new Command('extkit')
@@ -21,8 +21,20 @@ try {
     // Help and --version are successful exits; every other commander error is a usage error.
     const success = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help';
     process.exitCode = success ? 0 : 2;
-    if (!success && json) printUsageJson(`usage.${err.code.replace(/^commander\./, '').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`, err.message.replace(/^error: /, ''));
+    if (!success) await printUsageError(`usage.${err.code.replace(/^commander\./, '').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`, err.message.replace(/^error: /, ''));
   } else {
-    process.exitCode = reportFailure(err, json);
+    process.exitCode = reportFailure(err);
+    if (err instanceof UsageError) await printUsageError(err.code, err.message);
   }
+}
+
+/**
+ * Under --json a usage error is a JSON document on stdout too; `extkit validate` also speaks
+ * --format json, sarif and github, and answers a usage error in the format it was asked for.
+ */
+async function printUsageError(code: string, message: string): Promise<void> {
+  const { machineFormat, renderUsageError } = await import('./format/usage-error.js');
+  const format = args[0] === 'validate' ? machineFormat(args) : json ? 'json' : undefined;
+  if (format === 'json') printUsageJson(code, message);
+  else if (format) process.stdout.write(await renderUsageError(format, code, message));
 }

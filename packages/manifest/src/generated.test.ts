@@ -6,6 +6,7 @@ import { RULES } from './rules.js';
 import { ruleOf } from './structural.js';
 
 describe('generated files', () => {
+  // docs/rules.md is rendered by the repository's scripts/generate.ts (with the bundler's codes): test/generated.test.ts.
   it.each(Object.keys(generatedFiles()))('%s is up to date (run `pnpm generate`)', (file) => {
     expect(readFileSync(join(repoRoot, file), 'utf8')).toBe(generatedFiles()[file]);
   });

@@ -87,3 +87,18 @@ export function pointerLocator(text: string): (pointer: string) => Position | un
 
 /** The 1-based line and column in `text` of the value a JSON Pointer names, or of its nearest existing ancestor. */
 export const locatePointer = (text: string, pointer: string): Position | undefined => pointerLocator(text)(pointer);
+
+/**
+ * Each diagnostic with a line and column: its own when it has them (syntax errors, repeated
+ * keys), else those of the value its pointer names. The text is parsed for pointers only when
+ * some diagnostic needs it, and then once.
+ */
+export function locateDiagnostics<D extends { path: string; line?: number; column?: number }>(text: string | undefined, diagnostics: readonly D[]): Array<D & Partial<Position>> {
+  let locate: ((pointer: string) => Position | undefined) | undefined;
+  return diagnostics.map((d) => {
+    if (d.line !== undefined || text === undefined) return d;
+    locate ??= pointerLocator(text);
+    const at = locate(d.path);
+    return at ? { ...d, ...at } : d;
+  });
+}

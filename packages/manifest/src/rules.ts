@@ -38,7 +38,7 @@ export const RULES = {
   'entry.empty': platform('error', '`entry` names a file.'),
   'entry.absolute_url': platform('error', '`entry` is a relative bundle path, never a URL (`https:`, `data:`, `//host`).'),
   'entry.absolute_path': platform('error', '`entry` is relative to the artifact root, not an absolute path.'),
-  'entry.escapes_root': platform('error', '`entry` stays inside the artifact (no `..` that leaves its root).'),
+  'entry.escapes_root': platform('error', '`entry` stays inside the artifact: no `..` segment (kit policy: not even one that would come back inside, so that the editor\'s JSON Schema can say the same).'),
   'entry.not_a_file': kit('error', '`entry` is a plain file path: no backslashes, query, fragment, control characters or trailing slash.'),
   'entry.percent_encoded': kit('error', '`entry` is written plainly, without `%`: the host decodes the URL it serves the bundle at, so `..%2F`, `%2e%2e` and `%00` would name another file. All percent-encoding is refused alike.'),
   'entry.not_javascript': kit('warning', '`entry` names a `.js` or `.mjs` file, which is what `extkit build` writes.'),
@@ -140,3 +140,9 @@ export const RULES = {
 export type DiagnosticCode = keyof typeof RULES;
 
 export const isDiagnosticCode = (code: string): code is DiagnosticCode => Object.hasOwn(RULES, code);
+
+/** Where the rule table is published; each code is an anchor in it. */
+export const RULES_URL = 'https://extkit.dev/docs/rules.md';
+
+/** The documentation of a code: `https://extkit.dev/docs/rules.md#entry.escapes_root`. */
+export const ruleUrl = (code: string): string => `${RULES_URL}#${code}`;

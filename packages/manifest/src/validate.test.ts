@@ -88,6 +88,7 @@ const cases: Case[] = [
   { name: 'entry absolute path', edit: (m) => void (m.entry = '/dist/index.js'), code: 'entry.absolute_path', path: '/entry' },
   { name: 'entry windows path', edit: (m) => void (m.entry = 'C:\\dist\\index.js'), code: 'entry.absolute_path', path: '/entry' },
   { name: 'entry escapes', edit: (m) => void (m.entry = '../outside.js'), code: 'entry.escapes_root', path: '/entry' },
+  { name: 'entry goes down and back up (one way for the CLI and the editor: no ".." at all)', edit: (m) => void (m.entry = 'dist/../lib/index.mjs'), code: 'entry.escapes_root', path: '/entry' },
   { name: 'entry escapes later', edit: (m) => void (m.entry = 'dist/../../outside.js'), code: 'entry.escapes_root', path: '/entry' },
   // Percent-encoding is refused one way, whatever it encodes.
   { name: 'entry with an encoded ..', edit: (m) => void (m.entry = '%2e%2e/outside.js'), code: 'entry.percent_encoded', path: '/entry' },
@@ -275,7 +276,7 @@ describe('validateManifest: valid side', () => {
     ['no description', (m) => void delete m.description],
     ['prerelease and build metadata', (m) => void (m.version = '2.0.0-rc.1+build.5')],
     ['entry with ./', (m) => void (m.entry = './build/main.js')],
-    ['entry that goes down and up inside the root', (m) => void (m.entry = 'dist/../lib/index.mjs')],
+    ['entry with a . segment', (m) => void (m.entry = 'dist/./lib/index.mjs')],
     ['id with digits', (m) => { m.id = 'widget-2'; m.contributes.site.components = ['acme.widget-2.card']; m.contributes.site.functionBindings = { 'acme.widget-2.card': 'onPickFn' }; }],
     ['loopback http origin with port', (m) => void (m.capabilities.network = ['http://127.0.0.1:8787', 'http://localhost:3000', 'wss://live.example'])],
     ['valid punycode origin', (m) => void (m.capabilities.network = ['https://xn--nxasmq6b.example'])],

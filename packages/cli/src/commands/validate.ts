@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
 
 interface ValidateFlags {
   json?: boolean;
+  format?: string;
+  maxWarnings?: string;
   publisher?: string;
   bundle?: string;
 }
@@ -11,14 +12,23 @@ export function registerValidate(program: Command): void {
   program
     .command('validate')
     .description('Check manifest.json against every platform rule and kit policy (docs/rules.md).')
-    .argument('[path]', 'manifest file, or a folder holding manifest.json', '.')
-    .option('--json', 'print one JSON document { valid, errors, warnings, manifest } on stdout')
+    .argument('[paths...]', 'manifest files, folders holding manifest.json, or - for standard input (default: .)')
+    .option('--format <format>', 'text (default), json, sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations)')
+    .option('--json', 'the same as --format json: one JSON document { ok, valid, errors, warnings, manifest } on stdout')
+    .option('--max-warnings <n>', 'fail (exit 1) when there are more than n warnings in all; 0 fails on any')
     .option('--publisher <handle>', 'publisher handle for component namespaces (default: "extkit.publisher" in package.json)')
     .option('--bundle <file>', 'also scan a built bundle: every registration must be declared in contributes')
     .addHelpText(
       'after',
       `
-Exit codes: 0 valid (warnings allowed), 1 invalid, 2 usage error (no such file, bad flag).
+Exit codes: 0 valid (and no more warnings than --max-warnings), 1 invalid or too many
+warnings, 2 usage error (no such file, bad flag). Under --json or --format json|sarif|github
+a usage error is machine output on stdout too.
+
+Every diagnostic carries its code, JSON Pointer, file, line, column and the URL of its row in
+docs/rules.md. Text and github output show the first 20 of each code and count the rest;
+json and sarif list every one. With several paths, --json prints { ok, valid, results: [...] }.
+"ok" is the verdict every command's JSON uses; "valid" is its alias, kept for a release.
 
 To silence a warning for the project, list its code in package.json:
   "extkit": { "ignore": ["entry.not_javascript"] }   (warnings only; errors cannot be silenced)
@@ -27,11 +37,13 @@ Examples:
   $ extkit validate
   $ extkit validate path/to/manifest.json --publisher acme
   $ extkit validate --json > report.json
+  $ extkit validate extensions/* --format sarif > extkit.sarif
+  $ extkit validate --format github --max-warnings 0
+  $ cat manifest.json | extkit validate -
   $ extkit validate --bundle artifacts/weather-widget/1.2.0/dist/index.js`,
     )
-    .action(async (path: string, flags: ValidateFlags) => {
+    .action(async (paths: string[], flags: ValidateFlags) => {
       const { runValidate } = await import('../actions/validate.js');
-      process.exitCode = await runValidate(path, flags);
+      process.exitCode = await runValidate(paths.length > 0 ? paths : ['.'], flags);
     });
 }
-

@@ -80,7 +80,9 @@ function checkComponentNamespace(id: string, index: number, ns: NamespaceContext
   const publisherOk = ns.publisher === undefined || publisher === ns.publisher;
   const extensionOk = ns.id === undefined || extension === ns.id;
   if (publisherOk && extensionOk) return;
-  const right = `${ns.publisher ?? publisher}.${ns.id ?? extension}.${role}`;
+  // Without a handle, the id's own first part is kept, unless it is the manifest's id (the handle left out).
+  const handle = ns.publisher ?? (publisher === ns.id ? '<publisher>' : publisher);
+  const right = `${handle}.${ns.id ?? extension}.${role}`;
   const at = join('/contributes/site/components', index);
   if (!publisherOk) {
     reporter.report('contributes.site.components.wrong_publisher', at, `component ${JSON.stringify(id)} is in the namespace of publisher "${publisher}", not "${ns.publisher}"; use ${JSON.stringify(right)}`);

@@ -33,16 +33,12 @@ export function analyseEntry(entry: string, reporter: Reporter): boolean {
     reporter.report('entry.percent_encoded', at, `entry ${shown} contains "%"; write the path plainly (for example "dist/my file.js", not "dist/my%20file.js"): the host decodes the URL it serves the bundle at, so an encoded "..", "/" or NUL would name another file`);
     return false;
   }
-  let depth = 0;
-  for (const segment of entry.split('/')) {
-    if (segment === '..') depth--;
-    else if (segment !== '.' && segment !== '') depth++;
-    if (depth < 0) {
-      reporter.report('entry.escapes_root', at, `entry ${shown} leaves the artifact's root through ".."; the bundle must be inside the artifact`);
-      return false;
-    }
+  const segments = entry.split('/');
+  if (segments.includes('..')) {
+    reporter.report('entry.escapes_root', at, `entry ${shown} has a ".." segment; the bundle's path stays inside the artifact and goes straight to it, e.g. "dist/index.js"`);
+    return false;
   }
-  if (depth === 0) {
+  if (segments.every((s) => s === '.' || s === '')) {
     reporter.report('entry.not_a_file', at, `entry ${shown} names the artifact's root, not a file; use a path such as "dist/index.js"`);
     return false;
   }

@@ -60,7 +60,7 @@ export function checkOrigin(entry: string, at: string, reporter: Reporter): stri
   const rest = entry.slice(scheme[0].length);
   if (!rest.startsWith('//')) return notOrigin('is not scheme://host');
   const authority = rest.slice(2);
-  const extra = /[/?#]/.exec(authority);
+  const extra = /[/?#\\]/.exec(authority);
   let url: URL;
   try {
     url = new URL(entry);

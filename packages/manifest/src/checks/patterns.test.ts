@@ -63,3 +63,64 @@ describe('the canonical origin pattern', () => {
   it.each(['https://api.weather.example', 'wss://a.example:8443', 'https://a-b.c0.example:1', 'https://localhost'])('takes %s', (origin) => expect(isCanonicalSecure(origin)).toBe(true));
   it.each(['https://1.2.3.4', 'https://a.0x1f', 'https://xn--a.example', 'https://a.xn--zz', 'https://a.example:443', 'https://A.example', 'http://a.example', 'https://a.example/', 'https://a..b', 'https://.a', 'https://a.'])('leaves %s to the full analysis', (origin) => expect(isCanonicalSecure(origin)).toBe(false));
 });
+
+// The published JSON Schema checks entries, origins and routes with the patterns of patterns.ts;
+// the rules say the same with their own codes. These properties hold each pair to one verdict.
+import { ENTRY, ORIGIN, ROUTE } from '../patterns.js';
+import { validateManifest } from '../validate.js';
+
+const errorsAt = (pointer: string, edit: (m: Record<string, unknown>) => void): boolean => {
+  const m: Record<string, unknown> = { id: 'w', name: 'W', version: '1.0.0', entry: 'dist/index.js', hostAbi: 1, contributes: { console: { shell: true } } };
+  edit(m);
+  return validateManifest(m, { publisher: 'acme' }).errors.some((d) => d.path === pointer || d.path.startsWith(pointer + '/'));
+};
+
+describe('the schema patterns and the rules agree', () => {
+  const chars = (set: string, maxLength = 14) => fc.string({ unit: fc.constantFrom(...set), maxLength });
+
+  it('entry: the pattern matches exactly the entries the rules accept', () => {
+    const entry = new RegExp(ENTRY, 'u');
+    fc.assert(
+      fc.property(fc.oneof(chars('ab./\\%?#:-_ \u0000'), fc.string({ maxLength: 12 }), fc.constantFrom('.', './.', '..', 'a/..', 'a/../b.js', 'C:/x.js', '//h/x.js', 'data:x', 'a/.b.js')), (value) => {
+        if (value === '') return;
+        expect(entry.test(value), JSON.stringify(value)).toBe(!errorsAt('/entry', (m) => (m.entry = value)));
+      }),
+      { numRuns: 4000 },
+    );
+  });
+
+  it('routes: the pattern matches exactly the routes the rules accept', () => {
+    const route = new RegExp(ROUTE, 'u');
+    fc.assert(
+      fc.property(fc.oneof(chars('ab./\\?# '), fc.string({ maxLength: 10 }).map((s) => '/' + s)), (value) => {
+        if (value === '') return;
+        expect(route.test(value), JSON.stringify(value)).toBe(!errorsAt('/contributes/console/routes', (m) => (m.contributes = { console: { routes: [value] } })));
+      }),
+      { numRuns: 4000 },
+    );
+  });
+
+  it('origins: whatever the rules accept, the pattern matches (it never calls a good origin an error)', () => {
+    const origin = new RegExp(ORIGIN, 'u');
+    const host = fc.oneof(chars('abAB09.-_', 12), fc.constantFrom('[::1]', '[2001:db8::1]', 'xn--nxasmq6b.example', '1.2.3.4', 'localhost'));
+    const originish = fc.tuple(fc.constantFrom('https://', 'HTTP://', 'wss://', 'ws://', 'ftp://', 'https:/', ''), host, fc.constantFrom('', ':443', ':8080', ':65535', ':65536', ':', '/', '/x', '?q', '#f', '\\x'), fc.constantFrom('', '@', '*.')).map(([s, h, p, extra]) => s + extra + h + p);
+    let accepted = 0;
+    fc.assert(
+      fc.property(originish, (value) => {
+        if (errorsAt('/capabilities/network', (m) => (m.capabilities = { network: [value] }))) {
+          return;
+        }
+        accepted++;
+        expect(origin.test(value), JSON.stringify(value)).toBe(true);
+      }),
+      { numRuns: 4000 },
+    );
+    expect(accepted).toBeGreaterThan(300);
+  });
+
+  // The other way, the pattern cannot run the URL parser: these it matches, and only the rules refuse.
+  it.each(['https://1.2.3.999', 'https://xn--a.example'])('origins: the pattern cannot tell %s is no host (the rules can)', (value) => {
+    expect(new RegExp(ORIGIN, 'u').test(value)).toBe(true);
+    expect(errorsAt('/capabilities/network', (m) => (m.capabilities = { network: [value] }))).toBe(true);
+  });
+});
