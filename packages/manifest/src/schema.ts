@@ -77,7 +77,8 @@ export const manifestSchema = z
               .optional()
               .meta({ description: 'Component id to the name of the prop that holds a function name.' }),
           })
-          .optional(),
+          .optional()
+          .meta({ description: 'What the extension places on a site: components (editor blocks), features (site-wide runtime) and their function bindings.' }),
         console: z
           .strictObject({
             slots: strings('Console slot ids.').optional(),
@@ -85,7 +86,8 @@ export const manifestSchema = z
             orgRoutes: strings('Organization-level console routes, each a path starting with "/".').optional(),
             shell: z.boolean().optional().meta({ description: 'Whether the extension loads as the console shell.' }),
           })
-          .optional(),
+          .optional()
+          .meta({ description: 'What the extension places in the console: slots, routes, organization routes and the shell.' }),
       })
       .optional()
       .meta({ description: 'Where the extension loads. {} declares nothing: it loads nowhere.' }),
