@@ -3,7 +3,7 @@
 // human output), at 1 MB and 10 MB, each beside JSON.parse of the same text in the same run.
 // Target: within 3x. What is timed is what `extkit validate` does with the text: parse, validate,
 // and find the line and column of every diagnostic (machine and human output carry them).
-import { locateDiagnostics, validateManifestText } from '../packages/manifest/dist/index.js';
+import { diagnosticPositions, validateManifestText } from '../packages/manifest/dist/index.js';
 import { fmt, interleave, verdict } from './lib.js';
 
 const base = { id: 'weather-widget', name: 'Weather', version: '1.0.0', entry: 'dist/index.js', hostAbi: 1 };
@@ -42,7 +42,7 @@ for (const bytes of [1_000_000, 10_000_000]) {
         parse: timeOnce(() => JSON.parse(text)),
         validate: timeOnce(() => {
           const { report } = validateManifestText(text, { publisher: 'acme' });
-          diagnostics = locateDiagnostics(text, [...report.errors, ...report.warnings]).length;
+          diagnostics = diagnosticPositions(text, [...report.errors, ...report.warnings]).length;
         }),
       },
       bytes > 1_000_000 ? 5 : 11,

@@ -35,7 +35,7 @@ async function editorVerdict(text: string): Promise<{ valid: boolean; messages: 
   service.configure({ validate: true, allowComments: false, schemas: [{ uri: 'https://extkit.dev/schemas/manifest.schema.json', fileMatch: ['manifest.json'], schema }] });
   const doc = TextDocument.create(pathToFileURL(join(repoRoot, 'examples/case/manifest.json')).href, 'json', 1, text);
   const diagnostics = await service.doValidation(doc, service.parseJSONDocument(doc), { comments: 'error', trailingCommas: 'error', schemaValidation: 'error', schemaRequest: 'error' });
-  return { valid: diagnostics.length === 0, messages: diagnostics.map((d) => d.message) };
+  return { valid: diagnostics.length === 0, messages: diagnostics.map((d) => (typeof d.message === 'string' ? d.message : d.message.value)) };
 }
 
 function cliVerdicts(cases: Case[]): boolean[] {

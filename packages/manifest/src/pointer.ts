@@ -8,8 +8,11 @@ export const join = (pointer: string, ...tokens: Array<string | number>): string
   pointer + tokens.map((t) => '/' + escapeToken(t)).join('');
 
 /** Splits a pointer into its unescaped tokens. */
-export const tokens = (pointer: string): string[] =>
-  pointer === '' ? [] : pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+export const tokens = (pointer: string): string[] => {
+  if (pointer === '') return [];
+  const parts = pointer.slice(1).split('/');
+  return pointer.includes('~') ? parts.map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~')) : parts;
+};
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 

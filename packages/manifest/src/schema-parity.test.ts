@@ -86,7 +86,7 @@ describe('the published JSON Schema', () => {
         entry: pick('dist/index.js', 'index.mjs', 'a/./b.js', 'dist/x.cjs', '../x.js', 'a b/c.js', 'x', '.', 'dist/'),
         network: fc.array(pick('https://a.example', 'HTTP://A.example:80', 'wss://[::1]:1', 'https://a.example/', 'http://x.example', 'https://a:', 'ftp://x'), { maxLength: 3 }),
         routes: fc.array(pick('/a', '/', '/a/b', 'a', '/a/..', '/.x', '/a b'), { maxLength: 3 }),
-        fields: fc.array(fc.record({ key: pick('a', 'b', ''), label: pick('L', 5), type: pick('string', 'number', 'select', 'color', 7), min: pick(undefined, 1, 'x'), options: pick(undefined, [], [{ value: 1, label: 'One' }], 'x') }, { requiredKeys: ['type'] }), { maxLength: 4 }),
+        fields: fc.array(fc.record({ key: pick('a', 'b', ''), label: pick<unknown>('L', 5), type: pick<unknown>('string', 'number', 'select', 'color', 7), min: pick<unknown>(undefined, 1, 'x'), options: pick<unknown>(undefined, [], [{ value: 1, label: 'One' }], 'x') }, { requiredKeys: ['type'] }), { maxLength: 4 }),
         extra: fc.dictionary(pick('homepage', 'x', 'icons'), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }),
       },
       { requiredKeys: [] },

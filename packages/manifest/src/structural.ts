@@ -84,6 +84,11 @@ export function checkStructure(input: unknown, reporter: Reporter, ignored: (inp
 function mapError(e: AjvError, input: unknown): { code: DiagnosticCode; path: string; message: string } | undefined {
   let path = e.instancePath;
   const label = (pointer: string) => readable(pointer, input);
+  if (e.keyword === 'additionalProperties') {
+    const key = String(e.params.additionalProperty);
+    path = join(path, key);
+    return { code: 'manifest.unknown_property', path, message: `${label(path)} is not a manifest property; it is ignored${suggestKey(key, e.instancePath)}` };
+  }
   const rule = ruleOf(path);
   const value = valueAt(input, path);
   let problem: string;
@@ -94,14 +99,6 @@ function mapError(e: AjvError, input: unknown): { code: DiagnosticCode; path: st
       problem = 'missing';
       message = `${label(path)} is required`;
       return finish(ruleOf(path), problem, path, message);
-    }
-    case 'additionalProperties': {
-      path = join(path, String(e.params.additionalProperty));
-      return {
-        code: 'manifest.unknown_property',
-        path,
-        message: `${label(path)} is not a manifest property; it is ignored${suggestKey(String(e.params.additionalProperty), e.instancePath)}`,
-      };
     }
     case 'type': {
       if (path === '') return { code: 'manifest.not_object', path, message: `A manifest is a JSON object, got ${describe(value)}` };
@@ -164,22 +161,30 @@ const KNOWN_KEYS: Record<string, string[]> = {
 function suggestKey(key: string, parent: string): string {
   const known = KNOWN_KEYS[parent];
   if (!known) return '';
+  if (key.length > 64) return '';
+  const lower = key.toLowerCase();
   let best: string | undefined;
   let bestDistance = 3;
   for (const k of known) {
-    const d = distance(key.toLowerCase(), k.toLowerCase());
+    if (Math.abs(k.length - key.length) > 2) continue;
+    const d = distance(lower, k.toLowerCase());
     if (d < bestDistance) [best, bestDistance] = [k, d];
   }
   return best ? `; did you mean "${best}"?` : '';
 }
 
+// One row pair, reused: keys are at most 64 code units here.
+const rows = [new Int32Array(66), new Int32Array(66)];
+
+/** Levenshtein distance, for keys within two edits of a known one. */
 function distance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  let [prev, cur] = rows as [Int32Array, Int32Array];
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
+    cur[0] = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1));
+    [prev, cur] = [cur, prev];
   }
   return prev[b.length]!;
 }

@@ -1,6 +1,6 @@
 import { readFileSync, readSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
-import { findManifest, locateDiagnostics, RULES, ruleUrl, validateManifestText, validateOptionsFor, whyNoManifest, whyNotAFile, type Diagnostic, type Manifest } from '@extkit/manifest';
+import { diagnosticPositions, findManifest, RULES, ruleUrl, validateManifestText, validateOptionsFor, whyNoManifest, whyNotAFile, type Diagnostic, type Manifest } from '@extkit/manifest';
 import { paint, useColor } from '@extkit/manifest/terminal';
 import { UsageError } from '../errors.js';
 import { requirePublisher } from '../flags.js';
@@ -115,8 +115,10 @@ export async function runValidate(paths: string[], flags: ValidateFlags): Promis
   for (const target of targets) {
     const bytes = target.read();
     const { report, text } = validateManifestText(bytes, validateOptionsFor(target.dir, flags.publisher));
-    const findings = (severity: Severity, list: Diagnostic[]): Finding[] =>
-      locateDiagnostics(text, list).map((d) => ({ code: d.code, severity, message: d.message, path: d.path, file: target.file, ...(d.line !== undefined ? { line: d.line, column: d.column! } : {}), docs: ruleUrl(d.code) }));
+    const findings = (severity: Severity, list: Diagnostic[]): Finding[] => {
+      const at = diagnosticPositions(text, list);
+      return list.map((d, i) => ({ code: d.code, severity, message: d.message, path: d.path, file: target.file, ...at[i], docs: ruleUrl(d.code) }));
+    };
     const errors = findings('error', report.errors);
     const warnings = findings('warning', report.warnings);
     const outcome: Outcome = { file: target.file, ok: errors.length === 0, errors, warnings, manifest: report.manifest, ...(report.silenced ? { silenced: report.silenced } : {}), ...(text !== undefined ? { text } : {}) };
@@ -124,9 +126,8 @@ export async function runValidate(paths: string[], flags: ValidateFlags): Promis
       const scan = await scanDeclared(flags.bundle, report.manifest);
       const toFindings = (severity: Severity, list: Scan['errors']): Finding[] =>
         list.map((d) => {
-          const at = d.location ? { file: relative(process.cwd(), d.location.file) || d.location.file, line: d.location.line, column: d.location.column + 1 } : d.path !== undefined && text !== undefined ? { file: target.file, ...locateDiagnostics(text, [{ path: d.path }])[0] } : { file: flags.bundle! };
-          const { path: _, ...position } = at as { path?: string; file: string; line?: number; column?: number };
-          return { code: d.code, severity, message: d.message, ...(d.path !== undefined ? { path: d.path } : {}), ...position, docs: ruleUrl(d.code) };
+          const at = d.location ? { file: relative(process.cwd(), d.location.file) || d.location.file, line: d.location.line, column: d.location.column + 1 } : d.path !== undefined ? { file: target.file, ...diagnosticPositions(text, [{ path: d.path }])[0] } : { file: flags.bundle! };
+          return { code: d.code, severity, message: d.message, ...(d.path !== undefined ? { path: d.path } : {}), ...at, docs: ruleUrl(d.code) };
         });
       outcome.errors.push(...toFindings('error', scan.errors));
       outcome.warnings.push(...toFindings('warning', scan.warnings));

@@ -129,20 +129,23 @@ function checkOptions(options: unknown[], i: number, sound: boolean, reporter: R
 }
 
 function checkDefaults(defaults: Record<string, unknown>, byKey: Map<string, ConfigField>, reporter: Reporter): Record<string, unknown> {
-  // Copy-on-write: the copy is made at the first default that changes. A spread copies the
-  // input's own entries in order (an own "__proto__" stays an own key), so the defaults that
-  // stay the same need no store and the output keeps the input's key order.
+  // Copy-on-write: the copy is made at the first default that changes, from the keys kept before
+  // it, so the defaults that stay the same need no store and the output keeps the input's order.
+  const keys = Object.keys(defaults);
   let out: Record<string, unknown> | undefined;
-  for (const key in defaults) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const value = defaults[key];
     const field = byKey.get(key);
     let kept: OptionValue | undefined;
     if (field) kept = coerce(value, field, key, reporter);
     else reporter.report('config.defaults.unknown_key', join('/config/defaults', key), `default for ${JSON.stringify(key)}, which is not a config field (or was dropped); it is ignored`);
-    if (kept === value) continue;
-    out ??= { ...defaults };
-    if (kept === undefined) delete out[key];
-    else setOwn(out, key, kept);
+    if (out === undefined) {
+      if (kept === value) continue;
+      out = {};
+      for (let j = 0; j < i; j++) setOwn(out, keys[j]!, defaults[keys[j]!]);
+    }
+    if (kept !== undefined) setOwn(out, key, kept);
   }
   return out ?? defaults;
 }

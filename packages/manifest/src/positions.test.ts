@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { diagnosticPositions, locatePointer, LineIndex } from './positions.js';
+
+const text = `{
+  "a": [10, {"b/c": true, "d": null}],
+  "e": {"f": 1, "f": 2},
+  "g": "x"
+}`;
+
+describe('positions', () => {
+  it('finds a property at its key, an array item at its value, in one pass', () => {
+    expect(locatePointer(text, '')).toEqual({ line: 1, column: 1 });
+    expect(locatePointer(text, '/a')).toEqual({ line: 2, column: 3 });
+    expect(locatePointer(text, '/a/0')).toEqual({ line: 2, column: 9 });
+    expect(locatePointer(text, '/a/1/b~1c')).toEqual({ line: 2, column: 14 });
+    expect(locatePointer(text, '/a/1/d')).toEqual({ line: 2, column: 27 });
+    expect(locatePointer(text, '/g')).toEqual({ line: 4, column: 3 });
+  });
+
+  it('places a missing property at its nearest existing ancestor, and a repeated key at the last', () => {
+    expect(locatePointer(text, '/a/1/zz')).toEqual({ line: 2, column: 13 });
+    expect(locatePointer(text, '/a/7')).toEqual({ line: 2, column: 3 });
+    expect(locatePointer(text, '/e/f')).toEqual({ line: 3, column: 17 });
+  });
+
+  it('locates many diagnostics at once, keeping the positions they carry', () => {
+    const located = diagnosticPositions(text, [{ path: '/g' }, { path: '/a/0', line: 9, column: 9 }, { path: '/e' }]);
+    expect(located.map((d) => [d?.line, d?.column])).toEqual([[4, 3], [9, 9], [3, 3]]);
+  });
+
+  it('answers nothing, rather than a wrong place, for a document too deep to walk', () => {
+    expect(locatePointer('['.repeat(50_000) + ']'.repeat(50_000), '/0')).toBeUndefined();
+  });
+
+  it('turns offsets into lines and columns by binary search', () => {
+    const lines = new LineIndex('ab\ncd\n\nef');
+    expect([0, 2, 3, 6, 7, 8].map((o) => lines.at(o))).toEqual([{ line: 1, column: 1 }, { line: 1, column: 3 }, { line: 2, column: 1 }, { line: 3, column: 1 }, { line: 4, column: 1 }, { line: 4, column: 2 }]);
+  });
+});
