@@ -42,7 +42,7 @@ export function publishedSchema(): Json {
   patterned(props(schema, 'entry'), ENTRY, 'The entry is the bundle\'s plain relative path inside the artifact, such as "dist/index.js": no URL, no leading "/", no "..", "\\\\", "?", "#" or "%".');
   patterned(props(schema, 'capabilities', 'network').items as Json, ORIGIN, 'A network entry is an origin, scheme://host[:port] with https, wss, http or ws, and nothing more: no path, query, credentials or wildcard.');
   for (const key of ['routes', 'orgRoutes']) patterned(props(schema, 'contributes', 'console', key).items as Json, ROUTE, 'A route is a path starting with "/", such as "/deal-board": no "//" at its start, no "." or ".." segment, whitespace, "?", "#" or "\\\\".');
-  patterned(props(schema, 'contributes', 'site', 'components').items as Json, COMPONENT_ID, 'A component id is <publisher handle>.<manifest id>.<role>, each part kebab-case, such as "acme.weather-widget.card".');
+  patterned(props(schema, 'contributes', 'site', 'components').items as Json, COMPONENT_ID, 'A component id is <publisher handle>.<manifest id>.<role>, each part kebab-case, such as "your-handle.weather-widget.card".');
   patterned(props(schema, 'contributes', 'site', 'functionBindings').additionalProperties as Json, PROP_NAME, 'A function binding names a plain prop (an identifier such as "onPickFn"), declared in capabilities.props.');
 
   // A config field of a type the platform does not know is dropped, and so is every field past

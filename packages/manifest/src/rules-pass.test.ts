@@ -133,7 +133,7 @@ describe('the rule pass', () => {
     // The pools must reach both answers often, or the property above proves little.
     expect(clean).toBeGreaterThan(runs * 0.04);
     expect(clean).toBeLessThan(runs * 0.5);
-  });
+  }, 120_000);
 
   it('normalizes to a fixed point: a valid manifest\'s normalized form is valid, normalizes to itself, and warns of nothing new', () => {
     fc.assert(
@@ -148,7 +148,7 @@ describe('the rule pass', () => {
       }),
       { numRuns: 2000 },
     );
-  });
+  }, 120_000);
 
   it('accepts the example and every template, the manifests users start from, without a word', () => {
     const manifests = [join(root, 'examples/weather-widget/manifest.json'), ...readdirSync(join(root, 'templates'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(root, 'templates', d.name, 'manifest.json'))];

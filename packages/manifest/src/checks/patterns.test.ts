@@ -87,7 +87,7 @@ describe('the schema patterns and the rules agree', () => {
       }),
       { numRuns: 4000 },
     );
-  });
+  }, 120_000);
 
   it('routes: the pattern matches exactly the routes the rules accept', () => {
     const route = new RegExp(ROUTE, 'u');
@@ -98,7 +98,7 @@ describe('the schema patterns and the rules agree', () => {
       }),
       { numRuns: 4000 },
     );
-  });
+  }, 120_000);
 
   it('origins: whatever the rules accept, the pattern matches (it never calls a good origin an error)', () => {
     const origin = new RegExp(ORIGIN, 'u');
@@ -116,7 +116,7 @@ describe('the schema patterns and the rules agree', () => {
       { numRuns: 4000 },
     );
     expect(accepted).toBeGreaterThan(150);
-  });
+  }, 120_000);
 
   // The other way, the pattern cannot run the URL parser: these it matches, and only the rules refuse.
   it.each(['https://1.2.3.999', 'https://xn--a.example'])('origins: the pattern cannot tell %s is no host (the rules can)', (value) => {
