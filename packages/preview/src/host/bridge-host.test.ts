@@ -126,7 +126,7 @@ describe('the bridge', () => {
   it('never acts on protocol messages that arrive as window messages', async () => {
     const frameWindow = wire(frame);
     attach();
-    deliver(window, { v: 1, type: 'emit', event: 'clicked' }, frameWindow);
+    deliver(window, { v: 1, type: 'emits', events: [{ event: 'clicked' }] }, frameWindow);
     await new Promise((r) => setTimeout(r, 20));
     expect(seen.events).toEqual([]);
   });

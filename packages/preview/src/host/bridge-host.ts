@@ -99,8 +99,9 @@ export function attachBridge(o: BridgeHostOptions): BridgeHost {
         return o.onReady?.(m.registrations);
       case 'mounted':
         return o.onMounted?.();
-      case 'emit':
-        return o.onEvent?.(m.event, m.detail, acceptsEvent(o.declared, m.event));
+      case 'emits':
+        for (const e of m.events) o.onEvent?.(e.event, e.detail, acceptsEvent(o.declared, e.event));
+        return;
       case 'resize':
         return o.onResize?.(frameHeight(m.height));
       case 'call':

@@ -70,13 +70,43 @@ describe('connectFrame', () => {
     expect(fromFrame.map((m) => parseFrameMessage(m)?.type)).toEqual(['ready', 'error']);
     host.port1.close();
   });
+  it('sends the emits of one task as one message, in order, flushed before any other message', async () => {
+    getRegistry().registrations.length = 0;
+    getRegistry().registrations.push({
+      kind: 'component',
+      id: 'acme.demo.card',
+      mount: (ctx) => {
+        for (let n = 1; n <= 3; n++) ctx.emit('tick', { n });
+        ctx.setHeight(40);
+        ctx.emit('done');
+        setTimeout(() => ctx.emit('later'));
+      },
+    });
+    const { win } = frameWindow();
+    connectFrame(win);
+    const host = new MessageChannel();
+    const fromFrame = received(host.port1);
+    deliver(win, { extkit: 'connect', protocol: 1 }, win.parent, [host.port2]);
+    host.port1.postMessage({ v: 1, type: 'mount', surface: { kind: 'component', id: 'acme.demo.card' }, props: {}, config: {} });
+    await tick();
+    expect(fromFrame.slice(1)).toEqual([
+      { v: 1, type: 'emits', events: [{ event: 'tick', detail: { n: 1 } }, { event: 'tick', detail: { n: 2 } }, { event: 'tick', detail: { n: 3 } }] },
+      { v: 1, type: 'resize', height: 40 },
+      { v: 1, type: 'emits', events: [{ event: 'done', detail: undefined }] },
+      { v: 1, type: 'mounted', surface: { kind: 'component', id: 'acme.demo.card' } },
+      { v: 1, type: 'emits', events: [{ event: 'later', detail: undefined }] },
+    ]);
+    host.port1.close();
+  });
 });
 
 describe('parseFrameMessage', () => {
   it('accepts well-formed messages of this protocol version and nothing else', () => {
-    expect(parseFrameMessage({ v: 1, type: 'emit', event: 'saved', detail: 1 })).toBeDefined();
-    expect(parseFrameMessage({ v: 2, type: 'emit', event: 'saved' })).toBeUndefined();
-    expect(parseFrameMessage({ v: 1, type: 'emit', event: 7 })).toBeUndefined();
+    expect(parseFrameMessage({ v: 1, type: 'emits', events: [{ event: 'saved', detail: 1 }, { event: 'opened' }] })).toBeDefined();
+    expect(parseFrameMessage({ v: 2, type: 'emits', events: [{ event: 'saved' }] })).toBeUndefined();
+    expect(parseFrameMessage({ v: 1, type: 'emits', events: [{ event: 'saved' }, { event: 7 }] })).toBeUndefined();
+    expect(parseFrameMessage({ v: 1, type: 'emits', events: { event: 'saved' } })).toBeUndefined();
+    expect(parseFrameMessage({ v: 1, type: 'emit', event: 'saved' })).toBeUndefined();
     expect(parseFrameMessage({ v: 1, type: 'resize', height: Number.NaN })).toBeUndefined();
     expect(parseFrameMessage({ v: 1, type: 'ready', registrations: [{ kind: 'widget', id: 'x' }] })).toBeUndefined();
     expect(parseFrameMessage({ v: 1, type: 'call', callId: 1, prop: 'onSave', name: 'save', args: [] })).toBeDefined();

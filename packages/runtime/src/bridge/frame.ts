@@ -3,7 +3,7 @@
 // and carries props, config, events, size and function calls over the port.
 // It ships to the browser, so it stays small and dependency-free.
 import { getRegistrations, getRegistry } from '../registry.js';
-import { PROTOCOL_VERSION, isConnect, type FrameMessage, type HostMessage, type Surface } from './protocol.js';
+import { PROTOCOL_VERSION, isConnect, type Emit, type FrameMessage, type HostMessage, type Surface } from './protocol.js';
 import { bindingName } from './verdicts.js';
 
 type Values = Record<string, unknown>;
@@ -28,10 +28,24 @@ export function connectFrame(win: Window = window): void {
   const configListeners = new Set<Listener>();
   const calls = new Map<number, [(v: unknown) => void, (e: Error) => void]>();
   let nextCall = 0;
+  let emits: Emit[] = [];
 
-  const send = (m: DistributiveOmitV<FrameMessage>): void => {
+  const post = (m: DistributiveOmitV<FrameMessage>): void => {
     if (port) port.postMessage({ v: PROTOCOL_VERSION, ...m });
     else queue.push(m);
+  };
+  // Emits wait for the end of the task and leave as one message; any other message flushes them first, so order holds.
+  const flush = (): void => {
+    if (emits.length) post({ type: 'emits', events: emits });
+    emits = [];
+  };
+  const send = (m: DistributiveOmitV<FrameMessage>): void => {
+    flush();
+    post(m);
+  };
+  const emit = (event: string, detail?: unknown): void => {
+    if (!emits.length) queueMicrotask(flush);
+    emits.push({ event, detail });
   };
   const fail = (err: unknown): void => {
     const e = err instanceof Error ? err : new Error(String(err));
@@ -55,7 +69,7 @@ export function connectFrame(win: Window = window): void {
       },
       onProps: (cb: Listener) => subscribe(propsListeners, cb),
       onConfig: (cb: Listener) => subscribe(configListeners, cb),
-      emit: (event: string, detail?: unknown) => send({ type: 'emit', event, detail }),
+      emit,
       setHeight: (height: number) => send({ type: 'resize', height }),
       call: (prop: string, ...args: unknown[]) =>
         new Promise((resolve, reject) => {

@@ -5,6 +5,7 @@ export {
   isHello,
   parseFrameMessage,
   type ConnectMessage,
+  type Emit,
   type FrameMessage,
   type FrameMessageType,
   type HelloMessage,

@@ -27,6 +27,12 @@ export interface ConnectMessage {
 type Versioned<T> = T & { v: typeof PROTOCOL_VERSION };
 type Values = Record<string, unknown>;
 
+/** One `ctx.emit(event, detail)`, as an `emits` message carries it. */
+export interface Emit {
+  event: string;
+  detail?: unknown;
+}
+
 /** Port messages the host sends. */
 export type HostMessage = Versioned<
   | { type: 'mount'; surface: Surface; props: Values; config: Values }
@@ -40,7 +46,8 @@ export type HostMessage = Versioned<
 export type FrameMessage = Versioned<
   | { type: 'ready'; registrations: Surface[] }
   | { type: 'mounted'; surface: Surface }
-  | { type: 'emit'; event: string; detail?: unknown }
+  // Every emit of one task, in order: a frame that emits in a loop costs the host one message a task, not one an emit.
+  | { type: 'emits'; events: Emit[] }
   | { type: 'resize'; height: number }
   | { type: 'call'; callId: number; prop: string; name: string; args: unknown[] }
   | { type: 'error'; message: string; stack?: string }
@@ -77,8 +84,8 @@ export function parseFrameMessage(data: unknown): FrameMessage | undefined {
       return Array.isArray(m['registrations']) && m['registrations'].every(isSurface) ? (m as FrameMessage) : undefined;
     case 'mounted':
       return isSurface(m['surface']) ? (m as FrameMessage) : undefined;
-    case 'emit':
-      return str(m['event']) ? (m as FrameMessage) : undefined;
+    case 'emits':
+      return Array.isArray(m['events']) && m['events'].every((e) => isRecord(e) && str(e['event'])) ? (m as FrameMessage) : undefined;
     case 'resize':
       return typeof m['height'] === 'number' && Number.isFinite(m['height']) ? (m as FrameMessage) : undefined;
     case 'call':
