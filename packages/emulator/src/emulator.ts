@@ -1,0 +1,307 @@
+// startEmulator(): the API on node:http over one SQL store, with its admin surface.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { handleAdmin, type AdminApi } from './admin.js';
+import type { Clock, EventValue } from './context.js';
+import type { Engine } from './engine/engine.js';
+import { openPglite } from './engine/pglite.js';
+import { openPostgres } from './engine/postgres.js';
+import { schema, tables } from './engine/schema.js';
+import { ApiError } from './http/errors.js';
+import { createPipeline, type RequestLogEntry } from './http/pipeline.js';
+import { openHandlers, type InboundCall } from './open.js';
+import { handlers } from './resources/index.js';
+import { takenDown } from './resources/media.js';
+import { resolvePlan, type PlanInput } from './rules/plans.js';
+import { demoSeed } from './seed/demo.js';
+import { loadSeed, type SeedData } from './seed/load.js';
+import { deliver, deliverableUrl, type Delivery } from './webhooks.js';
+
+export interface EmulatorOptions {
+  /** Port on 127.0.0.1; 0 (the default from code) picks a free one. */
+  port?: number;
+  /** PGlite data folder; omitted (with no `database`), the state lives in memory. */
+  data?: string;
+  /** A PostgreSQL URL: several emulators on one database share one state. */
+  database?: string;
+  /** `demo`, `none` (the default), a seed file's path, or seed data. Applied once to a fresh store. */
+  seed?: 'demo' | 'none' | string | SeedData;
+  /** The default organization's plan: a preset name or overrides. Default `business`. */
+  plan?: PlanInput;
+}
+
+export interface Emulator {
+  /** `http://127.0.0.1:<port>/v1`: pass it to `new ServiceClient({ baseUrl })`. */
+  baseUrl: string;
+  origin: string;
+  adminUrl: string;
+  /** A key of the default organization with every scope. */
+  apiKey: string;
+  org: string;
+  engine: 'pglite' | 'postgres';
+  /** A new key; a `plan` makes a new organization on that plan, else the key joins `org` (default organization). */
+  createKey(options?: { scopes?: string[]; plan?: PlanInput; org?: string }): Promise<string>;
+  setPlan(plan: PlanInput, org?: string): Promise<void>;
+  /** Empties the store and applies `seed` (default: the seed given at start). */
+  reset(seed?: EmulatorOptions['seed']): Promise<void>;
+  clock: Clock;
+  /** Outbound webhooks sent, newest last. */
+  deliveries: Delivery[];
+  /** Resolves once every delivery under way has finished. */
+  settled(): Promise<void>;
+  registerWebhook(url: string, secret?: string | null, org?: string): Promise<void>;
+  registerHook(hostId: string, hookId: string, secret: string): void;
+  inbound: InboundCall[];
+  requests: RequestLogEntry[];
+  close(): Promise<void>;
+}
+
+/** Every scope the documents name. */
+export const allScopes = [
+  'datasets:read',
+  'datasets:write',
+  'contacts:read',
+  'contacts:write',
+  'crm:read',
+  'crm:write',
+  'media:read',
+  'media:write',
+  'sites:read',
+  'sites:write',
+  'sites:publish',
+  'forms:read',
+  'forms:write',
+  'orders:read',
+  'orders:write',
+  'products:read',
+];
+
+const defaultOrg = 'org_default';
+const requestLogSize = 1_000;
+const newKey = (): string => `sk_emu_${randomBytes(18).toString('base64url')}`;
+
+function seedData(seed: EmulatorOptions['seed']): SeedData | null {
+  if (seed === undefined || seed === 'none') return null;
+  if (seed === 'demo') return demoSeed();
+  if (typeof seed === 'string') {
+    try {
+      return JSON.parse(readFileSync(seed, 'utf8')) as SeedData;
+    } catch (error) {
+      throw new TypeError(`The seed file ${seed} could not be read as JSON: ${(error as Error).message}`);
+    }
+  }
+  return seed;
+}
+
+async function prepare(engine: Engine): Promise<void> {
+  await engine.transaction(async (sql) => {
+    // Two processes starting on one database must not both create the schema.
+    if (engine.kind === 'postgres') await sql.query('select pg_advisory_xact_lock(741100)');
+    for (const statement of schema.split(';').map((s) => s.trim()).filter(Boolean)) await sql.query(statement);
+  });
+}
+
+/** A stored file's bytes: by its download URL (token checked) or its public CDN URL (private files have none). */
+async function serveFile(engine: Engine, via: 'files' | 'cdn', id: string, token: string | null): Promise<{ contentType: string; bytes: Buffer }> {
+  const [row] = await engine.query<{ body: Record<string, unknown> | string }>("select body from objects where kind = 'media' and id = $1 and not deleted", [id]);
+  const body = row ? (typeof row.body === 'string' ? (JSON.parse(row.body) as Record<string, unknown>) : row.body) : null;
+  const allowed = body && (via === 'files' ? token !== null && token === body.__token : body.private !== true);
+  if (!body || !allowed) throw new ApiError(404, 'not_found', 'No such file');
+  return { contentType: String(body.contentType ?? 'application/octet-stream'), bytes: Buffer.from(String(body.__data ?? ''), 'base64') };
+}
+
+/**
+ * Starts the emulator on 127.0.0.1.
+ * @example const emu = await startEmulator({ seed: 'demo' }); new ServiceClient({ baseUrl: emu.baseUrl, apiKey: emu.apiKey })
+ */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const seed = seedData(options.seed);
+  const engine = options.database ? await openPostgres(options.database) : await openPglite(options.data);
+  await prepare(engine);
+
+  let offset = 0;
+  const clock: Clock = { now: () => Date.now() + offset, advance: (ms) => ((offset += ms), Date.now() + offset) };
+  const requests: RequestLogEntry[] = [];
+  const deliveries: Delivery[] = [];
+  const inbound: InboundCall[] = [];
+  const hooks = new Map<string, string>();
+  const pending = new Set<Promise<unknown>>();
+  let origin = '';
+
+  const ensureOrg = async (org: string, plan: PlanInput | undefined, overwrite: boolean): Promise<void> => {
+    await engine.query(`insert into orgs (id, plan) values ($1, $2::jsonb) on conflict (id) do ${overwrite ? 'update set plan = excluded.plan' : 'nothing'}`, [org, JSON.stringify(resolvePlan(plan))]);
+  };
+  const insertKey = async (key: string, org: string, scopes: string[]): Promise<void> => {
+    await engine.query('insert into api_keys (key, org, scopes) values ($1, $2, $3::jsonb)', [key, org, JSON.stringify(scopes)]);
+  };
+  const defaultKey = async (): Promise<string> => {
+    const [held] = await engine.query<{ value: string }>("select value from meta where name = 'default_key'");
+    if (held) return held.value;
+    const key = newKey();
+    await engine.transaction(async (sql) => {
+      await sql.query("insert into meta (name, value) values ('default_key', $1) on conflict do nothing", [key]);
+      const [won] = await sql.query<{ value: string }>("select value from meta where name = 'default_key'");
+      if (won!.value === key) await sql.query('insert into api_keys (key, org, scopes) values ($1, $2, $3::jsonb)', [key, defaultOrg, JSON.stringify(allScopes)]);
+    });
+    return defaultKey();
+  };
+  const applySeed = async (data: SeedData | null): Promise<void> => {
+    const [done] = await engine.query("select value from meta where name = 'seeded'");
+    if (done) return;
+    await engine.transaction(async (sql) => {
+      await sql.query("insert into meta (name, value) values ('seeded', $1)", [data ? 'yes' : 'none']);
+      if (data) await loadSeed(sql, defaultOrg, data, clock.now());
+    });
+  };
+
+  await ensureOrg(defaultOrg, options.plan, options.plan !== undefined);
+  let apiKey = await defaultKey();
+  await applySeed(seed);
+
+  const onEvents = (org: string, events: { event: string; payload: Record<string, EventValue> }[]): void => {
+    const job = (async () => {
+      const [target] = await engine.query<{ url: string; secret: string | null }>('select url, secret from webhooks where org = $1', [org]);
+      if (!target) return;
+      for (const e of events) deliveries.push(await deliver(target.url, target.secret, e.event, e.payload, new Date(clock.now()).toISOString()));
+    })().catch((error) => console.error('[extkit emulator] webhook delivery failed:', error));
+    pending.add(job);
+    void job.finally(() => pending.delete(job));
+  };
+
+  const pipeline = createPipeline({
+    engine,
+    origin: () => origin,
+    now: clock.now,
+    handlers,
+    open: openHandlers({ origin: () => origin, hooks, inbound, now: clock.now }),
+    onEvents,
+    log: (entry) => {
+      requests.push(entry);
+      if (requests.length > requestLogSize) requests.splice(0, requests.length - requestLogSize);
+    },
+  });
+
+  const emulator: Emulator = {
+    baseUrl: '',
+    origin: '',
+    adminUrl: '',
+    apiKey,
+    org: defaultOrg,
+    engine: engine.kind,
+    async createKey({ scopes = allScopes, plan, org } = {}) {
+      if (!Array.isArray(scopes) || !scopes.every((s) => typeof s === 'string')) throw new TypeError('createKey: scopes must be an array of scope strings');
+      let target = org ?? defaultOrg;
+      if (plan !== undefined && org === undefined) {
+        target = `org_${randomBytes(6).toString('hex')}`;
+        await ensureOrg(target, plan, true);
+      } else if (org !== undefined) {
+        const [known] = await engine.query('select id from orgs where id = $1', [org]);
+        if (!known) throw new TypeError(`createKey: no organization ${JSON.stringify(org)}`);
+        if (plan !== undefined) await ensureOrg(org, plan, true);
+      }
+      const key = newKey();
+      await insertKey(key, target, scopes);
+      return key;
+    },
+    async setPlan(plan, org = defaultOrg) {
+      resolvePlan(plan);
+      const rows = await engine.query('update orgs set plan = $2::jsonb where id = $1 returning id', [org, JSON.stringify(resolvePlan(plan))]);
+      if (rows.length === 0) throw new TypeError(`setPlan: no organization ${JSON.stringify(org)}`);
+    },
+    async reset(next) {
+      const data = next === undefined ? seed : seedData(next);
+      await engine.query(`truncate ${tables.join(', ')}`);
+      await ensureOrg(defaultOrg, options.plan, true);
+      emulator.apiKey = apiKey = await defaultKey();
+      await applySeed(data);
+      requests.length = 0;
+      deliveries.length = 0;
+      inbound.length = 0;
+    },
+    clock,
+    deliveries,
+    async settled() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+    async registerWebhook(url, secret = null, org = defaultOrg) {
+      if (!deliverableUrl(url)) throw new TypeError(`registerWebhook: ${JSON.stringify(url)} is not an https URL (http is accepted on loopback only)`);
+      await engine.query('insert into webhooks (org, url, secret) values ($1, $2, $3) on conflict (org) do update set url = excluded.url, secret = excluded.secret', [org, url, secret]);
+    },
+    registerHook(hostId, hookId, secret) {
+      hooks.set(`${hostId}/${hookId}`, secret);
+    },
+    inbound,
+    requests,
+    close: async () => {},
+  };
+
+  const admin: AdminApi = {
+    summary: async () => ({ baseUrl: emulator.baseUrl, org: defaultOrg, engine: engine.kind, now: new Date(clock.now()).toISOString() }),
+    createKey: async (o) => {
+      const key = await emulator.createKey(o);
+      const [row] = await engine.query<{ org: string; scopes: string[] }>('select org, scopes from api_keys where key = $1', [key]);
+      return { key, org: row!.org, scopes: row!.scopes };
+    },
+    setPlan: async (plan, org) => {
+      await emulator.setPlan(plan, org);
+      return { org: org ?? defaultOrg, plan: resolvePlan(plan) };
+    },
+    advance: (ms) => clock.advance(ms),
+    reset: (s) => emulator.reset(s),
+    registerWebhook: (url, secret, org) => emulator.registerWebhook(url, secret, org),
+    registerHook: (h, k, s) => emulator.registerHook(h, k, s),
+    takeDown: (sha) => takenDown.add(sha),
+    requests: () => requests,
+    deliveries: () => deliveries,
+    inbound: () => inbound,
+  };
+
+  const server = http.createServer((req, res) => {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    } catch {
+      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'bad_request', message: 'The request target is not a URL' } }));
+      return;
+    }
+    const path = url.pathname;
+    const fail = (error: unknown): void => {
+      const e = error instanceof ApiError ? error : new ApiError(500, 'internal_error', 'The emulator failed; this is a bug in extkit');
+      if (!(error instanceof ApiError)) console.error('[extkit emulator]', error);
+      if (!res.headersSent) res.writeHead(e.status, { 'content-type': 'application/json', ...e.headers }).end(JSON.stringify(e.body));
+    };
+    const file = /^\/__emulator\/(files|cdn)\/([^/]+)$/.exec(path);
+    if (file && req.method === 'GET') {
+      serveFile(engine, file[1] as 'files' | 'cdn', decodeURIComponent(file[2]!), url.searchParams.get('token'))
+        .then((f) => res.writeHead(200, { 'content-type': f.contentType, 'content-length': f.bytes.length, 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'" }).end(f.bytes))
+        .catch(fail);
+      return;
+    }
+    if (path === '/__emulator' || path.startsWith('/__emulator/')) {
+      handleAdmin(admin, req, path.slice('/__emulator'.length))
+        .then((r) => res.writeHead(r.status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(r.body)))
+        .catch(fail);
+      return;
+    }
+    pipeline(req, res, path, url.searchParams).catch(fail);
+  });
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 60_000;
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  Object.assign(emulator, { origin, baseUrl: `${origin}/v1`, adminUrl: `${origin}/__emulator` });
+  emulator.close = async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await emulator.settled();
+    await engine.close();
+  };
+  return emulator;
+}

@@ -1,0 +1,22 @@
+// The one interface both storage engines answer: parameterized SQL and transactions.
+
+/** Runs parameterized SQL; rows come back as plain objects (jsonb parsed). */
+export interface Sql {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Engine extends Sql {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction: committed when it returns, rolled back when it throws. */
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements (the schema). */
+  exec(script: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A Sql over any driver whose `query(text, params)` answers `{ rows }` (PGlite, a pg pool or client). */
+export const adapt = (q: { query: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }> }): Sql => ({
+  async query<T>(text: string, params: unknown[] = []): Promise<T[]> {
+    return (await q.query(text, params)).rows as T[];
+  },
+});

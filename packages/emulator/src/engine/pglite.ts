@@ -1,0 +1,61 @@
+// The embedded engine: Postgres compiled to WebAssembly, in a folder or in memory.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { adapt, type Engine } from './engine.js';
+
+// A fresh PGlite runs initdb, which takes seconds (tens on a busy machine); an in-memory
+// store starts instead from a copy of an empty cluster, made once and kept in the user's cache.
+function templatePath(): string {
+  // The package does not export its package.json: read it beside the resolved entry (dist/index.js).
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const version = (JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
+  const cache = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  return join(cache, 'extkit', `pglite-${version}-empty.tar`);
+}
+
+function readTemplate(path: string): Blob | null {
+  try {
+    return new Blob([readFileSync(path)]);
+  } catch {
+    return null;
+  }
+}
+
+/** Opens PGlite on `dataDir` (created if missing), or in memory when it is undefined. */
+export async function openPglite(dataDir: string | undefined): Promise<Engine> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  let db: InstanceType<typeof PGlite>;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    db = await PGlite.create({ dataDir });
+  } else {
+    const path = templatePath();
+    const template = readTemplate(path);
+    db = template ? await PGlite.create({ loadDataDir: template }) : await PGlite.create();
+    if (!template) await saveTemplate(db, path);
+  }
+  return {
+    kind: 'pglite',
+    ...adapt(db),
+    transaction: (fn) => db.transaction((tx) => fn(adapt(tx))),
+    exec: async (script) => {
+      await db.exec(script);
+    },
+    close: () => db.close(),
+  };
+}
+
+/** Keeps a copy of the empty cluster; written to a temporary name and renamed, so a reader never sees half a file. */
+async function saveTemplate(db: { dumpDataDir(c: 'none'): Promise<Blob | File> }, path: string): Promise<void> {
+  try {
+    const bytes = Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer());
+    mkdirSync(join(path, '..'), { recursive: true });
+    const temp = `${path}.${process.pid}.tmp`;
+    writeFileSync(temp, bytes);
+    renameSync(temp, path);
+  } catch {
+    // The cache is an optimization: without it, the next start runs initdb again.
+  }
+}

@@ -1,0 +1,184 @@
+// One request through the rules of document 000, each step reading its own table:
+// route (operations), auth and rate limits (limits), plan gates (plans), metering,
+// scopes, shapes (shapes), idempotency, then the handler in one transaction.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { allowedMethods, matchOperation, operations, shapeIssues, shapes, type Operation } from '@extkit/api';
+import type { Ctx, EventValue, Handler } from '../context.js';
+import type { Engine } from '../engine/engine.js';
+import { authenticate, type Caller } from '../rules/auth.js';
+import { claim, release, remember, type KeySlot } from '../rules/idempotency.js';
+import { meter } from '../rules/usage.js';
+import { parseJson, readBody } from './body.js';
+import { ApiError, invalid, planRequired } from './errors.js';
+
+export interface PipelineDeps {
+  engine: Engine;
+  /** `http://127.0.0.1:<port>`. */
+  origin(): string;
+  now(): number;
+  handlers: Record<string, Handler>;
+  /** Anonymous paths outside the key rules (openapi.json, marketplace, inbound hooks). */
+  open: Record<string, (req: { params: Record<string, string>; headers: IncomingMessage['headers']; raw: Buffer; query: URLSearchParams }) => Promise<{ status: number; body: unknown; headers?: Record<string, string> }>>;
+  onEvents(org: string, events: { event: string; payload: Record<string, EventValue> }[]): void;
+  log(entry: RequestLogEntry): void;
+}
+
+export interface RequestLogEntry {
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  operation: string | null;
+  org: string | null;
+  ms: number;
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+  /** Sent verbatim (an idempotent replay's original body). */
+  raw?: string;
+  headers: Record<string, string>;
+}
+
+const planOf = (path: string): Operation['plan'] => operations.find((o) => o.path === path)?.plan ?? null;
+
+/** The path template a pathname falls under, whatever the method. */
+function templateOf(method: string, pathname: string): string | null {
+  const m = matchOperation(method, pathname);
+  if (m.operation) return m.operation.path;
+  if (!m.allow) return null;
+  return Object.keys(allowedMethods).find((t) => allowedMethods[t] === m.allow) ?? null;
+}
+
+/** The query as a plain object, empty values left out (an empty value means the filter is absent). */
+const queryObject = (q: URLSearchParams): Record<string, string> => Object.fromEntries([...q].filter(([, v]) => v !== ''));
+
+const fieldsOf = (issues: { path: string; message: string }[]): Record<string, string> =>
+  Object.fromEntries(issues.map((i) => [i.path.slice(1).replaceAll('/', '.'), i.message]));
+
+const keyScope = (op: Operation, params: Record<string, string>, query: URLSearchParams, body: Record<string, unknown>): string =>
+  op.keyed === 'dataset' ? (params.datasetId ?? '') : op.keyed === 'site' ? (params.siteId ?? query.get('siteId') ?? String(body.siteId ?? '')) : '';
+
+export function createPipeline(deps: PipelineDeps): (req: IncomingMessage, res: ServerResponse, pathname: string, query: URLSearchParams) => Promise<void> {
+  return async (req, res, pathname, query) => {
+    const started = performance.now();
+    const method = req.method ?? 'GET';
+    let org: string | null = null;
+    let opId: string | null = null;
+    let answer: Answer;
+    try {
+      const raw = await readBody(req);
+      const routed = matchOperation(method, pathname);
+      opId = routed.operation?.id ?? null;
+      if (routed.operation && routed.operation.auth !== 'key') {
+        const open = deps.open[routed.operation.id];
+        if (!open) throw new ApiError(404, 'not_found', 'No such endpoint');
+        const r = await open({ params: routed.params, headers: req.headers, raw, query });
+        answer = { status: r.status, body: r.body, headers: r.headers ?? {} };
+      } else {
+        answer = await keyed(deps, req, raw, pathname, query, routed, (o) => (org = o));
+      }
+    } catch (error) {
+      answer = failure(error);
+    }
+    const text = answer.raw ?? JSON.stringify(answer.body);
+    res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...answer.headers });
+    res.end(text);
+    deps.log({ at: new Date(deps.now()).toISOString(), method, path: pathname, status: answer.status, operation: opId, org, ms: Math.round((performance.now() - started) * 100) / 100 });
+  };
+}
+
+function failure(error: unknown): Answer {
+  if (error instanceof ApiError) return { status: error.status, body: error.body, headers: error.headers };
+  console.error('[extkit emulator] internal error:', error);
+  return { status: 500, body: { error: { type: 'internal_error', message: 'The emulator failed; this is a bug in extkit, please report it' } }, headers: {} };
+}
+
+async function keyed(
+  deps: PipelineDeps,
+  req: IncomingMessage,
+  raw: Buffer,
+  pathname: string,
+  query: URLSearchParams,
+  routed: ReturnType<typeof matchOperation>,
+  setOrg: (org: string) => void,
+): Promise<Answer> {
+  const { engine } = deps;
+  const now = deps.now();
+  const { caller, headers } = await authenticate(engine, req.headers.authorization, req.socket.remoteAddress ?? 'unknown', now);
+  setOrg(caller.org);
+  try {
+    const body = await gateAndRun(deps, req, raw, pathname, query, routed, caller, now);
+    return { ...body, headers: { ...headers, ...body.headers } };
+  } catch (error) {
+    const a = failure(error);
+    return { ...a, headers: { ...headers, ...a.headers } };
+  }
+}
+
+async function gateAndRun(
+  deps: PipelineDeps,
+  req: IncomingMessage,
+  raw: Buffer,
+  pathname: string,
+  query: URLSearchParams,
+  routed: ReturnType<typeof matchOperation>,
+  caller: Caller,
+  now: number,
+): Promise<Answer> {
+  const { engine } = deps;
+  const method = req.method ?? 'GET';
+  if (!caller.plan.api) throw planRequired(undefined, 'Your plan does not include API access; the REST API starts on the Business plan');
+  const template = templateOf(method, pathname);
+  const gate = template ? planOf(template) : null;
+  if (gate === 'crm' && !caller.plan.crm) throw planRequired('crm', 'Your plan does not include the CRM suite; contacts keep working');
+  if (gate === 'commerce' && !caller.plan.commerce) throw planRequired('commerce', 'Your plan does not include commerce');
+  await meter(engine, caller.org, now);
+
+  if (!routed.operation) {
+    if (!routed.allow) throw new ApiError(404, 'not_found', `No such endpoint: ${method} ${pathname}`);
+    // For CRM the scope is checked before the method (001 §1).
+    if (gate === 'crm') requireScope(caller, method === 'GET' ? 'crm:read' : 'crm:write');
+    throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${pathname}; allowed: ${routed.allow.join(', ')}`, { headers: { Allow: routed.allow.join(', ') } });
+  }
+  const { operation: op, params } = routed;
+  if (op.scope) requireScope(caller, op.scope);
+
+  const body = method === 'GET' || method === 'DELETE' ? {} : parseJson(raw, req.headers['content-type'], op.id.startsWith('records.'));
+  const spec = (shapes as Record<string, Parameters<typeof shapeIssues>[1]>)[op.id];
+  if (spec) {
+    const issues = shapeIssues(method === 'GET' ? queryObject(query) : body, spec);
+    if (issues.length > 0) throw invalid(fieldsOf(issues));
+  }
+
+  const handler = deps.handlers[op.id];
+  if (!handler) throw new ApiError(404, 'not_found', `No such endpoint: ${method} ${pathname}`);
+  const idempotencyKey = op.keyed ? req.headers['idempotency-key'] : undefined;
+  const slot: KeySlot | null =
+    typeof idempotencyKey === 'string' && idempotencyKey !== '' ? { org: caller.org, op: op.id, scope: keyScope(op, params, query, body), key: idempotencyKey.slice(0, 255) } : null;
+  if (slot) {
+    const held = await claim(engine, slot, now);
+    if (held) return { status: 200, body: null, raw: held.replay, headers: { 'Idempotent-Replayed': 'true' } };
+  }
+  const events: { event: string; payload: Record<string, EventValue> }[] = [];
+  try {
+    const result = await engine.transaction(async (sql) => {
+      const ctx: Ctx = { op, params, query, body, org: caller.org, plan: caller.plan, scopes: caller.scopes, sql, now, engine, origin: deps.origin(), emit: (event, payload) => events.push({ event, payload }) };
+      const r = await handler(ctx);
+      const status = r.status ?? op.status;
+      const text = JSON.stringify(r.body);
+      if (slot) await remember(sql, slot, status, text, now);
+      return { status, text };
+    });
+    if (events.length > 0) deps.onEvents(caller.org, events);
+    return { status: result.status, body: null, raw: result.text, headers: {} };
+  } catch (error) {
+    if (slot) await release(engine, slot);
+    throw error;
+  }
+}
+
+function requireScope(caller: Caller, scope: string): void {
+  if (!caller.scopes.includes(scope)) throw new ApiError(403, 'insufficient_scope', `This key lacks the ${scope} scope`, { code: scope });
+}

@@ -1,0 +1,9 @@
+// @extkit/emulator: a stateful local emulator of the platform REST API.
+export { startEmulator, allScopes, type Emulator, type EmulatorOptions } from './emulator.js';
+export { plans, resolvePlan, type Plan, type PlanInput } from './rules/plans.js';
+export { limits } from './rules/limits.js';
+export { openApiDocument } from './openapi.js';
+export type { Delivery, DeliveryAttempt } from './webhooks.js';
+export type { RequestLogEntry } from './http/pipeline.js';
+export type { SeedData } from './seed/load.js';
+export type { InboundCall } from './open.js';
