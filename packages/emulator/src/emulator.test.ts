@@ -25,9 +25,10 @@ beforeAll(async () => {
 afterAll(() => emu?.close());
 
 describe('routes', () => {
-  it('route every operation the catalog names, and only those', () => {
-    const ids = new Set(operations.map((o) => o.id));
-    for (const id of Object.keys(handlers)) expect(ids.has(id), id).toBe(true);
+  it('route the 69 operations of the catalog, each once, and nothing else', () => {
+    const open = ['openapi.retrieve', 'marketplace.listingVersions', 'webhooks.inbound'];
+    expect([...Object.keys(handlers), ...open].sort()).toEqual(operations.map((o) => o.id).sort());
+    expect(operations).toHaveLength(69);
   });
 
   it('serve an OpenAPI 3.1 document of the 69 operations, without a key', async () => {

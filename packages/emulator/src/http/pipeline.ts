@@ -168,9 +168,11 @@ async function gateAndRun(
       const r = await handler(ctx);
       const status = r.status ?? op.status;
       const text = JSON.stringify(r.body);
-      if (slot) await remember(sql, slot, status, text, now);
+      if (slot && status < 300) await remember(sql, slot, status, text, now);
       return { status, text };
     });
+    // A refusal answered as a value (a conversion whose contact stands) commits its writes and gives the key back.
+    if (slot && result.status >= 300) await release(engine, slot);
     if (events.length > 0) deps.onEvents(caller.org, events);
     return { status: result.status, body: null, raw: result.text, headers: {} };
   } catch (error) {
