@@ -1,0 +1,68 @@
+import type { Command } from 'commander';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { UsageError } from '../errors.js';
+
+interface EmulateFlags {
+  port: string;
+  data?: string;
+  memory?: boolean;
+  database?: string;
+  seed: string;
+  json?: boolean;
+}
+
+/** Maps the flags to startEmulator's options, or a usage error for a combination that cannot work. */
+function options(flags: EmulateFlags): { port: number; data?: string; database?: string; seed: string } {
+  if (!/^\d+$/.test(flags.port) || Number(flags.port) > 65535) throw new UsageError('flag.invalid', `--port must be a port number from 0 to 65535 (0: any free port), got ${JSON.stringify(flags.port)}`);
+  const stores = [flags.data !== undefined && '--data', flags.memory && '--memory', flags.database !== undefined && '--database'].filter(Boolean);
+  if (stores.length > 1) throw new UsageError('flag.conflict', `${stores.join(' and ')} each choose where the state lives; give one`);
+  if (flags.database !== undefined && !/^postgres(ql)?:\/\//.test(flags.database)) throw new UsageError('flag.invalid', `--database must be a PostgreSQL URL, e.g. postgres://user@127.0.0.1:5432/emulator`);
+  if (!['demo', 'none'].includes(flags.seed) && !existsSync(flags.seed)) throw new UsageError('path.not_found', `--seed is demo, none, or a seed file; no such file: ${flags.seed}`);
+  const data = flags.memory || flags.database !== undefined ? undefined : resolve(flags.data ?? '.extkit/emulator');
+  return { port: Number(flags.port), ...(data ? { data } : {}), ...(flags.database ? { database: flags.database } : {}), seed: flags.seed };
+}
+
+export function registerEmulate(program: Command): void {
+  program
+    .command('emulate')
+    .description('Run a local, stateful emulator of the platform REST API (docs/emulator.md).')
+    .option('--port <n>', 'port on 127.0.0.1 (0: any free port)', '8787')
+    .option('--data <dir>', 'keep the state in this folder (embedded PGlite)', '.extkit/emulator')
+    .option('--memory', 'keep the state in memory only; it is gone when the emulator stops')
+    .option('--database <url>', 'keep the state in PostgreSQL; several emulators on one database share it')
+    .option('--seed <demo|file|none>', 'data for a fresh store: the demo organization, a seed file (JSON), or nothing', 'demo')
+    .option('--json', 'print where it listens as one JSON line, for scripts')
+    .addHelpText(
+      'after',
+      '\nIt listens on 127.0.0.1 only and prints the base URL (ending in /v1), an API key with every\nscope, and the admin URL. Stop it with Ctrl-C.\n\nExamples:\n  $ extkit emulate\n  $ extkit emulate --memory --seed none --port 0 --json\n  $ extkit emulate --database postgres://postgres@127.0.0.1:5432/emu',
+    )
+    .action(async (flags: EmulateFlags, command: Command) => {
+      // commander fills --data's default even beside --memory or --database: only an explicit one conflicts.
+      const explicitData = command.getOptionValueSource('data') === 'cli' ? flags.data : undefined;
+      const opts = options({ ...flags, ...(explicitData === undefined ? { data: undefined } : {}) } as EmulateFlags);
+      const { startEmulator } = await import('@extkit/emulator');
+      const emu = await startEmulator(opts).catch((err: unknown) => {
+        const e = err as { code?: string; message?: string };
+        if (e.code === 'EADDRINUSE') throw new UsageError('port.in_use', `port ${opts.port} on 127.0.0.1 is in use; pick another with --port, or --port 0 for any free one`);
+        if (opts.database && (e.code === 'ECONNREFUSED' || e.code === '28P01' || e.code === '3D000' || e.code === 'ENOTFOUND')) {
+          throw new UsageError('database.unreachable', `cannot use the database at --database: ${e.message ?? e.code}`);
+        }
+        if (err instanceof TypeError) throw new UsageError('seed.invalid', err.message);
+        throw err;
+      });
+      const where = opts.database ? 'PostgreSQL' : opts.data ? opts.data : 'memory';
+      if (flags.json) {
+        process.stdout.write(`${JSON.stringify({ baseUrl: emu.baseUrl, apiKey: emu.apiKey, adminUrl: emu.adminUrl, engine: emu.engine, data: opts.data ?? null })}\n`);
+      } else {
+        process.stdout.write(
+          `extkit emulate: the platform API at ${emu.baseUrl}\n  API key (every scope): ${emu.apiKey}\n  admin: ${emu.adminUrl}\n  state: ${where} (${emu.engine})\n\n  new ServiceClient({ baseUrl: '${emu.baseUrl}', apiKey: '${emu.apiKey}' })\n`,
+        );
+      }
+      await new Promise<void>((done) => {
+        const stop = (): void => void emu.close().then(done);
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+}
