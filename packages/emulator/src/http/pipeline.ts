@@ -148,7 +148,9 @@ async function gateAndRun(
   const body = method === 'GET' || method === 'DELETE' ? {} : parseJson(raw, req.headers['content-type'], op.id.startsWith('records.'));
   const spec = (shapes as Record<string, Parameters<typeof shapeIssues>[1]>)[op.id];
   if (spec) {
-    const issues = shapeIssues(method === 'GET' ? queryObject(query) : body, spec);
+    // A write's params are its body plus what the client sends in the query (a lead's siteId): the spec reads both.
+    const fromQuery = Object.fromEntries(Object.entries(queryObject(query)).filter(([k]) => spec.keys?.includes(k) && body[k] === undefined));
+    const issues = shapeIssues(method === 'GET' ? queryObject(query) : { ...fromQuery, ...body }, spec);
     if (issues.length > 0) throw invalid(fieldsOf(issues));
   }
 
