@@ -2,7 +2,7 @@
 // HTTP, against one in-memory emulator shared by the file.
 import { createHash } from 'node:crypto';
 import { operations } from '@extkit/api';
-import { BadRequestError, ConflictError, InsufficientScopeError, NotFoundError, PlanRequiredError, ServiceClient } from '@extkit/client';
+import { BadRequestError, ConflictError, InsufficientScopeError, NotFoundError, PlanRequiredError, ServiceClient, type ServiceError } from '@extkit/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from './index.js';
 import { handlers } from './resources/index.js';
@@ -16,6 +16,8 @@ const raw = (path: string, init: RequestInit & { key?: string | null } = {}): Pr
   if (rest.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
   return fetch(emu.baseUrl + path, { ...rest, headers });
 };
+/** The ServiceError a call rejected with. */
+const refusal = (p: PromiseLike<unknown>): Promise<ServiceError> => Promise.resolve(p).then(() => { throw new Error('expected a refusal'); }, (e: unknown) => e as ServiceError);
 const clientWith = (apiKey: string): ServiceClient => new ServiceClient({ baseUrl: emu.baseUrl, apiKey, maxRetries: 0 });
 
 beforeAll(async () => {
@@ -73,7 +75,7 @@ describe('authentication, scopes, plans and metering', () => {
 
   it('closes every endpoint to a plan without API access, unbilled', async () => {
     const key = await emu.createKey({ plan: 'no-api' });
-    const refused = await clientWith(key).me.retrieve().catch((e) => e);
+    const refused = await refusal(clientWith(key).me.retrieve());
     expect(refused).toBeInstanceOf(PlanRequiredError);
     expect(refused.code).toBeNull();
   });
@@ -81,7 +83,7 @@ describe('authentication, scopes, plans and metering', () => {
   it('closes dataset create on a plan without a data store, and keeps the key', async () => {
     const key = await emu.createKey({ plan: 'no-data-store' });
     const c = clientWith(key);
-    const refused = await c.datasets.create({ name: 'A', fields: ['a'] }, { idempotencyKey: 'ds-plan-1' }).catch((e) => e);
+    const refused = await refusal(c.datasets.create({ name: 'A', fields: ['a'] }, { idempotencyKey: 'ds-plan-1' }));
     expect([refused.type, refused.code]).toEqual(['plan_required', 'data_store']);
     await emu.setPlan('business', (await c.me.retrieve()).org);
     expect((await c.datasets.create({ name: 'A', fields: ['a'] }, { idempotencyKey: 'ds-plan-1' })).name).toBe('A');
@@ -90,7 +92,7 @@ describe('authentication, scopes, plans and metering', () => {
   it('answers 404 for an unknown endpoint and a site the organization does not own (never 403)', async () => {
     expect((await raw('/nothing-here')).status).toBe(404);
     const other = clientWith(await emu.createKey({ plan: 'business' }));
-    const e = await other.sites.retrieve('site_0000001').catch((x) => x);
+    const e = await refusal(other.sites.retrieve('site_0000001'));
     expect(e).toBeInstanceOf(NotFoundError);
     expect(e.message).toMatch(/^No such site/);
   });
@@ -99,6 +101,8 @@ describe('authentication, scopes, plans and metering', () => {
 describe('rate limits', () => {
   it('sends the six headers, then 429 with Retry-After past 120 a minute; the window resets with the clock', async () => {
     const key = await emu.createKey({ scopes: [] });
+    // Start at the top of a fixed window, so the 121 requests fall in one.
+    emu.clock.advance(60_000 - (emu.clock.now() % 60_000));
     let last: Response | undefined;
     for (let i = 0; i < 121; i++) last = await raw('/me', { key });
     expect(last!.status).toBe(429);
@@ -143,7 +147,7 @@ describe('idempotency', () => {
     const first = await client.datasets.delete(ds.id, { idempotencyKey: 'k-del' });
     expect(first).toEqual({ id: ds.id, object: 'dataset', deleted: true });
     expect(await client.datasets.delete(ds.id, { idempotencyKey: 'k-del' })).toEqual(first);
-    expect(await client.datasets.delete(ds.id).catch((e) => e)).toBeInstanceOf(NotFoundError);
+    expect(await refusal(client.datasets.delete(ds.id))).toBeInstanceOf(NotFoundError);
   });
 });
 
@@ -183,10 +187,10 @@ describe('datasets and records', () => {
   it('coerces values to the model, drops unknown field ids, and returns timestamps as epoch ms', async () => {
     const rec = await client.records.create('ds_0000001', { values: { title: 'T', nights: '3', guided: 'true', startsAt: '2025-03-01T00:00:00Z', location: '60.1,5.2', nope: 1 } });
     expect(rec.values).toEqual({ title: 'T', nights: 3, guided: true, startsAt: Date.parse('2025-03-01T00:00:00Z'), location: { latitude: 60.1, longitude: 5.2 } });
-    const e = await client.records.create('ds_0000001', { values: { title: 'T', location: { lat: 1, lng: 2 } } }).catch((x) => x);
+    const e = await refusal(client.records.create('ds_0000001', { values: { title: 'T', location: { lat: 1, lng: 2 } } }));
     expect(e).toBeInstanceOf(BadRequestError);
-    expect(Object.keys(e.fields)).toEqual(['location']);
-    const missing = await client.records.create('ds_0000001', {}).catch((x) => x);
+    expect(Object.keys(e.fields ?? {})).toEqual(['location']);
+    const missing = await refusal(client.records.create('ds_0000001', {}));
     expect(missing.fields).toEqual({ title: 'is required' });
   });
 
@@ -201,7 +205,7 @@ describe('datasets and records', () => {
   });
 
   it('refuses to delete a dataset that holds records (409 dataset_not_empty)', async () => {
-    const e = await client.datasets.delete('ds_0000001').catch((x) => x);
+    const e = await refusal(client.datasets.delete('ds_0000001'));
     expect(e).toBeInstanceOf(ConflictError);
     expect(e.code).toBe('dataset_not_empty');
   });
@@ -211,12 +215,12 @@ describe('sites', () => {
   it('creates a site, refuses a taken subdomain with alternatives, and publishes', async () => {
     const site = await client.sites.create({ displayName: '  New shop  ', subdomain: 'new-shop' });
     expect(site).toMatchObject({ object: 'site', displayName: 'New shop', subdomain: 'new-shop', domain: null });
-    const taken = await client.sites.create({ displayName: 'X', subdomain: 'new-shop' }).catch((e) => e);
+    const taken = await refusal(client.sites.create({ displayName: 'X', subdomain: 'new-shop' }));
     expect([taken.status, taken.code]).toEqual([409, 'subdomain_taken']);
     expect(taken.message).toMatch(/new-shop-1/);
     expect(await client.sites.publish(site.id)).toEqual({ object: 'publish', site: site.id, published: false, reason: 'not_routed', pages: 0, pagesDropped: 0 });
     expect((await client.sites.publish('site_0000001')).published).toBe(true);
-    const bad = await client.sites.create({ displayName: 'X', subdomain: 'www' }).catch((e) => e);
+    const bad = await refusal(client.sites.create({ displayName: 'X', subdomain: 'www' }));
     expect(bad.fields).toHaveProperty('subdomain');
   });
 
@@ -242,7 +246,7 @@ describe('media', () => {
 
   it('refuses mismatched bytes, executables, macros, paused video and taken-down assets', async () => {
     const c = clientWith(emu.apiKey);
-    const upload = (bytes: Uint8Array, contentType: string) => c.media.upload({ file: bytes, contentType }).catch((e) => [e.status, e.code]);
+    const upload = (bytes: Uint8Array, contentType: string) => refusal(c.media.upload({ file: bytes, contentType })).then((e) => [e.status, e.code]);
     expect(await upload(Buffer.from('not a png'), 'image/png')).toEqual([415, 'type_mismatch']);
     expect(await upload(Buffer.from('MZ\x90\x00'), 'text/plain')).toEqual([415, 'executable_bytes']);
     expect(await upload(Buffer.from('PK\x03\x04....word/vbaProject.bin'), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')).toEqual([415, 'macro_payload']);
@@ -258,7 +262,7 @@ describe('media', () => {
 
 describe('bad input', () => {
   it('answers a body over the limit with 413, and survives garbage', async () => {
-    const big = await raw('/datasets', { method: 'POST', body: 'x'.repeat(37 * 1024 * 1024) }).catch((e) => e);
+    const big = await raw('/datasets', { method: 'POST', body: 'x'.repeat(37 * 1024 * 1024) }).catch((e: unknown) => e);
     expect(big instanceof Response ? big.status : 'reset').toSatisfy((s: unknown) => s === 413 || s === 'reset');
     const odd = await raw('/datasets/..%2F..%2Fetc%2Fpasswd');
     expect(odd.status).toBe(404);
