@@ -15,7 +15,7 @@ interface BuildJson {
   validation: { valid: boolean; errors: Diag[] } | null;
   registrations: Array<{ kind: string; id: string }>;
   artifact: { dir: string; integrity: string; files: Array<{ path: string; size: number; sha256: string }>; unchanged: boolean } | null;
-  size: { raw: number; gzip: number; budget: number } | null;
+  size: { raw: number; gzip: number; budget: number; enforced: boolean; css: number; assets: number; top: Array<{ path: string; bytes: number }> } | null;
 }
 
 let n = 0;
@@ -83,7 +83,7 @@ describe('extkit build', () => {
       expect(text, file.name).not.toContain(tmp.dir);
       expect(text, file.name).not.toContain(repoRoot);
     }
-    expect(result.size).toEqual({ raw: Buffer.byteLength(bundle), gzip: expect.any(Number), budget: 102400 });
+    expect(result.size).toMatchObject({ raw: Buffer.byteLength(bundle), gzip: expect.any(Number), budget: 65536, enforced: false, css: 0, assets: 0 });
   });
 
   it('is reproducible: two clean copies in separate folders give byte-identical artifacts and one integrity', () => {
@@ -204,12 +204,39 @@ describe('extkit build', () => {
     expect(result.warnings).toEqual([expect.objectContaining({ code: 'scan.unregistered_contribution', path: '/contributes/site/features/0' })]);
   });
 
-  it('warns past the size budget from --size-budget or package.json', () => {
-    const r = build(copy('build-basic'), '--size-budget', '100');
+  it('a project budget is a gate: over it, exit 1, the largest inputs named, nothing stored', () => {
+    const gated = copy('build-basic', (d) => writeFileSync(join(d, 'package.json'), JSON.stringify({ name: 'x', extkit: { publisher: 'acme', budget: { gzip: '0.5 KB' } } })));
+    const r = build(gated);
+    expect(r.status).toBe(1);
+    expect(codes(r.result.errors)).toEqual(['build.size_budget']);
+    expect(r.result.errors[0]!.message).toMatch(/over the budget of 0\.5 KiB[\s\S]*@extkit\/runtime@0\.1\.0\/dist\/register\.js[\s\S]*src\/index\.ts/);
+    expect(r.result.size).toMatchObject({ budget: 512, enforced: true });
+    expect(r.result.artifact).toBeNull();
+    expect(existsSync(join(gated, 'artifacts'))).toBe(false);
+    const human = runCli(['build', gated]);
+    expect(human.status).toBe(1);
+    expect(human.stdout).toContain('error  build.size_budget');
+    // The flag sets the gate too, in the same notation; a generous one passes.
+    expect(build(copy('build-basic'), '--size-budget', '100').status).toBe(1);
+    expect(build(copy('build-basic'), '--size-budget', '64 KB').result).toMatchObject({ ok: true, size: { budget: 65536, enforced: true } });
+    expect(runCli(['build', copy('build-basic'), '--size-budget', 'lots']).status).toBe(2);
+    const older = copy('build-basic', (d) => writeFileSync(join(d, 'package.json'), JSON.stringify({ name: 'x', extkit: { publisher: 'acme', sizeBudget: 50 } })));
+    expect(build(older).result.size).toMatchObject({ budget: 50, enforced: true });
+    const bad = copy('build-basic', (d) => writeFileSync(join(d, 'package.json'), JSON.stringify({ name: 'x', extkit: { publisher: 'acme', budget: { gzip: 'small' } } })));
+    expect(codes(build(bad).result.errors)).toEqual(['build.package_json_invalid']);
+  });
+
+  it('without a project budget, past 64 KB gzipped is a warning and the build succeeds', () => {
+    const big = copy('build-basic', (d) => {
+      // Incompressible data the bundle keeps: 80 KB of random hex in a string it registers with.
+      const data = Array.from({ length: 80 * 1024 / 8 }, () => Math.random().toString(16).slice(2, 10).padEnd(8, '0')).join('');
+      writeFileSync(join(d, 'src/card.ts'), `export function renderCard(root: HTMLElement, id: string): void { root.textContent = id + ${JSON.stringify(data)}.length; }\n`);
+    });
+    const r = build(big);
     expect(r.status).toBe(0);
     expect(codes(r.result.warnings)).toEqual(['build.size_budget']);
-    const fromPackage = copy('build-basic', (d) => writeFileSync(join(d, 'package.json'), JSON.stringify({ name: 'x', extkit: { publisher: 'acme', sizeBudget: 50 } })));
-    expect(build(fromPackage).result.size?.budget).toBe(50);
+    expect(r.result.warnings[0]!.message).toContain('src/card.ts');
+    expect(r.result.size).toMatchObject({ budget: 65536, enforced: false });
   });
 
   it('checks component namespaces against --publisher over package.json', () => {

@@ -1,8 +1,10 @@
 import { posix, resolve } from 'node:path';
 import { makeRecord } from './artifact/record.js';
-import { putArtifact } from './artifact/store.js';
+import { putArtifact, replaceWatchArtifact, watchPath } from './artifact/store.js';
 import { artifactPath, checkEntry } from './entry.js';
-import { ESBUILD_PATH, bundleOutcome, esbuildOptions } from './esbuild.js';
+import { ESBUILD_PATH, esbuildOptions } from './esbuild.js';
+import { bundleOutcome, contributors } from './outputs.js';
+import { writeAnalysis } from './analyze.js';
 import { peekEntry, readManifestBytes, validateBytes } from './manifest.js';
 import { findSource, readProject } from './project.js';
 import { takeBuildWorker, type ScanWorker, type BuildJob } from './scan/run.js';
@@ -25,6 +27,7 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
   const root = resolve(dir);
   const out = resolve(root, options.out ?? 'artifacts');
   const timeoutMs = options.scan?.timeoutMs ?? DEFAULT_SCAN_TIMEOUT_MS;
+  const sourcesContent = options.sourcesContent ?? true;
   const result: BuildResult = { ok: false, errors: [], warnings: [], validation: null, registrations: [], artifact: null, size: null };
 
   const project = await readProject(root);
@@ -37,7 +40,7 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
   const source = findSource(root, project.settings);
   const start = (entry: string, from: string): Job => {
     const worker = takeBuildWorker(options.scan?.memoryMb);
-    return { entry, worker, ...worker.buildAndRun(ESBUILD_PATH, esbuildOptions(root, from, entry), entry, timeoutMs) };
+    return { entry, worker, ...worker.buildAndRun(ESBUILD_PATH, esbuildOptions(root, from, entry, { sourcesContent }), entry, timeoutMs) };
   };
   // Bundling starts from the unvalidated entry, off the main thread, while the
   // validator loads and runs; an invalid manifest discards it unseen.
@@ -67,13 +70,16 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
     }
     const bundled = bundleOutcome(built, root, manifest.entry);
     result.warnings.push(...bundled.warnings);
+    const inputs = bundled.metafile ? contributors(bundled.metafile, root) : [];
+    if (options.analyze && bundled.metafile) result.analysis = await writeAnalysis(out, manifest.id, manifest.version, bundled.metafile, inputs);
     if (!bundled.ok) {
       result.errors.push(...bundled.errors);
       return result;
     }
-    const { size, warning } = measure(bundled.code, options.sizeBudget ?? project.settings.sizeBudget ?? DEFAULT_SIZE_BUDGET);
-    result.size = size;
-    if (warning) result.warnings.push(warning);
+    const budget = options.sizeBudget ?? project.settings.sizeBudget;
+    const measured = measure(bundled.code, budget === undefined ? { gzip: DEFAULT_SIZE_BUDGET, enforced: false } : { gzip: budget, enforced: true }, { css: bundled.cssBytes, assets: bundled.assetBytes, top: inputs });
+    result.size = measured.size;
+    if (measured.diagnostic) (measured.size.enforced ? result.errors : result.warnings).push(measured.diagnostic);
 
     const bundleText = { code: Buffer.from(bundled.code).toString('utf8'), map: { text: Buffer.from(bundled.map).toString('utf8'), dir: posix.dirname(artifactPath(manifest.entry)) } };
     const scan = scanReport(await job.scanned, manifest, manifest.entry, bundleText, timeoutMs);
@@ -88,14 +94,15 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
       [entryPath, bundled.code],
       [`${entryPath}.map`, bundled.map],
     ]);
-    const record = makeRecord(manifest.id, manifest.version, project.settings.name, contents);
-    const put = await putArtifact(out, record, contents, options.out === undefined);
+    const record = makeRecord(manifest.id, manifest.version, project.settings.name, contents, { sourcesContent });
+    // A watch build replaces its own folder beside the store; the store's versions stay immutable.
+    const put = options.watch ? await replaceWatchArtifact(out, record, contents) : await putArtifact(out, record, contents, options.out === undefined);
     if (put.kind === 'refused') {
       result.errors.push(...put.errors);
       return result;
     }
     const unchanged = put.kind === 'unchanged';
-    result.artifact = { dir: resolve(out, manifest.id, manifest.version), integrity: record.integrity, files: record.files, unchanged };
+    result.artifact = { dir: options.watch ? watchPath(out, manifest.id) : resolve(out, manifest.id, manifest.version), integrity: record.integrity, files: record.files, unchanged };
     result.ok = true;
     return result;
   } finally {

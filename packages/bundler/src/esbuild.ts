@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { BuildOptions as EsbuildOptions } from 'esbuild';
-import type { BuiltReply, WireMessage } from './scan/worker.js';
+import { ASSET_EXTENSIONS } from './assets.js';
+import type { WireMessage } from './scan/worker.js';
 import type { Diagnostic } from './types.js';
 
 const require = createRequire(import.meta.url);
@@ -15,10 +16,11 @@ export const ESBUILD_PATH = require.resolve('esbuild');
 
 /**
  * The esbuild options of an extension build: one minified browser script (IIFE)
- * at `<root>/<entry>`, a linked source map, and `@extkit/runtime` resolved to the
+ * at `<root>/<entry>`, a linked source map (with the sources' text unless
+ * `sourcesContent: false`), images and fonts inlined, a metafile, and `@extkit/runtime` resolved to the
  * kit's own runtime wherever the extension lives. Nothing is written to disk.
  */
-export function esbuildOptions(root: string, source: string, entry: string): EsbuildOptions {
+export function esbuildOptions(root: string, source: string, entry: string, options: { sourcesContent?: boolean } = {}): EsbuildOptions {
   return {
     absWorkingDir: root,
     entryPoints: [source],
@@ -30,6 +32,10 @@ export function esbuildOptions(root: string, source: string, entry: string): Esb
     target: 'es2020',
     minify: true,
     sourcemap: 'linked',
+    sourcesContent: options.sourcesContent ?? true,
+    metafile: true,
+    // Images and fonts, imported from code or CSS, are inlined (outputs.ts checks their size).
+    loader: Object.fromEntries(ASSET_EXTENSIONS.map((e) => [e, 'dataurl' as const])),
     charset: 'utf8',
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"' },
@@ -65,7 +71,7 @@ export function fromEsbuild(m: WireMessage, code: string): Diagnostic {
 }
 
 /** The folder and `name@version` of the package a file outside the extension's own sources belongs to. */
-function packageOf(file: string, cache: Map<string, { dir: string; id: string } | null>): { dir: string; id: string } | null {
+function packageOf(file: string, cache: PackageCache): { dir: string; id: string } | null {
   const parts = file.split(sep);
   const nm = parts.lastIndexOf('node_modules');
   // Inside node_modules the package is the folder after the last node_modules (two for a scope); elsewhere the nearest package.json.
@@ -103,27 +109,21 @@ function ancestors(dir: string): string[] {
 export function relocateSources(mapText: string, root: string, entry: string): string {
   const map = JSON.parse(mapText) as { sources: string[] };
   const mapDir = dirname(join(root, entry));
-  const cache = new Map<string, { dir: string; id: string } | null>();
-  map.sources = map.sources.map((s) => {
-    const abs = resolve(mapDir, s);
-    const own = relative(root, abs);
-    if (!own.startsWith(`..${sep}`) && !isAbsolute(own) && !own.split(sep).includes('node_modules')) return s;
-    const pkg = packageOf(abs, cache);
-    return pkg ? `${pkg.id}/${relative(pkg.dir, abs).split(sep).join('/')}` : s;
-  });
+  const cache: PackageCache = new Map();
+  map.sources = map.sources.map((s) => sourceName(root, resolve(mapDir, s), cache, true) ?? s);
   return `${JSON.stringify(map)}\n`;
 }
 
-/** The bundle and its source map, or esbuild's errors. */
-export type BundleOutcome = { ok: true; code: Uint8Array; map: Uint8Array; warnings: Diagnostic[] } | { ok: false; errors: Diagnostic[]; warnings: Diagnostic[] };
+type PackageCache = Map<string, { dir: string; id: string } | null>;
 
-/** Turns the build worker's answer into the bundle and its relocated map, or diagnostics. */
-export function bundleOutcome(reply: BuiltReply, root: string, entry: string): BundleOutcome {
-  const warnings = reply.warnings.map((w) => fromEsbuild(w, 'build.bundle_warning'));
-  if (!reply.ok) return { ok: false, errors: reply.errors.map((e) => fromEsbuild(e, 'build.bundle_error')), warnings };
-  const outfile = join(root, entry);
-  const js = reply.files.find((f) => f.path === outfile);
-  const map = reply.files.find((f) => f.path === `${outfile}.map`);
-  if (!js || !map) throw new Error(`esbuild wrote no ${entry} and ${entry}.map`);
-  return { ok: true, code: js.contents, map: Buffer.from(relocateSources(Buffer.from(map.contents).toString('utf8'), root, entry)), warnings };
+/**
+ * The layout-independent name of the file `abs`: `<name>@<version>/<path>` for a
+ * package's file; for the extension's own, its path relative to `root` (null when
+ * `ownIsNull`, for callers that keep their own spelling); null when no package owns it.
+ */
+export function sourceName(root: string, abs: string, cache: PackageCache = new Map(), ownIsNull = false): string | null {
+  const own = relative(root, abs);
+  if (own !== '..' && !own.startsWith(`..${sep}`) && !isAbsolute(own) && !own.split(sep).includes('node_modules')) return ownIsNull ? null : own.split(sep).join('/');
+  const pkg = packageOf(abs, cache);
+  return pkg ? `${pkg.id}/${relative(pkg.dir, abs).split(sep).join('/')}` : null;
 }

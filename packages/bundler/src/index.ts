@@ -1,4 +1,5 @@
 export { build } from './build.js';
+export { watchBuild, type BuildWatcher } from './watch.js';
 export { scanBundle, DEFAULT_SCAN_TIMEOUT_MS } from './scan/scan.js';
 export { verify, type VerifyOptions, type VerifyResult } from './verify.js';
 export { sign, defaultSignaturePath, type SignResult } from './sign.js';
@@ -8,6 +9,9 @@ export { parseRevocations, type Revocations } from './trust/revocations.js';
 export { canonicalListing, integrityOf } from './artifact/hash.js';
 export { DEFAULT_SIZE_BUDGET } from './size.js';
 export { esbuildOptions, kitNotes } from './esbuild.js';
+export { takeOutputs, type Contributor } from './outputs.js';
+export { ASSET_EXTENSIONS, ASSET_INLINE_LIMIT } from './assets.js';
+export { parseSize } from './size.js';
 export { readProject, findSource, SOURCE_CANDIDATES, type ProjectSettings } from './project.js';
 export { formatDiagnostic, formatDiagnostics, type FormatOptions } from './format.js';
 export type {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseSize } from './size.js';
 import type { Diagnostic } from './types.js';
 
 /** What the extension's package.json says to the kit (`name` and the `extkit` key). */
@@ -8,6 +9,7 @@ export interface ProjectSettings {
   name: string | null;
   publisher?: string;
   source?: string;
+  /** `extkit.budget.gzip` (or the older `extkit.sizeBudget`) in bytes: the project's gate. */
   sizeBudget?: number;
   /** `extkit.ignore` as written: warning codes the validator does not report (it checks the list). */
   ignore?: unknown;
@@ -39,6 +41,12 @@ export async function readProject(root: string): Promise<{ settings: ProjectSett
   else if (kit.source !== undefined) errors.push({ code: 'build.package_json_invalid', message: `package.json "extkit.source" must be a path like "src/main.ts", got ${JSON.stringify(kit.source)}.` });
   if (typeof kit.sizeBudget === 'number' && kit.sizeBudget > 0) settings.sizeBudget = kit.sizeBudget;
   else if (kit.sizeBudget !== undefined) errors.push({ code: 'build.package_json_invalid', message: `package.json "extkit.sizeBudget" must be a positive number of gzipped bytes, e.g. 51200, got ${JSON.stringify(kit.sizeBudget)}.` });
+  const budget = kit.budget as { gzip?: unknown } | undefined;
+  if (budget !== undefined) {
+    const gzip = budget && typeof budget === 'object' ? parseSize(budget.gzip) : null;
+    if (gzip !== null) settings.sizeBudget = gzip;
+    else errors.push({ code: 'build.package_json_invalid', message: `package.json "extkit.budget" must be { "gzip": <size> } with a size like "64 KB", "1.5 MB" or a number of bytes, got ${JSON.stringify(budget)}.` });
+  }
   return { settings, errors };
 }
 

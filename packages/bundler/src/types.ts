@@ -80,21 +80,37 @@ export interface ArtifactRecord {
   files: ArtifactFile[];
   /** `sha256-<base64>` over the canonical listing of `files`. */
   integrity: string;
+  /** How the artifact was built: whether its source map carries the sources' text. Absent in records written before it existed. */
+  build?: { sourcesContent: boolean };
 }
 
-/** Bundle size in bytes, raw and gzipped, and the gzip budget it is held to. */
+/** Bundle size in bytes, raw and gzipped (stylesheet and inlined assets included), and the gzip budget it is held to. */
 export interface BundleSize {
   raw: number;
   gzip: number;
   budget: number;
+  /** True when the budget is the project's (over it fails the build); false for the kit's default (a warning). */
+  enforced: boolean;
+  /** Bytes of the stylesheet the bundle carries. */
+  css: number;
+  /** Bytes of the images and fonts inlined into it (as data URLs). */
+  assets: number;
+  /** The largest inputs by bytes in the bundle (before gzip), at most 10. */
+  top: Array<{ path: string; bytes: number }>;
 }
 
 /** Options of `build`. Every one has a default, so `build(dir)` builds. */
 export interface BuildOptions {
   /** The artifact store; default `<dir>/artifacts`. */
   out?: string;
-  /** Gzip size budget in bytes; default package.json `extkit.sizeBudget`, else 102400. */
+  /** Gzip size budget in bytes, enforced (over it fails); default package.json `extkit.budget.gzip`, else a 64 KiB warning. */
   sizeBudget?: number;
+  /** Keep the sources' text in the source map (`sourcesContent`); default true. */
+  sourcesContent?: boolean;
+  /** Write the artifact to `<out>/.watch/<id>`, replacing the last one there, instead of into the store (`build --watch`). */
+  watch?: boolean;
+  /** Write esbuild's metafile beside the artifact, `<out>/<id>/<version>.meta.json`, and report every input's bytes. */
+  analyze?: boolean;
   /** Publisher handle for component namespaces; default package.json `extkit.publisher`. */
   publisher?: string;
   /** Limits of the scan. */
@@ -121,4 +137,6 @@ export interface BuildResult {
     unchanged: boolean;
   } | null;
   size: BundleSize | null;
+  /** With `analyze`: where the metafile was written and every input by bytes in the bundle, largest first. */
+  analysis?: { metafile: string; inputs: Array<{ path: string; bytes: number }> } | null;
 }

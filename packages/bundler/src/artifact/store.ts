@@ -105,14 +105,7 @@ export async function writeArtifact(out: string, record: ArtifactRecord, content
   const idDir = join(out, record.id);
   let createdIdDir = false;
   try {
-    for (const [path, bytes] of contents) {
-      await mkdir(dirname(join(tmp, path)), { recursive: true });
-      await writeFile(join(tmp, path), bytes);
-    }
-    await writeFile(join(tmp, RECORD_FILE), serializeRecord(record));
-    // mkdtemp makes the folder private (0700); the version folder is read like any other
-    // build output (a static server, a CI upload running as another user).
-    await chmod(tmp, 0o755);
+    await stage(tmp, record, contents);
     createdIdDir = (await mkdir(idDir, { recursive: true })) !== undefined;
     await rename(tmp, join(idDir, record.version));
   } catch (err) {
@@ -120,6 +113,18 @@ export async function writeArtifact(out: string, record: ArtifactRecord, content
     if (createdIdDir) await rmdir(idDir).catch(() => {});
     throw err;
   }
+}
+
+/** Writes the artifact's files and artifact.json into the temporary folder `tmp`. */
+async function stage(tmp: string, record: ArtifactRecord, contents: ReadonlyMap<string, Uint8Array>): Promise<void> {
+  for (const [path, bytes] of contents) {
+    await mkdir(dirname(join(tmp, path)), { recursive: true });
+    await writeFile(join(tmp, path), bytes);
+  }
+  await writeFile(join(tmp, RECORD_FILE), serializeRecord(record));
+  // mkdtemp makes the folder private (0700); the artifact is read like any other
+  // build output (a static server, a CI upload running as another user).
+  await chmod(tmp, 0o755);
 }
 
 /** A temporary folder this old was left by a build that was killed mid-write: writing one takes well under a second. */
@@ -146,7 +151,7 @@ async function sweepStale(out: string, now = Date.now()): Promise<void> {
 export type PutOutcome = { kind: 'written' } | { kind: 'unchanged' } | { kind: 'refused'; errors: Diagnostic[] };
 
 /** Refuses a store, or a store's id folder, that is a symbolic link: an artifact is written where the user points, never elsewhere. */
-async function linkedStore(out: string, id: string): Promise<Diagnostic | null> {
+export async function linkedStore(out: string, id: string): Promise<Diagnostic | null> {
   for (const dir of [out, join(out, id)]) {
     const st = await lstat(dir).catch(() => null);
     if (st?.isSymbolicLink()) {
@@ -185,5 +190,32 @@ export async function putArtifact(out: string, record: ArtifactRecord, contents:
     };
   } catch (err) {
     return { kind: 'refused', errors: [{ code: 'artifact.out_unwritable', message: `Cannot write the artifact into ${out}: ${(err as Error).message}. Choose a writable folder with --out.` }] };
+  }
+}
+
+/** Where `build --watch` writes: `<out>/.watch/<id>`, beside the store's immutable versions and never one of them. */
+export function watchPath(out: string, id: string): string {
+  return join(out, '.watch', id);
+}
+
+/**
+ * Writes the artifact to `<out>/.watch/<id>`, replacing what an earlier watch build
+ * wrote there: a finished artifact is swapped in by renames, never written in place.
+ */
+export async function replaceWatchArtifact(out: string, record: ArtifactRecord, contents: ReadonlyMap<string, Uint8Array>): Promise<PutOutcome & { dir?: string }> {
+  const linked = await linkedStore(out, record.id);
+  if (linked) return { kind: 'refused', errors: [linked] };
+  const dir = watchPath(out, record.id);
+  try {
+    await mkdir(dirname(dir), { recursive: true });
+    const tmp = await mkdtemp(join(out, '.tmp-'));
+    await stage(tmp, record, contents);
+    const old = `${tmp}-old`;
+    await rename(dir, old).catch(() => {});
+    await rename(tmp, dir);
+    await rm(old, { recursive: true, force: true });
+    return { kind: 'written', dir };
+  } catch (err) {
+    return { kind: 'refused', errors: [{ code: 'artifact.out_unwritable', message: `Cannot write the watch build into ${dir}: ${(err as Error).message}. Choose a writable folder with --out.` }] };
   }
 }

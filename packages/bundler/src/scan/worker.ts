@@ -23,7 +23,7 @@ export interface WireMessage {
 
 /** The worker's first answer to a build request. */
 export type BuiltReply =
-  | { type: 'built'; ok: true; files: Array<{ path: string; contents: Uint8Array }>; warnings: WireMessage[] }
+  | { type: 'built'; ok: true; files: Array<{ path: string; contents: Uint8Array }>; metafile: unknown; warnings: WireMessage[] }
   | { type: 'built'; ok: false; errors: WireMessage[]; warnings: WireMessage[] };
 
 /** The worker's last answer: registrations as [kind, id] pairs and how the run ended. */
@@ -47,7 +47,7 @@ async function bundle(req) {
   try {
     const result = await esbuild.build(req.build.options);
     const files = result.outputFiles.map((f) => ({ path: f.path, contents: f.contents }));
-    parentPort.postMessage({ type: 'built', ok: true, files, warnings: result.warnings.map(wire) });
+    parentPort.postMessage({ type: 'built', ok: true, files, metafile: result.metafile, warnings: result.warnings.map(wire) });
     return new TextDecoder().decode(files.find((f) => f.path === req.build.outfile).contents);
   } catch (e) {
     if (!e || !Array.isArray(e.errors)) throw e;

@@ -31,6 +31,9 @@ export function frameCsp({ origin, network: declared, reportUri, scriptHashes, s
     `script-src ${scriptHashes.join(' ')}`,
     ...(styleHashes.length ? [`style-src ${styleHashes.join(' ')}`] : []),
     `connect-src ${network.length > 0 ? network.join(' ') : "'none'"}`,
+    // Images and fonts the build inlines into the bundle are data: URLs (docs/build.md, "Stylesheets, images and fonts").
+    'img-src data:',
+    'font-src data:',
     "base-uri 'none'",
     "form-action 'none'",
     `frame-ancestors ${origin}`,

@@ -3,7 +3,7 @@
 // with file, line, column and a code frame.
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
-import { esbuildOptions, kitNotes } from '@extkit/bundler';
+import { esbuildOptions, kitNotes, takeOutputs } from '@extkit/bundler';
 import type { FileLocation, PreviewDiagnostic } from '../types.js';
 import { codeFrame } from '@extkit/manifest/terminal';
 import type { BuildOptions } from 'esbuild';
@@ -51,9 +51,11 @@ export async function createBuilder(dir: string, entry: string): Promise<Builder
       try {
         const result = await context.rebuild();
         const ms = Math.round(performance.now() - t0);
-        const code = result.outputFiles?.find((f) => f.path.endsWith('.js'))?.text ?? '';
-        const map = result.outputFiles?.find((f) => f.path.endsWith('.js.map'))?.text ?? '';
-        return { ok: true, code, map, warnings: toDiagnostics(result.warnings, 'warning'), ms };
+        // The bundle as the artifact takes it: its stylesheet (CSS the source imports) goes in with it.
+        const taken = takeOutputs(result.outputFiles ?? [], join(dir, VIRTUAL_OUT), dir);
+        const warnings = toDiagnostics(result.warnings, 'warning');
+        if (!taken.ok) return { ok: false, errors: taken.errors.map((e) => ({ code: 'build.error', severity: 'error' as const, message: e.message })), warnings, ms };
+        return { ok: true, code: Buffer.from(taken.code).toString('utf8'), map: Buffer.from(taken.map).toString('utf8'), warnings, ms };
       } catch (err) {
         if (!isBuildFailure(err)) throw err;
         const ms = Math.round(performance.now() - t0);
