@@ -1,7 +1,8 @@
 // `extkit build`: the whole process against a plain Node script that calls
 // esbuild.build on the same source with the same options (interleaved, same
-// run), the registration scan of a 1 MB bundle, and the size of the runtime
-// every extension bundle carries (minified + gzipped).
+// run), for a plain extension and for one that imports CSS (with @import and an
+// inlined image); the registration scan of a 1 MB bundle, and the size of the
+// runtime every extension bundle carries (minified + gzipped).
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -18,33 +19,43 @@ const tmp = mkdtempSync(join(tmpdir(), 'extkit-bench-build-'));
 const ext = join(tmp, 'ext');
 cpSync(join(root, 'test/fixtures/build-basic'), ext, { recursive: true });
 
-// The peer: the same esbuild options `extkit build` uses, outputs written to disk.
-const options = esbuildOptions(ext, 'src/index.ts', 'dist/order-map.js');
-const plain = join(tmp, 'plain-esbuild.mjs');
-writeFileSync(
-  plain,
-  `import { mkdirSync, writeFileSync } from 'node:fs';
+// The peer: the same esbuild options `extkit build` uses, outputs (the stylesheet too) written to disk.
+function plainScript(dir: string, name: string): string {
+  const options = esbuildOptions(dir, 'src/index.ts', 'dist/order-map.js');
+  const file = join(tmp, name);
+  writeFileSync(
+    file,
+    `import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 const esbuild = await import(${JSON.stringify(esbuildPath)});
 const out = process.argv[2];
 const result = await esbuild.build(${JSON.stringify(options)});
 for (const f of result.outputFiles) {
-  const file = join(out, f.path.slice(${JSON.stringify(ext.length)}));
+  const file = join(out, f.path.slice(${JSON.stringify(dir.length)}));
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, f.contents);
 }
 `,
-);
+  );
+  return file;
+}
+const plain = plainScript(ext, 'plain-esbuild.mjs');
+const styled = join(tmp, 'styled');
+cpSync(join(root, 'test/fixtures/build-styles'), styled, { recursive: true });
+const plainStyled = plainScript(styled, 'plain-esbuild-css.mjs');
 
 let i = 0;
 const whole = await interleave(
   {
     'node plain-esbuild.mjs': () => timeSpawn(process.execPath, [plain, join(tmp, `plain-${i++}`)]),
     'extkit build': () => timeSpawn(extkit, ['build', ext, '--out', join(tmp, `store-${i++}`)]),
+    'node plain-esbuild-css.mjs': () => timeSpawn(process.execPath, [plainStyled, join(tmp, `plain-${i++}`)]),
+    'extkit build (CSS)': () => timeSpawn(extkit, ['build', styled, '--out', join(tmp, `store-${i++}`)]),
   },
   11,
 );
 const ratio = whole['extkit build']! / whole['node plain-esbuild.mjs']!;
+const cssRatio = whole['extkit build (CSS)']! / whole['node plain-esbuild-css.mjs']!;
 
 // A 1 MB bundle: many small modules' worth of functions and data, registering at the end.
 const chunk = (k: number) => `function f${k}(a,b){const o={id:${k},name:"item-${k}",tags:["a","b","c"],n:a*${k}+b};return o.n>${k}?o:null}\n`;
@@ -82,9 +93,12 @@ process.stdout.write(`## extkit build
 | \`node plain-esbuild.mjs\` (esbuild.build, same source and options, outputs written) | ${fmt(whole['node plain-esbuild.mjs']!)} ms | | |
 | \`extkit build\` whole process (validate, bundle, scan, hash, atomic write) | ${fmt(whole['extkit build']!)} ms | | |
 | Ratio | ${ratio.toFixed(2)}x | within 1.5x | ${verdict(ratio <= 1.5)} |
+| \`node plain-esbuild-css.mjs\` (a source importing CSS with an @import and an inlined image) | ${fmt(whole['node plain-esbuild-css.mjs']!)} ms | | |
+| \`extkit build\` of it (stylesheet adopted into the bundle, assets checked) | ${fmt(whole['extkit build (CSS)']!)} ms | | |
+| Ratio with CSS | ${cssRatio.toFixed(2)}x | within 1.5x | ${verdict(cssRatio <= 1.5)} |
 | Scan of a ${kb(big.length)} bundle (worker start, isolated run, registry read) | ${fmt(median(scans))} ms | reported | |
 
-11 interleaved rounds after 2 warm-up rounds; the fixture is test/fixtures/build-basic; each build writes a fresh store.
+11 interleaved rounds after 2 warm-up rounds; the fixtures are test/fixtures/build-basic and test/fixtures/build-styles; each build writes a fresh store.
 
 | @extkit/runtime in a bundle | min | min+gzip | Target | Verdict |
 |---|---|---|---|---|

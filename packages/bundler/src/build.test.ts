@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -57,5 +57,20 @@ describe('build', () => {
     writeFileSync(join(dir, 'manifest.json'), '{\n  "id": "order-map",\n  "name": }\n');
     const r = await build(dir);
     expect(r.errors[0]).toMatchObject({ code: 'json.syntax', location: { file: 'manifest.json', line: 3, lineText: '  "name": }' } });
+  });
+
+  it('a watch build replaces <out>/.watch/<id> and never writes through a link there', async () => {
+    const dir = copy();
+    const first = await build(dir, { watch: true });
+    expect(first.artifact?.dir).toBe(join(dir, 'artifacts/.watch/order-map'));
+    expect((await build(dir, { watch: true })).ok).toBe(true);
+    expect(readdirSync(join(dir, 'artifacts')).sort()).toEqual(['.watch']);
+    const linked = copy();
+    const elsewhere = mkdtempSync(join(tmpdir(), 'extkit-elsewhere-'));
+    mkdirSync(join(linked, 'artifacts'));
+    symlinkSync(elsewhere, join(linked, 'artifacts/.watch'));
+    const r = await build(linked, { watch: true });
+    expect(r.errors.map((e) => e.code)).toEqual(['artifact.store_symlink']);
+    expect(readdirSync(elsewhere)).toEqual([]);
   });
 });

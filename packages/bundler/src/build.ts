@@ -71,9 +71,14 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
     const bundled = bundleOutcome(built, root, manifest.entry);
     result.warnings.push(...bundled.warnings);
     const inputs = bundled.metafile ? contributors(bundled.metafile, root) : [];
-    if (options.analyze && bundled.metafile) result.analysis = await writeAnalysis(out, manifest.id, manifest.version, bundled.metafile, inputs);
+    // The analysis goes beside the version it describes: once that version is stored, or when the bundle itself is refused (too large), when it is most needed.
+    const metafile = bundled.metafile;
+    const analyze = async (): Promise<void> => {
+      if (options.analyze && metafile) result.analysis = await writeAnalysis(out, manifest.id, manifest.version, options.watch === true, metafile, inputs);
+    };
     if (!bundled.ok) {
       result.errors.push(...bundled.errors);
+      if (bundled.errors.some((e) => e.code === 'build.asset_too_large')) await analyze();
       return result;
     }
     const budget = options.sizeBudget ?? project.settings.sizeBudget;
@@ -86,7 +91,10 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
     result.registrations = scan.registrations;
     result.errors.push(...scan.errors);
     result.warnings.push(...scan.warnings);
-    if (result.errors.length > 0) return result;
+    if (result.errors.length > 0) {
+      if (result.errors.some((e) => e.code === 'build.size_budget')) await analyze();
+      return result;
+    }
 
     const entryPath = artifactPath(manifest.entry);
     const contents = new Map<string, Uint8Array>([
@@ -104,6 +112,7 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
     const unchanged = put.kind === 'unchanged';
     result.artifact = { dir: options.watch ? watchPath(out, manifest.id) : resolve(out, manifest.id, manifest.version), integrity: record.integrity, files: record.files, unchanged };
     result.ok = true;
+    await analyze();
     return result;
   } finally {
     job?.worker.dispose();

@@ -151,8 +151,8 @@ async function sweepStale(out: string, now = Date.now()): Promise<void> {
 export type PutOutcome = { kind: 'written' } | { kind: 'unchanged' } | { kind: 'refused'; errors: Diagnostic[] };
 
 /** Refuses a store, or a store's id folder, that is a symbolic link: an artifact is written where the user points, never elsewhere. */
-export async function linkedStore(out: string, id: string): Promise<Diagnostic | null> {
-  for (const dir of [out, join(out, id)]) {
+export async function linkedStore(out: string, id: string, within: string[] = [id]): Promise<Diagnostic | null> {
+  for (const dir of [out, ...within.map((_, k) => join(out, ...within.slice(0, k + 1)))]) {
     const st = await lstat(dir).catch(() => null);
     if (st?.isSymbolicLink()) {
       const target = await realpath(dir).catch(() => '(a missing target)');
@@ -203,7 +203,7 @@ export function watchPath(out: string, id: string): string {
  * wrote there: a finished artifact is swapped in by renames, never written in place.
  */
 export async function replaceWatchArtifact(out: string, record: ArtifactRecord, contents: ReadonlyMap<string, Uint8Array>): Promise<PutOutcome & { dir?: string }> {
-  const linked = await linkedStore(out, record.id);
+  const linked = await linkedStore(out, record.id, ['.watch', record.id]);
   if (linked) return { kind: 'refused', errors: [linked] };
   const dir = watchPath(out, record.id);
   try {

@@ -13,6 +13,8 @@ describe('frameCsp', () => {
       "default-src 'none'",
       `script-src ${scriptHash('a()')} ${scriptHash('b()')}`,
       'connect-src https://api.example.com http://127.0.0.1:9000',
+      'img-src data:',
+      'font-src data:',
       "base-uri 'none'",
       "form-action 'none'",
       `frame-ancestors ${origin}`,
