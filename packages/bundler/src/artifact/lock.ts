@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { link, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, readFile, rm, stat, writeFile } from 'node:fs/promises';
 
 /** The lock file's name inside the store. */
 export const LOCK_FILE = '.extkit-store.lock';
@@ -53,16 +53,27 @@ function isStale(holder: LockHolder | null, ageMs: number): boolean {
   return holder !== null && holder.host === hostname() && !alive(holder.pid);
 }
 
-/** Moves a stale lock aside; if what it moved is not the lock it judged stale (taken meanwhile), puts that back. */
+/**
+ * Removes the lock judged stale, if it is still that lock. Breakers take turns on a
+ * guard file, so that between the re-read and the removal no other breaker can free
+ * the name for a third build: a holder that released it meanwhile and a new holder
+ * that took it are never removed.
+ */
 async function breakLock(file: string, seen: string): Promise<void> {
-  const aside = `${file}.stale-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const guard = `${file}.break`;
   try {
-    await rename(file, aside);
+    await writeFile(guard, `${process.pid}\n`, { flag: 'wx' });
   } catch {
+    // Another build is breaking it; a guard left by a breaker that was killed is removed once it is clearly old.
+    const st = await stat(guard).catch(() => null);
+    if (st && Date.now() - st.mtimeMs > 10_000) await rm(guard, { force: true });
     return;
   }
-  if ((await readFile(aside, 'utf8').catch(() => '')) !== seen) await link(aside, file).catch(() => {});
-  await rm(aside, { force: true });
+  try {
+    if ((await readFile(file, 'utf8').catch(() => null)) === seen) await rm(file, { force: true });
+  } finally {
+    await rm(guard, { force: true });
+  }
 }
 
 /**
@@ -91,11 +102,8 @@ export async function withStoreLock<T>(dir: string, fn: () => Promise<T>, waitMs
       const other = parseHolder(seen);
       const ageMs = Date.now() - (other?.at ?? (await stat(file).then((s) => s.mtimeMs, () => Date.now())));
       busy = { file, holder: other, ageMs };
-      if (isStale(other, ageMs)) {
-        await breakLock(file, seen);
-        continue;
-      }
-      if (Date.now() >= deadline) return { busy };
+      if (isStale(other, ageMs)) await breakLock(file, seen);
+      else if (Date.now() >= deadline) return { busy };
       await new Promise((r) => setTimeout(r, delay));
     }
   } finally {
