@@ -6,11 +6,13 @@ import type { Template } from './types.js';
 const here = dirname(fileURLToPath(import.meta.url));
 
 /**
- * The folder holding the templates and catalog.json: the package's own copy when
- * published (`prepack` copies it in), else the repository's templates/.
+ * The folder holding the templates and catalog.json: in the kit's checkout
+ * (packages/create-extkit beside templates/) the repository's own, which packing
+ * never touches; when published, the package's copy (`prepack` copies it in).
  */
 export function templatesRoot(): string {
-  const candidates = [join(here, '..', 'templates'), join(here, '..', '..', '..', 'templates')];
+  const checkout = join(here, '..', '..', '..');
+  const candidates = existsSync(join(checkout, 'packages', 'create-extkit', 'package.json')) ? [join(checkout, 'templates')] : [join(here, '..', 'templates')];
   const found = candidates.find((dir) => existsSync(join(dir, 'catalog.json')));
   if (!found) throw new Error(`create-extkit: no templates in ${candidates.join(' or ')} (the package is incomplete)`);
   return found;
