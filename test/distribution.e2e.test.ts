@@ -4,8 +4,8 @@
 // carries its README and metadata, and a package that promises to run in browsers
 // bundles for the browser without a Node built-in.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { checkPackage, createPackageFromTarballData } from '@arethetypeswrong/core';
 import { build } from 'esbuild';
 import { publint } from 'publint';
@@ -21,17 +21,26 @@ let packed: Packed[] = [];
 beforeAll(async () => {
   mkdirSync(join(work.dir, 'tarballs'));
   packed = await packKit(join(work.dir, 'tarballs'));
+  for (const pkg of packed) unpack(pkg);
 }, 180_000);
 
 afterAll(() => work.cleanup());
 
-/** Unpacks a tarball into its own folder; returns the package's root (the tarball's `package/`). */
-function unpack(pkg: Packed): string {
-  const dest = join(work.dir, 'unpacked', pkg.folder);
-  mkdirSync(dest, { recursive: true });
-  const r = spawnSync('tar', ['xzf', pkg.tarball, '-C', dest], { encoding: 'utf8' });
+/** Where a package's tarball is unpacked: a node_modules of its own, so the kit's packages resolve each other as installed. */
+const unpackedRoot = (pkg: Packed): string => join(work.dir, 'installed', 'node_modules', pkg.name);
+
+function unpack(pkg: Packed): void {
+  mkdirSync(unpackedRoot(pkg), { recursive: true });
+  const r = spawnSync('tar', ['xzf', pkg.tarball, '-C', unpackedRoot(pkg), '--strip-components=1'], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`tar xzf ${pkg.tarball}: ${r.stderr}`);
-  return join(dest, 'package');
+}
+
+/** The files an export target names; a `*` pattern matches every file of the package it fits. */
+function exportedFiles(root: string, target: string): string[] {
+  if (!target.includes('*')) return [target];
+  const [head, tail] = target.split('*') as [string, string];
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).map((f) => `./${f.split(sep).join('/')}`);
+  return files.filter((f) => f.startsWith(head) && f.endsWith(tail) && f.length > head.length + tail.length);
 }
 
 const filesOf = (pkg: Packed): string[] =>
@@ -54,7 +63,7 @@ describe.concurrent.each(kitPackages().map((p) => [p.name, p.folder] as const))(
     expect(files).toContain('README.md');
     // The templates create-extkit carries keep their own tests: they are what a created project runs.
     expect(files.filter((f) => !f.startsWith('templates/') && /\.map$|\.test\.[jt]sx?$|\.tsbuildinfo$|(^|\/)node_modules\//.test(f))).toEqual([]);
-    const text = readFileSync(join(unpack(pkg()), 'package.json'), 'utf8');
+    const text = readFileSync(join(unpackedRoot(pkg()), 'package.json'), 'utf8');
     expect(text).not.toContain('workspace:');
     const manifest = JSON.parse(text) as PackageJson;
     expect(manifest.license).toBe('MIT');
@@ -85,14 +94,17 @@ describe.concurrent.each(kitPackages().map((p) => [p.name, p.folder] as const))(
 describe.each(kitPackages().filter((p) => p.manifest.keywords?.includes('browser')).map((p) => [p.name, p.folder] as const))('%s, which promises browsers', (_name, folder) => {
   it('bundles every entry for the browser with no Node built-in', async () => {
     const pkg = packed.find((p) => p.folder === folder)!;
-    const root = unpack(pkg);
+    const root = unpackedRoot(pkg);
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson;
     const entries = Object.entries(manifest.exports ?? {}).filter(([entry]) => entry !== './package.json');
     expect(entries.length).toBeGreaterThan(0);
     for (const [entry, target] of entries) {
-      const file = typeof target === 'string' ? target : target.default!;
-      const result = await build({ entryPoints: [join(root, file)], bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent' }).catch((err: { errors?: Array<{ text: string }> }) => err);
-      expect('errors' in result ? result.errors : [], `${entry} (${file})`).toEqual([]);
+      const files = exportedFiles(root, typeof target === 'string' ? target : target.default!);
+      expect(files.length, entry).toBeGreaterThan(0);
+      const result = await build({ entryPoints: files.map((f) => join(root, f)), bundle: true, platform: 'browser', format: 'esm', outdir: join(work.dir, 'browser'), write: false, logLevel: 'silent' }).catch(
+        (err: { errors?: Array<{ text: string }> }) => err,
+      );
+      expect('errors' in result ? result.errors.map((e) => e.text) : [], entry).toEqual([]);
     }
   });
 });
