@@ -2,9 +2,12 @@
 // run as a user runs them: real processes, no terminal (as in CI).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli, tempDir } from './helpers/cli.js';
+import { exec } from './helpers/exec.js';
 import { TEMPLATES } from './helpers/templates.js';
 
 const tmp = tempDir('extkit-create-');
@@ -93,5 +96,50 @@ describe('extkit types', () => {
     const r = runCli(['types', tmp.dir]);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('types.no_manifest');
+  });
+});
+
+describe('create --install when the registry fails', () => {
+  /** Runs the create-extkit bin as `npm create` would, with npm pointed at `registry`. */
+  const createWithInstall = (dir: string, registry: string, extra: string[] = []) =>
+    exec(process.execPath, [CREATE_EXTKIT, dir, '--template', 'site-component', '--publisher', 'globex', '--install', ...extra], {
+      cwd: tmp.dir,
+      timeoutMs: 90_000,
+      env: { npm_config_user_agent: 'npm/10.8.2 node/v20.20.0 linux x64', npm_config_registry: registry, npm_config_fetch_retries: '0', npm_config_cache: join(tmp.dir, 'npm-cache') },
+    });
+
+  const expectKeptWithAdvice = (r: { status: number | null; stderr: string }, dir: string, advice: string) => {
+    expect(r.status, r.stderr).toBe(1);
+    expect(advice).toContain(`install it yourself once that is fixed: cd ${join(tmp.dir, dir)} && npm install`);
+    expect(readdirSync(join(tmp.dir, dir))).toEqual(expect.arrayContaining(['manifest.json', 'package.json', 'src']));
+    expect(readdirSync(tmp.dir).filter((f) => f.includes('extkit-create-'))).toEqual([]);
+  };
+
+  it('a registry that is down: exit 1, the command to run by hand, the project in place', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as AddressInfo;
+        s.close(() => resolve(port));
+      });
+    });
+    const r = await createWithInstall('offline-card', `http://127.0.0.1:${closed}/`);
+    expectKeptWithAdvice(r, 'offline-card', r.stderr);
+    expect(r.stderr).toContain('[create.install_failed]');
+    expect(r.stderr).toMatch(/ECONNREFUSED/);
+    expect(r.stdout).toContain('Next:\n  cd offline-card\n  npm install\n  npm run dev\n');
+  });
+
+  it('a registry that answers 404: the same, and --json keeps stdout one document', async () => {
+    const server = createServer((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const r = await createWithInstall('missing-card', `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, ['--json']);
+      const report = JSON.parse(r.stdout) as { errors: Array<{ message: string }> };
+      expectKeptWithAdvice(r, 'missing-card', report.errors[0]?.message ?? '');
+      expect(r.stderr).toMatch(/E404|404 Not Found/);
+      expect(report).toMatchObject({ ok: false, errors: [{ code: 'create.install_failed' }], install: { ok: false, command: 'npm install', exitCode: 1 } });
+    } finally {
+      server.close();
+    }
   });
 });

@@ -104,7 +104,7 @@ describe.each(kitPackages().filter((p) => p.manifest.keywords?.includes('browser
       const result = await build({ entryPoints: files.map((f) => join(root, f)), bundle: true, platform: 'browser', format: 'esm', outdir: join(work.dir, 'browser'), write: false, logLevel: 'silent' }).catch(
         (err: { errors?: Array<{ text: string }> }) => err,
       );
-      expect('errors' in result ? result.errors.map((e) => e.text) : [], entry).toEqual([]);
+      expect('errors' in result ? (result.errors ?? []).map((e) => e.text) : [], entry).toEqual([]);
     }
   });
 });

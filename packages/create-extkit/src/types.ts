@@ -35,7 +35,8 @@ export type CreateCode =
   | 'create.name_invalid'
   | 'create.dir_not_empty'
   | 'create.dir_not_a_folder'
-  | 'create.write_failed';
+  | 'create.write_failed'
+  | 'create.install_failed';
 
 /** One template: its name (the folder under templates/) and one line saying what it makes. */
 export interface Template {

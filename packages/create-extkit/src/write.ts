@@ -1,7 +1,7 @@
 // Writing a project: copy the template into a temporary folder beside the
 // target, rewrite it there, then rename it into place, so that a failure half
 // way leaves nothing behind.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { writeTypes } from '@extkit/manifest';
@@ -23,7 +23,8 @@ function filesOf(root: string, dir = root): string[] {
 
 /** Copies and rewrites the template into a new folder `target` atomically; returns the files written. */
 export function writeProject(templateDir: string, target: string, from: Identity, to: Identity, kitVersion: string, schema: string): string[] {
-  const temp = join(dirname(target), `.${basename(target)}.extkit-create-${randomBytes(4).toString('hex')}`);
+  removeStaleTemps(target);
+  const temp = join(dirname(target), `${tempPrefix(target)}${randomBytes(4).toString('hex')}`);
   mkdirSync(temp, { recursive: true });
   try {
     const written: string[] = [];
@@ -52,6 +53,26 @@ export function writeProject(templateDir: string, target: string, from: Identity
   } catch (err) {
     rmSync(temp, { recursive: true, force: true });
     throw err;
+  }
+}
+
+const tempPrefix = (target: string): string => `.${basename(target)}.extkit-create-`;
+/** A temporary folder this old was left by a create that was killed (SIGKILL, power loss): no live create takes a minute. */
+const STALE_MS = 60_000;
+
+/** Removes what killed creates of the same target left beside it. */
+function removeStaleTemps(target: string): void {
+  const parent = dirname(target);
+  const prefix = tempPrefix(target);
+  let entries: string[];
+  try {
+    entries = readdirSync(parent).filter((name) => name.startsWith(prefix) && /^[0-9a-f]{8}$/.test(name.slice(prefix.length)));
+  } catch {
+    return; // no parent folder yet: nothing was left here
+  }
+  for (const name of entries) {
+    const stat = statSync(join(parent, name), { throwIfNoEntry: false });
+    if (stat && Date.now() - stat.mtimeMs > STALE_MS) rmSync(join(parent, name), { recursive: true, force: true });
   }
 }
 

@@ -6,6 +6,7 @@ interface CreateFlags {
   name?: string;
   publisher?: string;
   yes?: boolean;
+  install?: boolean;
   list?: boolean;
   json?: boolean;
 }
@@ -20,6 +21,8 @@ export function registerCreate(program: Command): void {
     .option('--name <name>', 'the display name (default: from the id)')
     .option('--publisher <handle>', 'your publisher handle, kebab-case; prefixes component ids')
     .option('-y, --yes', 'accept the defaults (template site-component) instead of asking')
+    .option('--install', "install the project's dependencies with the package manager that ran create (default on a terminal)")
+    .option('--no-install', 'do not install (the default without a terminal and in CI)')
     .option('--list', 'list the templates, one line each')
     .option('--json', 'print one JSON document: the result and the next steps (never asks)')
     .addHelpText(
@@ -27,7 +30,8 @@ export function registerCreate(program: Command): void {
       `
 On a terminal, what the flags leave out is asked for; without one (CI), a missing
 value is a usage error. Exit codes: 0 created, 1 failed while writing (nothing left
-behind), 2 refused (a missing or bad value, a folder that is not empty).
+behind) or installing (the project is in place; the message says what to run), 2 refused
+(a missing or bad value, a folder that is not empty).
 
 Examples:
   $ extkit create --list
@@ -36,7 +40,7 @@ Examples:
     )
     .action(async (dir: string | undefined, flags: CreateFlags) => {
       const { run } = await import('create-extkit');
-      const { list, json, ...input } = flags;
-      process.exitCode = await run({ ...input, ...(dir !== undefined ? { dir } : {}) }, { list: Boolean(list), json: Boolean(json) });
+      const { list, json, install, ...input } = flags;
+      process.exitCode = await run({ ...input, ...(dir !== undefined ? { dir } : {}) }, { list: Boolean(list), json: Boolean(json), ...(install !== undefined ? { install } : {}) });
     });
 }
