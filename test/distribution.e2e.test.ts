@@ -4,15 +4,19 @@
 // carries its README and metadata, and a package that promises to run in browsers
 // bundles for the browser without a Node built-in.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { checkPackage, createPackageFromTarballData } from '@arethetypeswrong/core';
 import { build } from 'esbuild';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from './helpers/cli.js';
+import { userAt, type User } from './helpers/as-user.js';
+import { repoRoot, tempDir } from './helpers/cli.js';
+import { exec } from './helpers/exec.js';
 import { kitPackages, packKit, type PackageJson, type Packed } from './helpers/kit-packages.js';
+import { publisherConfig, startRegistry, type Registry } from './helpers/registry.js';
+import { TEMPLATES } from './helpers/templates.js';
 
 const work = tempDir('extkit-dist-');
 const ESM_ONLY_IGNORES: readonly string[] = ['node10', 'node16-cjs'];
@@ -24,7 +28,7 @@ beforeAll(async () => {
   for (const pkg of packed) unpack(pkg);
 }, 180_000);
 
-afterAll(() => work.cleanup());
+afterAll(() => work.cleanup(), 300_000);
 
 /** Where a package's tarball is unpacked: a node_modules of its own, so the kit's packages resolve each other as installed. */
 const unpackedRoot = (pkg: Packed): string => join(work.dir, 'installed', 'node_modules', pkg.name);
@@ -106,5 +110,110 @@ describe.each(kitPackages().filter((p) => p.manifest.keywords?.includes('browser
       );
       expect('errors' in result ? (result.errors ?? []).map((e) => e.text) : [], entry).toEqual([]);
     }
+  });
+});
+
+// Proven through a real registry: verdaccio, the kit published to it as a release
+// publishes (pnpm publish), and then, outside the repository, a user's first steps
+// with every template: create, install, validate, build, typecheck, test, dev.
+describe('through a real registry, as a user', () => {
+  const npmTemplates = TEMPLATES;
+  const pnpmTemplate = 'console-slot';
+  const projects = [...npmTemplates.map((t) => ({ template: t, pm: 'npm' as const, dir: `npm-${t}` })), { template: pnpmTemplate, pm: 'pnpm' as const, dir: `pnpm-${pnpmTemplate}` }];
+  const home = (): string => join(work.dir, 'user');
+  const projectDir = (name: string): string => join(home(), 'work', name);
+  let registry: Registry;
+  let user: User;
+
+  beforeAll(async () => {
+    mkdirSync(join(work.dir, 'registry'));
+    registry = await startRegistry(join(work.dir, 'registry'), packed.map((p) => p.name));
+    // Publish exactly what was packed (and checked above), as a release would: pnpm publish, to --registry.
+    const npmrc = publisherConfig(registry, join(work.dir, 'registry', 'publisher.npmrc'));
+    const published = await Promise.all(
+      packed.map((p) => exec('pnpm', ['publish', p.tarball, '--registry', registry.url, '--no-git-checks'], { cwd: work.dir, timeoutMs: 120_000, env: { npm_config_userconfig: npmrc } })),
+    );
+    published.forEach((r, i) => expect(r.status, `pnpm publish ${packed[i]!.name}:\n${r.stdout}${r.stderr}`).toBe(0));
+
+    user = userAt(home(), registry.url);
+    mkdirSync(join(home(), 'work'));
+    // npm create, one template after another (they share npx's cache), then the installs: the first alone to fill
+    // the registry's and npm's caches, the rest side by side.
+    for (const p of projects.filter((p) => p.pm === 'npm')) {
+      const r = await user.run('npm', ['create', 'extkit@latest', p.dir, '--', '--template', p.template, '--publisher', 'acme'], join(home(), 'work'));
+      expect(r.status, r.stdout + r.stderr).toBe(0);
+      expect(r.stdout).toContain(`Next:\n  cd ${p.dir}\n  npm install\n  npm run dev\n`);
+    }
+    const [first, ...rest] = projects.filter((p) => p.pm === 'npm');
+    const install = (p: { dir: string }) => user.run('npm', ['install'], projectDir(p.dir));
+    const installs = [await install(first!), ...(await Promise.all(rest.map(install)))];
+    installs.forEach((r) => expect(r.status, r.stdout + r.stderr).toBe(0));
+    // pnpm create, with --install: create runs the install of the package manager that ran it.
+    const viaPnpm = await user.run('pnpm', ['create', 'extkit', `pnpm-${pnpmTemplate}`, '--template', pnpmTemplate, '--publisher', 'acme', '--install'], join(home(), 'work'));
+    expect(viaPnpm.status, viaPnpm.stdout + viaPnpm.stderr).toBe(0);
+    expect(viaPnpm.stderr).toContain('Installing the dependencies: pnpm install');
+    expect(viaPnpm.stdout).toContain(`Next:\n  cd pnpm-${pnpmTemplate}\n  pnpm dev\n`);
+  }, 480_000);
+
+  afterAll(async () => {
+    await registry?.stop();
+  });
+
+  it('serves the kit from its own storage: every package, at the version packed', async () => {
+    for (const p of packed) {
+      const doc = (await (await fetch(`${registry.url}${p.name.replace('/', '%2f')}`)).json()) as { 'dist-tags': { latest: string }; versions: Record<string, { dist: { tarball: string } }> };
+      expect(doc['dist-tags'].latest, p.name).toBe(p.version);
+      expect(doc.versions[p.version]!.dist.tarball.startsWith(registry.url), p.name).toBe(true);
+    }
+  });
+
+  describe.concurrent.each(projects)('$pm create extkit --template $template', ({ pm, dir: name }) => {
+    const dir = (): string => projectDir(name);
+    const script = (s: string): [string, string[]] => [pm, ['run', s]];
+
+    it('resolves nothing into the repository: every package from the registry, none linked', () => {
+      const lock = readFileSync(join(dir(), pm === 'npm' ? 'package-lock.json' : 'pnpm-lock.yaml'), 'utf8');
+      expect(lock).not.toContain(repoRoot);
+      expect(lock).not.toMatch(/\b(file|link|portal|workspace):/);
+      if (pm === 'npm') {
+        const resolved = [...lock.matchAll(/"resolved": "([^"]+)"/g)].map((m) => m[1]!);
+        expect(resolved.length).toBeGreaterThan(10);
+        expect(resolved.filter((url) => !url.startsWith(registry.url))).toEqual([]);
+      }
+      for (const pkg of ['@extkit/cli', '@extkit/runtime']) {
+        const real = realpathSync(join(dir(), 'node_modules', pkg));
+        expect(real.startsWith(dir()), `${pkg} → ${real}`).toBe(true);
+        expect(readFileSync(join(real, 'package.json'), 'utf8')).not.toContain('workspace:');
+      }
+    });
+
+    it('validates, builds, type-checks and passes its tests', async () => {
+      for (const s of ['validate', 'build', 'typecheck', 'test']) {
+        const [cmd, args] = script(s);
+        const r = await user.run(cmd, args, dir(), 180_000);
+        expect(r.status, `${pm} run ${s}\n${r.stdout}${r.stderr}`).toBe(0);
+      }
+      expect(readdirSync(join(dir(), 'artifacts'))).toEqual([name]);
+    }, 300_000);
+
+    it('serves the preview on 127.0.0.1 with its dev script', async () => {
+      // npm passes what follows `--` to the script; pnpm passes everything after the script's name.
+      const [cmd, args] = script('dev');
+      const dev = await user.start(cmd, [...args, ...(pm === 'npm' ? ['--'] : []), '--port', '0'], dir(), /(http:\/\/127\.0\.0\.1:\d+\/)/, 90_000);
+      try {
+        const { name: title } = JSON.parse(readFileSync(join(dir(), 'manifest.json'), 'utf8')) as { name: string };
+        const page = await fetch(dev.match[1]!);
+        expect(page.status, dev.output()).toBe(200);
+        expect(await page.text()).toContain(`<title>${title} · extkit dev</title>`);
+        type State = { extension: { name: string } | null; blocked: unknown; build: { ok: boolean } | null; surfaces: unknown[] };
+        const stateOf = async (): Promise<State> => (await (await fetch(new URL('__extkit/state', dev.match[1]!))).json()) as State;
+        await expect.poll(async () => (await stateOf()).build, { timeout: 60_000 }).not.toBeNull();
+        const state = await stateOf();
+        expect(state, dev.output()).toMatchObject({ extension: { name: title }, blocked: null, build: { ok: true } });
+        expect(state.surfaces.length).toBeGreaterThan(0);
+      } finally {
+        await dev.stop();
+      }
+    }, 120_000);
   });
 });
