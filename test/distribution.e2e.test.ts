@@ -207,8 +207,9 @@ describe('through a real registry, as a user', () => {
         expect(await page.text()).toContain(`<title>${title} · extkit dev</title>`);
         type State = { extension: { name: string } | null; blocked: unknown; build: { ok: boolean } | null; surfaces: unknown[] };
         const stateOf = async (): Promise<State> => (await (await fetch(new URL('__extkit/state', dev.match[1]!))).json()) as State;
-        await expect.poll(async () => (await stateOf()).build, { timeout: 60_000 }).not.toBeNull();
-        const state = await stateOf();
+        // The URL is printed before the first build ends: wait for it (expect.poll is not for concurrent tests).
+        let state = await stateOf();
+        for (const deadline = Date.now() + 60_000; state.build === null && Date.now() < deadline; state = await stateOf()) await new Promise((r) => setTimeout(r, 250));
         expect(state, dev.output()).toMatchObject({ extension: { name: title }, blocked: null, build: { ok: true } });
         expect(state.surfaces.length).toBeGreaterThan(0);
       } finally {

@@ -50,7 +50,8 @@ export function userAt(dir: string, registry: string): User {
             if (child.exitCode !== null || child.signalCode !== null) return done();
             child.once('exit', () => done());
             killGroup(child.pid!, 'SIGINT');
-            setTimeout(() => killGroup(child.pid!, 'SIGKILL'), 5_000).unref();
+            const hard = setTimeout(() => killGroup(child.pid!, 'SIGKILL'), 5_000);
+            child.once('exit', () => clearTimeout(hard));
           });
         const timer = setTimeout(() => void stop().then(() => reject(new Error(`${cmd} ${args.join(' ')}: nothing matched ${ready} in ${timeoutMs} ms:\n${out}`))), timeoutMs);
         const onData = (chunk: Buffer): void => {
