@@ -159,32 +159,50 @@ const KNOWN_KEYS: Record<string, string[]> = {
 
 /** `; did you mean "contributes"?` when an unknown key is one or two edits from a known one. */
 function suggestKey(key: string, parent: string): string {
-  const known = KNOWN_KEYS[parent];
+  const known = KNOWN_KEYS_LOWER[parent];
   if (!known) return '';
   if (key.length > 64) return '';
   const lower = key.toLowerCase();
   let best: string | undefined;
   let bestDistance = 3;
-  for (const k of known) {
+  for (const [k, kLower] of known) {
     if (Math.abs(k.length - key.length) > 2) continue;
-    const d = distance(lower, k.toLowerCase());
+    const d = distance(lower, kLower, bestDistance);
     if (d < bestDistance) [best, bestDistance] = [k, d];
   }
   return best ? `; did you mean "${best}"?` : '';
 }
 
-// One row pair, reused: keys are at most 64 code units here.
-const rows = [new Int32Array(66), new Int32Array(66)];
+// Each known key beside its lower-case form, made once rather than per unknown key.
+const KNOWN_KEYS_LOWER: Record<string, Array<[string, string]>> = Object.fromEntries(
+  Object.entries(KNOWN_KEYS).map(([parent, keys]) => [parent, keys.map((k) => [k, k.toLowerCase()] as [string, string])]),
+);
 
-/** Levenshtein distance, for keys within two edits of a known one. */
-function distance(a: string, b: string): number {
-  let [prev, cur] = rows as [Int32Array, Int32Array];
+// One row pair, reused: keys are at most 64 code units here.
+const rows = [new Int32Array(66), new Int32Array(66)] as const;
+
+/**
+ * Levenshtein distance, for keys within two edits of a known one; `limit` or more once every
+ * entry of a row reaches `limit` (no later row can come back under it), so a key far from every
+ * known one costs a row or two, not the whole table.
+ */
+function distance(a: string, b: string, limit: number): number {
+  let prev: Int32Array = rows[0];
+  let cur: Int32Array = rows[1];
   for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
+    let rowMin = i;
     const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1));
-    [prev, cur] = [cur, prev];
+    for (let j = 1; j <= b.length; j++) {
+      const d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1));
+      cur[j] = d;
+      if (d < rowMin) rowMin = d;
+    }
+    if (rowMin >= limit) return limit;
+    const t = prev;
+    prev = cur;
+    cur = t;
   }
   return prev[b.length]!;
 }

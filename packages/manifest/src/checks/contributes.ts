@@ -43,14 +43,8 @@ function checkSite(site: Record<string, unknown>, ns: NamespaceContext, reporter
   let unique: string[] | undefined;
   if (components) {
     const at = '/contributes/site/components';
-    unique = uniqueStrings(components, at, 'contributes.site.components.duplicate', reporter);
-    const seen = new Set<string>();
-    for (let i = 0; i < components.length; i++) {
-      const id = components[i];
-      if (typeof id !== 'string' || seen.has(id)) continue; // a repeat is reported as one
-      seen.add(id);
-      checkComponentNamespace(id, i, ns, reporter);
-    }
+    // A repeat is reported as one, so the namespace is checked on each id's first occurrence.
+    unique = uniqueStrings(components, at, 'contributes.site.components.duplicate', reporter, (id, i) => checkComponentNamespace(id, i, ns, reporter));
     if (!ns.publisher && unique.length > 0) {
       reporter.report('publisher.unknown', at, 'no publisher handle was given (--publisher, or "extkit": { "publisher": ... } in package.json): component ids were checked except for their publisher part');
     }
@@ -75,7 +69,10 @@ const componentId = new RegExp(COMPONENT_ID);
  * none is known), the manifest's id, and the id's role.
  */
 function checkComponentNamespace(id: string, index: number, ns: NamespaceContext, reporter: Reporter): void {
-  if (!componentId.test(id)) return; // its shape is reported by the structural check
+  // A sound manifest's ids all have the shape already; each part is kebab-case (no dot), so an id
+  // that starts with "<publisher>.<manifest id>." is in the right namespace.
+  if (!ns.sound && !componentId.test(id)) return; // its shape is reported by the structural check
+  if (ns.publisher !== undefined && ns.id !== undefined && id.startsWith(ns.publisher) && id.charCodeAt(ns.publisher.length) === 46 && id.startsWith(ns.id, ns.publisher.length + 1) && id.charCodeAt(ns.publisher.length + 1 + ns.id.length) === 46) return;
   const [publisher, extension, role] = id.split('.') as [string, string, string];
   const publisherOk = ns.publisher === undefined || publisher === ns.publisher;
   const extensionOk = ns.id === undefined || extension === ns.id;

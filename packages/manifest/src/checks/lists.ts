@@ -5,8 +5,9 @@ import type { DiagnosticCode } from '../rules.js';
 /**
  * The non-empty strings of a list, first occurrence kept; repeats are reported
  * with `duplicateCode` and dropped. Other entries are the structural check's to report.
+ * `eachFirst` sees each kept string once, in order, so a caller's per-item rule needs no set of its own.
  */
-export function uniqueStrings(list: unknown[], at: string, duplicateCode: DiagnosticCode, reporter: Reporter): string[] {
+export function uniqueStrings(list: unknown[], at: string, duplicateCode: DiagnosticCode, reporter: Reporter, eachFirst?: (item: string, index: number) => void): string[] {
   const kept = new Set<string>();
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
@@ -16,6 +17,7 @@ export function uniqueStrings(list: unknown[], at: string, duplicateCode: Diagno
       continue;
     }
     kept.add(item);
+    eachFirst?.(item, i);
   }
   // Nothing dropped: the list is its own normalized form.
   return kept.size === list.length ? (list as string[]) : [...kept];
