@@ -106,7 +106,9 @@ describe('parseFrameMessage', () => {
     expect(parseFrameMessage({ v: 2, type: 'emits', events: [{ event: 'saved' }] })).toBeUndefined();
     expect(parseFrameMessage({ v: 1, type: 'emits', events: [{ event: 'saved' }, { event: 7 }] })).toBeUndefined();
     expect(parseFrameMessage({ v: 1, type: 'emits', events: { event: 'saved' } })).toBeUndefined();
-    expect(parseFrameMessage({ v: 1, type: 'emit', event: 'saved' })).toBeUndefined();
+    // An artifact built before emits were batched still speaks: its single emit reads as a batch of one.
+    expect(parseFrameMessage({ v: 1, type: 'emit', event: 'saved', detail: 2 })).toEqual({ v: 1, type: 'emits', events: [{ event: 'saved', detail: 2 }] });
+    expect(parseFrameMessage({ v: 1, type: 'emit', event: 7 })).toBeUndefined();
     expect(parseFrameMessage({ v: 1, type: 'resize', height: Number.NaN })).toBeUndefined();
     expect(parseFrameMessage({ v: 1, type: 'ready', registrations: [{ kind: 'widget', id: 'x' }] })).toBeUndefined();
     expect(parseFrameMessage({ v: 1, type: 'call', callId: 1, prop: 'onSave', name: 'save', args: [] })).toBeDefined();

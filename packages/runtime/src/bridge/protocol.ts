@@ -86,6 +86,9 @@ export function parseFrameMessage(data: unknown): FrameMessage | undefined {
       return isSurface(m['surface']) ? (m as FrameMessage) : undefined;
     case 'emits':
       return Array.isArray(m['events']) && m['events'].every((e) => isRecord(e) && str(e['event'])) ? (m as FrameMessage) : undefined;
+    case 'emit':
+      // Bundles built before emits were batched send one `emit` each; an artifact is immutable, so the host keeps reading them.
+      return str(m['event']) ? { v: PROTOCOL_VERSION, type: 'emits', events: [{ event: m['event'], detail: m['detail'] }] } : undefined;
     case 'resize':
       return typeof m['height'] === 'number' && Number.isFinite(m['height']) ? (m as FrameMessage) : undefined;
     case 'call':
