@@ -219,7 +219,8 @@ describe('extkit dev', () => {
     const where = await textOf(page, '.overlay .where', /src\/version\.ts:1:\d+/);
     expect(where).toMatch(/^src\/version\.ts:1:\d+$/);
     expect(await page.textContent('.overlay pre.frame')).toContain("> 1 | export const VERSION = 'v3' +;");
-    expect(await (await cardFrame()).textContent('#version')).toBe('v2');
+    // The frame may still be finishing the last good build's reload when the overlay shows: wait for it, never for a new one.
+    expect(await textOf(await cardFrame(), '#version', /^v2$/)).toBe('v2');
     writeFileSync(source, "export const VERSION = 'v4';\n");
     await textOf(await cardFrame(), '#version', /^v4$/);
     expect(await page.isHidden('.overlay')).toBe(true);
