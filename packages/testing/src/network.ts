@@ -1,46 +1,20 @@
-// The sandbox's connect-src, in jsdom: while a view is mounted, fetch (and
-// XMLHttpRequest) reach only the origins capabilities.network declares, by the
-// same verdict the preview's network log explains. A refused request fails the
-// way a Content-Security-Policy makes it fail (fetch rejects with a TypeError,
-// an XHR fires "error") and is listed on the view's `blocked`. The guard is put
+// The sandbox's connect-src, in jsdom: while a view is mounted, fetch,
+// XMLHttpRequest, WebSocket, EventSource and navigator.sendBeacon (channels.ts)
+// reach only the origins capabilities.network declares, by the same verdict the
+// preview's network log explains. A refused request fails the way a
+// Content-Security-Policy makes it fail (fetch rejects with a TypeError, an XHR
+// fires "error") and is listed on the view's `blocked`. The guard is put
 // in place when @extkit/testing is imported, before the extension's entry is, so
 // a fetch the extension (or a library it uses) keeps a reference to is held too;
 // with no view mounted it passes requests through.
-import { connectRefusal } from '@extkit/runtime';
+import { installChannels } from './channels.js';
+import { absolute, current, pushGuard, refuse, type NetworkGuard } from './guards.js';
 
-/** A request the sandbox refused, with what to change in manifest.json (the words of the preview's network log). */
-export interface BlockedRequest {
-  /** The URL as the extension asked for it, made absolute. */
-  url: string;
-  directive: 'connect-src';
-  /** The origin to declare; null when it cannot be declared (data:, blob:). */
-  origin: string | null;
-  fix: string;
-}
-
-/** One mounted view's network rules. */
-export interface NetworkGuard {
-  network: readonly string[];
-  fetch: typeof fetch | undefined;
-  blocked: BlockedRequest[];
-}
+export type { BlockedRequest, NetworkGuard } from './guards.js';
 
 type Fetch = typeof fetch;
-const guards: NetworkGuard[] = [];
 let original: { fetch: Fetch | undefined; open: XMLHttpRequest['open'] | undefined; send: XMLHttpRequest['send'] | undefined } | undefined;
 const xhrUrls = new WeakMap<XMLHttpRequest, string>();
-
-const current = (): NetworkGuard | undefined => guards[guards.length - 1];
-const absolute = (url: string): string => new URL(url, globalThis.document?.baseURI ?? 'http://localhost/').href;
-
-/** Checks one request against the newest mounted view; undefined when it may go out. */
-function refuse(guard: NetworkGuard, url: string): BlockedRequest | undefined {
-  const refusal = connectRefusal(url, guard.network);
-  if (!refusal) return undefined;
-  const entry: BlockedRequest = { url, directive: 'connect-src', origin: refusal.origin, fix: refusal.fix };
-  guard.blocked.push(entry);
-  return entry;
-}
 
 const guardedFetch: Fetch = async (input, init) => {
   const guard = current();
@@ -90,18 +64,15 @@ function install(): void {
   }
 }
 
-/** Puts the guard in place, over whatever fetch and XMLHttpRequest the environment has now (a test's stub included). */
+/** Puts the guard in place, over whatever network the environment has now (a test's stubs included). */
 export function installNetworkGuard(): void {
   const g = globalThis as { fetch?: Fetch; XMLHttpRequest?: typeof XMLHttpRequest };
   if (g.fetch !== guardedFetch) install();
+  installChannels(() => original?.fetch);
 }
 
 /** Holds the page's network to `guard` until the returned release is called. */
 export function guardNetwork(guard: NetworkGuard): () => void {
   installNetworkGuard();
-  guards.push(guard);
-  return () => {
-    const i = guards.indexOf(guard);
-    if (i >= 0) guards.splice(i, 1);
-  };
+  return pushGuard(guard);
 }
