@@ -9,6 +9,7 @@ export type TestingErrorCode =
   | 'testing.ambiguous_id'
   | 'testing.not_registered'
   | 'testing.prop_undeclared'
+  | 'testing.event_undeclared'
   | 'testing.config_invalid'
   | 'testing.mount_threw'
   | 'testing.listener_threw'

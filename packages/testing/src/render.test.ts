@@ -88,6 +88,32 @@ describe('render', () => {
     expect(() => view.setConfig({ greeting: 5 } as never)).toThrow(expect.objectContaining({ code: 'testing.config_invalid' }));
   });
 
+  it('fails an undeclared event under strict when the view unmounts, after the mount kept going as in the host', () => {
+    let after = false;
+    registerComponent(CARD, (ctx) => {
+      ctx.emit('secret-exfil', 1);
+      ctx.emit('liked');
+      ctx.emit('tracking');
+      ctx.emit('secret-exfil', 2);
+      after = true;
+    });
+    const view = render(CARD, { manifest: MANIFEST, strict: true });
+    expect(after).toBe(true);
+    expect(view.events).toEqual([{ name: 'liked', detail: undefined }]);
+    expect(() => view.unmount()).toThrow(
+      expect.objectContaining({
+        code: 'testing.event_undeclared',
+        message: expect.stringContaining('emitted "secret-exfil", "tracking", which are not in capabilities.events, so the host dropped them (declared: "liked")'),
+      }),
+    );
+    expect(view.mounted).toBe(false);
+    expect(() => view.unmount()).not.toThrow();
+    const caught = render(CARD, { manifest: MANIFEST, strict: true });
+    expect(cleanup).toThrow(/secret-exfil/);
+    expect(caught.mounted).toBe(false);
+    expect(() => render(CARD, { manifest: MANIFEST }).unmount()).not.toThrow();
+  });
+
   it('accepts declared events and drops the rest', () => {
     registerComponent(CARD, (ctx) => {
       ctx.emit('liked');

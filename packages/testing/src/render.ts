@@ -45,6 +45,8 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
   const propsListeners = new Set<Listener>();
   const configListeners = new Set<Listener>();
   let alive = true;
+  // Under strict, an event the host drops fails the test when the view unmounts (the emit itself goes on, as in the host).
+  const undeclaredEvents = new Set<string>();
 
   // The host holds what the test passes; the mount gets a copy of what crosses the bridge, as a port would carry it.
   let hostProps: Values = {};
@@ -80,7 +82,10 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
       const name = String(event);
       const copy = structuredClone(detail);
       if (acceptsEvent(declared, name)) events.push({ name: name as EventName, detail: copy });
-      else dropped.push({ kind: 'event', name, detail: copy });
+      else {
+        dropped.push({ kind: 'event', name, detail: copy });
+        if (options.strict) undeclaredEvents.add(name);
+      }
     },
     setHeight(px: number): void {
       if (!alive || typeof px !== 'number' || !Number.isFinite(px)) return;
@@ -141,6 +146,14 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
       } finally {
         release();
         root.remove();
+      }
+      if (undeclaredEvents.size) {
+        const names = [...undeclaredEvents].map((n) => JSON.stringify(n));
+        const one = names.length === 1;
+        throw new TestingError(
+          'testing.event_undeclared',
+          `${caller} (strict): the ${kind} emitted ${names.join(', ')}, which ${one ? 'is' : 'are'} not in capabilities.events, so the host dropped ${one ? 'it' : 'them'} (declared: ${declared.events.map((e) => JSON.stringify(e)).join(', ') || 'none'}). Declare ${one ? 'it' : 'them'} in manifest.json, or stop emitting ${one ? 'it' : 'them'}; to assert the drop itself, render without strict.`,
+        );
       }
     },
   };

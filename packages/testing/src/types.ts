@@ -37,7 +37,10 @@ export interface RenderOptions {
   functions?: Record<string, (...args: any[]) => unknown>;
   /** Where requests to declared origins go (a stub, or @extkit/emulator); default the environment's fetch. */
   fetch?: typeof fetch;
-  /** Undeclared props make render() and setProps() throw instead of only landing on `view.dropped`; default false. */
+  /**
+   * What the host would drop silently fails the test instead of only landing on `view.dropped`: an undeclared
+   * prop makes render() and setProps() throw; an undeclared event makes unmount() (and so the automatic cleanup) throw. Default false.
+   */
   strict?: boolean;
 }
 
