@@ -2,6 +2,7 @@ export { build } from './build.js';
 export { watchBuild, type BuildWatcher } from './watch.js';
 export { scanBundle, DEFAULT_SCAN_TIMEOUT_MS } from './scan/scan.js';
 export { verify, type VerifyOptions, type VerifyResult } from './verify.js';
+export { readDiffInput, type DiffInput, type ReadDiffInputResult } from './diff-input.js';
 export { sign, defaultSignaturePath, type SignResult } from './sign.js';
 export { decideLoad, type LoadDecision, type LoadInput, type LoadReason } from './policy.js';
 export { signIntegrity, signatureHolds, keyIdOf, parseSignature, type PublicKeyInput, type SignatureFile } from './trust/signature.js';

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { registerBuild } from './build.js';
 import { registerCreate } from './create.js';
 import { registerDev } from './dev.js';
+import { registerDiff } from './diff.js';
 import { registerEmulate } from './emulate.js';
 import { registerSign } from './sign.js';
 import { registerTypes } from './types.js';
@@ -12,4 +13,4 @@ import { registerVerify } from './verify.js';
  * Every command registers itself cheaply here; its action imports the package
  * that does the work only when it runs, so `--help` and `validate` stay fast.
  */
-export const commands: Array<(program: Command) => void> = [registerValidate, registerBuild, registerVerify, registerSign, registerDev, registerEmulate, registerCreate, registerTypes];
+export const commands: Array<(program: Command) => void> = [registerValidate, registerBuild, registerVerify, registerDiff, registerSign, registerDev, registerEmulate, registerCreate, registerTypes];

@@ -1,0 +1,181 @@
+// `extkit diff` through the real binary, on artifacts the real build wrote.
+import { appendFileSync, cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, runCli, tempDir } from './helpers/cli.js';
+
+const tmp = tempDir('extkit-diff-');
+afterAll(tmp.cleanup);
+
+interface DiffJson {
+  ok: boolean;
+  widens: boolean;
+  direction: string;
+  older: { kind: string; id: string; version: string; integrity: string | null; bundle: { raw: number; gzip: number } | null };
+  newer: { kind: string; id: string; version: string; integrity: string | null; bundle: { raw: number; gzip: number } | null };
+  changes: Array<{ code: string; widens: boolean; older: { path: string; value: unknown } | null; newer: { path: string; value: unknown } | null; reason: string }>;
+  errors?: Array<{ code: string; message: string; path?: string }>;
+}
+
+const ext = join(tmp.dir, 'ext');
+const store = join(ext, 'artifacts/order-map');
+const v1 = join(store, '1.0.0');
+const v2 = join(store, '1.1.0');
+
+function build(): void {
+  const r = runCli(['build', ext, '--json']);
+  expect(r.status, r.stdout + r.stderr).toBe(0);
+}
+
+beforeAll(() => {
+  cpSync(join(repoRoot, 'test/fixtures/build-basic'), ext, { recursive: true });
+  build();
+  const file = join(ext, 'manifest.json');
+  const m = JSON.parse(readFileSync(file, 'utf8'));
+  m.version = '1.1.0';
+  m.capabilities.network = ['https://tiles.example.com'];
+  m.capabilities.events.push('shipped');
+  m.contributes.console.routes = ['/orders-map'];
+  m.config = { fields: [{ key: 'zoom', label: 'Zoom', type: 'number', min: 1, max: 20 }] };
+  writeFileSync(file, JSON.stringify(m, null, 2));
+  appendFileSync(join(ext, 'src/card.ts'), '\nexport const legend = "Delivery address, as the carrier last reported it";\nconsole.log(legend);\n');
+  build();
+});
+
+function diff(...args: string[]) {
+  const r = runCli(['diff', ...args, '--json']);
+  return { status: r.status, json: JSON.parse(r.stdout) as DiffJson, stderr: r.stderr };
+}
+const codes = (d: DiffJson) => d.changes.map((c) => c.code);
+
+describe('extkit diff: two artifacts', () => {
+  it('lists what the newer version asks for, with pointers, and says it widens', () => {
+    const { status, json } = diff(v1, v2);
+    expect(status).toBe(0);
+    expect(json).toMatchObject({ ok: true, widens: true, direction: 'upgrade', older: { kind: 'artifact', id: 'order-map', version: '1.0.0' }, newer: { kind: 'artifact', version: '1.1.0' } });
+    expect(json.older.integrity).toMatch(/^sha256-/);
+    expect(codes(json)).toEqual(['capabilities.network.added', 'capabilities.events.added', 'contributes.console.routes.added', 'config.fields.added', 'bundle.size.changed']);
+    expect(json.changes[0]).toMatchObject({ widens: true, older: null, newer: { path: '/capabilities/network/0', value: 'https://tiles.example.com' } });
+    expect(json.changes.filter((c) => c.widens).map((c) => c.code)).toEqual(['capabilities.network.added', 'capabilities.events.added', 'contributes.console.routes.added']);
+    expect(json.newer.bundle!.raw).toBeGreaterThan(json.older.bundle!.raw);
+    expect(json.changes.at(-1)).toMatchObject({ older: { path: '/entry', value: json.older.bundle }, newer: { path: '/entry', value: json.newer.bundle } });
+  });
+
+  it('--fail-on-widen exits 1 when the newer one asks for more, 0 when it does not', () => {
+    expect(diff(v1, v2, '--fail-on-widen')).toMatchObject({ status: 1, json: { ok: false, widens: true } });
+    expect(diff(v1, v1, '--fail-on-widen')).toMatchObject({ status: 0, json: { ok: true, widens: false, direction: 'same', changes: [] } });
+  });
+
+  it('reads from the first to the second: a rollback is a downgrade, judged in that direction', () => {
+    const { status, json } = diff(v2, v1, '--fail-on-widen');
+    expect(status).toBe(0);
+    expect(json).toMatchObject({ widens: false, direction: 'downgrade' });
+    expect(codes(json)).toEqual(['capabilities.network.removed', 'capabilities.events.removed', 'contributes.console.routes.removed', 'config.fields.removed', 'bundle.size.changed']);
+  });
+
+  it('prints the changes grouped, each with its reason, and a verdict', () => {
+    const r = runCli(['diff', v1, v2]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('order-map 1.0.0 → 1.1.0 (upgrade)');
+    const sections = ['Capabilities (what it may reach)', 'Where it loads (contributes)', 'Settings (config)', 'Bundle'].map((s) => r.stdout.indexOf(`\n${s}\n`));
+    expect(sections.every((i, n) => i > 0 && (n === 0 || i > sections[n - 1]!))).toBe(true);
+    expect(r.stdout).toMatch(/\+ adds the origin "https:\/\/tiles\.example\.com" {2}widens\n {6}a new origin: the sandbox may connect to https:\/\/tiles\.example\.com\n/);
+    expect(r.stdout).toContain('+ adds the console route "/orders-map"  widens');
+    expect(r.stdout).toContain('5 changes; 3 widen what the extension can reach');
+    const back = runCli(['diff', v2, v1]);
+    expect(back.stdout).toContain('(downgrade:');
+    expect(back.stdout).toContain('none widens what the extension can reach');
+  });
+
+  it('compares an artifact with a manifest file (no bundle on that side)', () => {
+    const { status, json } = diff(v2, join(ext, 'manifest.json'));
+    expect(status).toBe(0);
+    expect(json).toMatchObject({ widens: false, direction: 'same', changes: [], newer: { kind: 'manifest', integrity: null, bundle: null } });
+  });
+});
+
+describe('extkit diff: inputs it refuses (exit 2)', () => {
+  let n = 0;
+  const copy = () => {
+    const dir = join(tmp.dir, `store-${n++}`, 'order-map', '1.0.0');
+    cpSync(v1, dir, { recursive: true });
+    return dir;
+  };
+  const refused = (args: string[], ...expected: string[]) => {
+    const { status, json } = diff(...args);
+    expect(status).toBe(2);
+    expect(json.ok).toBe(false);
+    expect(json.errors!.map((e) => e.code)).toEqual(expected);
+    return json.errors!;
+  };
+
+  it('a missing path, and a folder that is not an artifact (naming its manifest.json)', () => {
+    refused([v1, join(tmp.dir, 'nope')], 'diff.not_found');
+    const [e] = refused([ext, v1], 'diff.not_artifact');
+    expect(e!.message).toContain(join(ext, 'manifest.json'));
+    mkdirSync(join(tmp.dir, 'empty'));
+    refused([join(tmp.dir, 'empty'), join(tmp.dir, 'nope')], 'diff.not_artifact', 'diff.not_found');
+  });
+
+  it('a tampered artifact: a changed bundle, an edited manifest, an extra file, a link', () => {
+    const bundle = copy();
+    appendFileSync(join(bundle, 'dist/order-map.js'), ';fetch("https://evil.example")');
+    refused([v1, bundle], 'diff.artifact_tampered', 'verify.file_changed');
+    const manifest = copy();
+    const m = JSON.parse(readFileSync(join(manifest, 'manifest.json'), 'utf8'));
+    m.capabilities.network = ['https://evil.example'];
+    writeFileSync(join(manifest, 'manifest.json'), JSON.stringify(m));
+    refused([v1, manifest], 'diff.artifact_tampered', 'verify.file_changed');
+    const extra = copy();
+    writeFileSync(join(extra, 'dist/extra.js'), 'x');
+    refused([v1, extra], 'diff.artifact_tampered', 'verify.file_extra');
+    const link = join(tmp.dir, 'link');
+    symlinkSync(v1, link);
+    refused([link, v1], 'diff.not_artifact');
+  });
+
+  it('a manifest that is not JSON, not UTF-8, or not valid: each with the validator\'s codes', () => {
+    const file = (name: string, text: string | Buffer) => {
+      const path = join(tmp.dir, name);
+      writeFileSync(path, text);
+      return path;
+    };
+    refused([v1, file('syntax.json', '{"id": "order-map",')], 'diff.manifest_invalid', 'json.syntax');
+    refused([v1, file('binary.json', Buffer.from([0xff, 0xfe, 0x00, 0xd8, 0x00]))], 'diff.manifest_invalid', 'json.invalid_utf8');
+    const m = JSON.parse(readFileSync(join(v1, 'manifest.json'), 'utf8'));
+    m.capabilities.network = ['https://*.example.com'];
+    const errors = refused([file('wild.json', JSON.stringify(m)), v1], 'diff.manifest_invalid', 'capabilities.network.not_origin');
+    expect(errors[1]).toMatchObject({ path: '/capabilities/network/0' });
+  });
+
+  it('prints refusals on stderr without --json, and usage errors as JSON with it', () => {
+    const r = runCli(['diff', v1, join(tmp.dir, 'nope')]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('diff.not_found');
+    const usage = runCli(['diff', v1, '--json']);
+    expect(usage.status).toBe(2);
+    expect(JSON.parse(usage.stdout)).toMatchObject({ ok: false, usage: true, errors: [{ code: 'usage.missing_argument' }] });
+  });
+
+  it('diffs two huge manifests in seconds', () => {
+    const m = JSON.parse(readFileSync(join(v1, 'manifest.json'), 'utf8'));
+    const big = (offset: number, version: string) => ({ ...m, version, capabilities: { ...m.capabilities, network: Array.from({ length: 30_000 }, (_, i) => `https://h${i + offset}.example.com`) } });
+    writeFileSync(join(tmp.dir, 'big1.json'), JSON.stringify(big(0, '1.0.0')));
+    writeFileSync(join(tmp.dir, 'big2.json'), JSON.stringify(big(1, '1.0.1')));
+    const t0 = Date.now();
+    const { status, json } = diff(join(tmp.dir, 'big1.json'), join(tmp.dir, 'big2.json'), '--fail-on-widen');
+    expect(Date.now() - t0).toBeLessThan(20_000);
+    expect(status).toBe(1);
+    expect(json.changes.map((c) => [c.code, c.older?.path ?? c.newer?.path])).toEqual([
+      ['capabilities.network.added', '/capabilities/network/29999'],
+      ['capabilities.network.removed', '/capabilities/network/0'],
+    ]);
+  });
+
+  it('--help explains the inputs, the direction and the exit codes', () => {
+    const r = runCli(['diff', '--help']);
+    expect(r.status).toBe(0);
+    for (const text of ['<older>', '--fail-on-widen', 'downgrade', 'Exit codes: 0', 'docs/diff.md']) expect(r.stdout).toContain(text);
+  });
+});
