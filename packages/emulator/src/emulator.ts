@@ -3,13 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { handleAdmin, type AdminApi } from './admin.js';
+import { fromLoopback, handleAdmin, type AdminApi } from './admin.js';
 import type { Clock, EventValue } from './context.js';
 import type { Engine } from './engine/engine.js';
 import { openPglite } from './engine/pglite.js';
 import { openPostgres } from './engine/postgres.js';
 import { schema, tables } from './engine/schema.js';
 import { ApiError } from './http/errors.js';
+import { adminRoutes, answerMarketplace, apiRoutes, listingVersions, marketplaceSchema, marketplaceTables } from './marketplace/index.js';
 import { createPipeline, type RequestLogEntry } from './http/pipeline.js';
 import { openHandlers, type InboundCall } from './open.js';
 import { handlers } from './resources/index.js';
@@ -99,7 +100,7 @@ async function prepare(engine: Engine): Promise<void> {
   await engine.transaction(async (sql) => {
     // Two processes starting on one database must not both create the schema.
     if (engine.kind === 'postgres') await sql.query('select pg_advisory_xact_lock(741100)');
-    for (const statement of schema.split(';').map((s) => s.trim()).filter(Boolean)) await sql.query(statement);
+    for (const statement of (schema + marketplaceSchema).split(';').map((s) => s.trim()).filter(Boolean)) await sql.query(statement);
   });
 }
 
@@ -110,6 +111,13 @@ async function serveFile(engine: Engine, via: 'files' | 'cdn', id: string, token
   const allowed = body && (via === 'files' ? token !== null && token === body.__token : body.private !== true);
   if (!body || !allowed) throw new ApiError(404, 'not_found', 'No such file');
   return { contentType: String(body.contentType ?? 'application/octet-stream'), bytes: Buffer.from(String(body.__data ?? ''), 'base64') };
+}
+
+/** The marketplace's own paths (staff ones on the admin surface); listing-versions stays a catalog operation. */
+function marketplacePath(path: string): { admin: boolean; rest: string } | null {
+  if (path.startsWith('/__emulator/marketplace/')) return { admin: true, rest: path.slice('/__emulator/marketplace'.length) };
+  if (path.startsWith('/api/marketplace/') && path !== '/api/marketplace/listing-versions') return { admin: false, rest: path.slice('/api/marketplace'.length) };
+  return null;
 }
 
 /**
@@ -175,7 +183,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     origin: () => origin,
     now: clock.now,
     handlers,
-    open: openHandlers({ origin: () => origin, hooks, inbound, now: clock.now }),
+    open: openHandlers({ origin: () => origin, hooks, inbound, now: clock.now, listingVersions: (listing) => listingVersions(engine, listing) }),
     onEvents,
     log: (entry) => {
       requests.push(entry);
@@ -212,7 +220,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     async reset(next) {
       const data = next === undefined ? seed : seedData(next);
-      await engine.query(`truncate ${tables.join(', ')}`);
+      await engine.query(`truncate ${[...marketplaceTables, ...tables].join(', ')}`);
       await ensureOrg(defaultOrg, options.plan, true);
       emulator.apiKey = apiKey = await defaultKey();
       await applySeed(data);
@@ -276,6 +284,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (file && req.method === 'GET') {
       serveFile(engine, file[1] as 'files' | 'cdn', decodeURIComponent(file[2]!), url.searchParams.get('token'))
         .then((f) => res.writeHead(200, { 'content-type': f.contentType, 'content-length': f.bytes.length, 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'" }).end(f.bytes))
+        .catch(fail);
+      return;
+    }
+    const market = marketplacePath(path);
+    if (market) {
+      if (market.admin && !fromLoopback(req)) return fail(new ApiError(403, 'forbidden', 'The emulator admin surface answers loopback requests only', { code: 'loopback_only' }));
+      answerMarketplace(market.admin ? adminRoutes : apiRoutes, engine, req, market.rest, url.searchParams, clock.now())
+        .then((r) => {
+          if (!r) return pipeline(req, res, path, url.searchParams);
+          res.writeHead(r.status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(r.body));
+        })
         .catch(fail);
       return;
     }

@@ -16,11 +16,15 @@ type Open = (req: { params: Record<string, string>; headers: IncomingMessage['he
 
 const sendable = (v: unknown): v is EventValue => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 
-export function openHandlers(deps: { origin(): string; hooks: Map<string, string>; inbound: InboundCall[]; now(): number }): Record<string, Open> {
+export function openHandlers(deps: { origin(): string; hooks: Map<string, string>; inbound: InboundCall[]; now(): number; listingVersions(listing: string | null): Promise<unknown[] | null> }): Record<string, Open> {
   return {
     'openapi.retrieve': async () => ({ status: 200, body: openApiDocument(deps.origin()) }),
-    // The listing's versions are not part of an organization's data; the emulator holds none (kit policy).
-    'marketplace.listingVersions': async () => ({ status: 200, body: { object: 'list', data: [], next_cursor: null, has_more: false } }),
+    // The buyer-safe subset of listed and verified listings' versions (marketplace/listings.ts); an unknown or unlisted listing is a 404.
+    'marketplace.listingVersions': async ({ query }) => {
+      const data = await deps.listingVersions(query.get('listing') || null);
+      if (data === null) throw new ApiError(404, 'not_found', 'No such listing');
+      return { status: 200, body: { object: 'list', data, next_cursor: null, has_more: false } };
+    },
     'webhooks.inbound': async ({ params, headers, raw }) => {
       const secret = deps.hooks.get(`${params.hostId}/${params.hookId}`);
       if (secret === undefined) throw new ApiError(404, 'not_found', 'No such hook');

@@ -1,0 +1,98 @@
+// Installs, as an organization and its host see them: pin a version, then fetch the
+// pinned artifact and ask the loader policy (`verify` of @extkit/bundler, the very
+// question `extkit verify` asks) whether it loads, and into which realm.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { verify, type LoadDecision, type VerifyResult } from '@extkit/bundler';
+import type { MarketplaceDiagnostic } from '../refusals.js';
+import { inside } from '../upload.js';
+import { call, marketplaceOrigin } from './http.js';
+
+/** An install: the pinned version and hash, and the marketplace's loader decision for it. */
+export interface Install {
+  listing: string;
+  site: string | null;
+  version: string;
+  integrity: string;
+  date: string;
+  hostAbi: number;
+  load: LoadDecision;
+}
+
+interface Conn {
+  /** The marketplace's URL; default the local emulator's. */
+  marketplace?: string;
+  /** The organization's API key. */
+  key: string;
+  site?: string;
+}
+
+/** Pins `version` (default the newest) of `listing` for the key's organization (or `site`). */
+export async function installListing(listing: string, options: Conn & { version?: string }): Promise<{ ok: true; errors: []; install: Install } | { ok: false; errors: MarketplaceDiagnostic[]; install: null }> {
+  const body = { listing, ...(options.version ? { version: options.version } : {}), ...(options.site ? { site: options.site } : {}) };
+  const r = await call<Install>(marketplaceOrigin(options.marketplace), 'POST', '/api/marketplace/installs', { key: options.key, body });
+  return r.ok ? { ok: true, errors: [], install: r.body } : { ok: false, errors: r.errors, install: null };
+}
+
+/** What the host would load for an installed listing. */
+export interface InstalledArtifact {
+  /** True when the pinned artifact was fetched and the loader policy answered (whether or not it loads). */
+  ok: boolean;
+  errors: MarketplaceDiagnostic[];
+  install: Install | null;
+  /** The fetched artifact folder, `<cache>/<listing>/<version>`. */
+  dir: string | null;
+  /** The loader policy's decision, made here on the fetched bytes. */
+  decision: LoadDecision | null;
+  verify: VerifyResult | null;
+}
+
+/**
+ * Fetches the version `listing`'s install pins into `cache` and decides, with the pinned
+ * hash, the staff signature and keys and the revocations the marketplace publishes,
+ * whether it loads into a host of generation `hostAbi`.
+ * @example const { dir, decision } = await fetchInstalled('acme.hello-card', { key, cache: '.extkit/installed' })
+ */
+export async function fetchInstalled(listing: string, options: Conn & { cache: string; hostAbi?: number }): Promise<InstalledArtifact> {
+  const origin = marketplaceOrigin(options.marketplace);
+  const fail = (errors: MarketplaceDiagnostic[], install: Install | null = null): InstalledArtifact => ({ ok: false, errors, install, dir: null, decision: null, verify: null });
+  const query = new URLSearchParams({ listing, ...(options.site ? { site: options.site } : {}), ...(options.hostAbi !== undefined ? { hostAbi: String(options.hostAbi) } : {}) });
+  const installs = await call<{ data: Install[] }>(origin, 'GET', `/api/marketplace/installs?${query}`, { key: options.key });
+  if (!installs.ok) return fail(installs.errors);
+  const install = installs.body.data.find((i) => (i.site ?? '') === (options.site ?? ''));
+  if (!install) return fail([{ code: 'install.not_installed', message: `${listing} is not installed for this organization${options.site ? ` on site ${options.site}` : ''}. Install it first: extkit marketplace install ${listing}` }]);
+  const artifact = await call<{ files: Record<string, string>; signature: unknown }>(origin, 'GET', `/api/marketplace/listings/${encodeURIComponent(listing)}/versions/${encodeURIComponent(install.version)}/artifact`, { key: options.key });
+  if (!artifact.ok) return fail(artifact.errors, install);
+  const trust = await call<{ staffKeys: string[]; revoked: Array<{ id: string; reason: string | null }> }>(origin, 'GET', '/api/marketplace/trust');
+  if (!trust.ok) return fail(trust.errors, install);
+
+  const home = join(options.cache, listing);
+  const dir = join(home, install.version);
+  await rm(home, { recursive: true, force: true });
+  for (const [path, b64] of Object.entries(artifact.body.files)) {
+    if (!inside(path)) return fail([{ code: 'install.artifact_unsafe', message: `The marketplace sent a file outside the artifact (${JSON.stringify(path)}); nothing was written for it.` }], install);
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), Buffer.from(b64, 'base64'));
+  }
+  const keyFiles: string[] = [];
+  for (const [i, pem] of trust.body.staffKeys.entries()) {
+    const file = join(home, 'trust', `staff-${i}.pub.pem`);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, pem);
+    keyFiles.push(file);
+  }
+  const revokedFile = join(home, 'trust', 'revoked.json');
+  await mkdir(dirname(revokedFile), { recursive: true });
+  await writeFile(revokedFile, JSON.stringify({ revoked: trust.body.revoked.map((r) => (r.reason ? { id: r.id, reason: r.reason } : { id: r.id })) }));
+  const signatureFile = artifact.body.signature ? join(home, `${install.version}.sig.json`) : undefined;
+  if (signatureFile) await writeFile(signatureFile, JSON.stringify(artifact.body.signature));
+  const verified = await verify(dir, {
+    integrity: install.integrity,
+    trustedKeyFiles: keyFiles,
+    revokedFile,
+    ...(signatureFile ? { signatureFile } : {}),
+    ...(options.hostAbi !== undefined ? { hostAbi: options.hostAbi } : {}),
+  });
+  if (!verified.decision) return { ok: false, errors: verified.errors, install, dir, decision: null, verify: verified };
+  return { ok: true, errors: [], install, dir, decision: verified.decision, verify: verified };
+}
