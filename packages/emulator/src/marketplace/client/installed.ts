@@ -96,3 +96,9 @@ export async function fetchInstalled(listing: string, options: Conn & { cache: s
   if (!verified.decision) return { ok: false, errors: verified.errors, install, dir, decision: null, verify: verified };
   return { ok: true, errors: [], install, dir, decision: verified.decision, verify: verified };
 }
+
+/** A new API key of a local emulator's default organization (its admin surface), for installs from this machine. */
+export async function localApiKey(marketplace?: string): Promise<{ ok: true; key: string } | { ok: false; errors: MarketplaceDiagnostic[] }> {
+  const r = await call<{ key: string }>(marketplaceOrigin(marketplace), 'POST', '/__emulator/keys', { body: {} });
+  return r.ok ? { ok: true, key: r.body.key } : { ok: false, errors: r.errors };
+}
