@@ -16,7 +16,8 @@ import type { DevServer, DevServerOptions, PreviewState } from './types.js';
  */
 export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
   const session = new Session({
-    dir: resolve(options.dir ?? '.'),
+    dir: resolve(options.installed?.dir ?? options.dir ?? '.'),
+    installed: options.installed,
     hostAbi: options.hostAbi ?? HOST_ABI,
     publisher: options.publisher,
     watch: options.watch ?? true,

@@ -5,6 +5,7 @@ export type {
   DevServer,
   DevServerOptions,
   FileLocation,
+  InstalledPreview,
   PlannedSurface,
   PreviewDiagnostic,
   PreviewState,

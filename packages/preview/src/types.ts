@@ -14,6 +14,19 @@ export interface DevServerOptions {
   publisher?: string;
   /** Watch the sources and manifest.json and reload on change; default true. */
   watch?: boolean;
+  /** Preview an installed version (an artifact fetched from a marketplace) instead of building `dir` (`extkit dev --installed`). */
+  installed?: InstalledPreview;
+}
+
+/** An installed, pinned version and the loader policy's decision for it (@extkit/bundler's decideLoad). */
+export interface InstalledPreview {
+  /** The artifact folder (manifest.json, the bundle and its map). */
+  dir: string;
+  listing: string;
+  version: string;
+  /** The integrity the install pinned. */
+  integrity: string;
+  decision: { loads: boolean; realm: 'app' | 'sandbox' | null; reasons: Array<{ code: string; message: string }> };
 }
 
 /** A running preview. */
@@ -84,6 +97,8 @@ export interface PreviewState {
   /** Last build: when it finished and how long it took; null before the first one. */
   build: { ok: boolean; ms: number; at: string } | null;
   diagnostics: PreviewDiagnostic[];
+  /** What is previewed when it is an installed version: which, and the realm the loader policy gave it (null: previewing the sources). */
+  installed: { listing: string; version: string; integrity: string; loads: boolean; realm: 'app' | 'sandbox' | null; reasons: Array<{ code: string; message: string }> } | null;
   /** Set when the latest build or manifest failed; the last good one keeps running beneath it. */
   overlay: { title: string; diagnostics: PreviewDiagnostic[] } | null;
 }

@@ -27,7 +27,7 @@ export async function install(sql: Sql, org: string, body: Record<string, unknow
   if (!listing) throw new Refusal('marketplace.not_found', `No such listing: ${body.listing}.`);
   if (listing.revoked) throw new Refusal('install.revoked', `${listing.id} is revoked${listing.revoked_reason ? ` (${listing.revoked_reason})` : ''}; it cannot be installed.`);
   if (!(BROWSABLE as readonly string[]).includes(listing.state)) throw new Refusal('install.not_listed', `${listing.id} is ${listing.state}; only listed and verified (or legacy) listings can be installed.`);
-  const version = body.version !== undefined ? await versionOf(sql, listing.id, body.version as string) : (await versionsOf(sql, listing.id))[0]!;
+  const version = body.version !== undefined ? await versionOf(sql, listing.id, body.version as string) : (await versionsOf(sql, listing.id, { files: false }))[0]!;
   const site = (body.site as string | undefined) ?? '';
   const [row] = await sql.query<InstallRow>(
     `insert into mk_installs (org, site, listing, version, integrity, created) values ($1, $2, $3, $4, $5, $6)

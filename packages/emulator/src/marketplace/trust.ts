@@ -12,7 +12,8 @@ export interface VersionRow {
   version: string;
   integrity: string;
   manifest: { id: string; version: string; hostAbi: number; contributes?: unknown };
-  files: Record<string, string>;
+  /** The files as base64; null when not read (the integrity checked at publish stands for them). */
+  files: Record<string, string> | null;
   changelog: string | null;
   signature: SignatureFile | null;
   created: string | number;
@@ -69,7 +70,7 @@ export function storedIntegrity(files: Record<string, string>): string {
 export function decideVersion(listing: ListingRow, version: VersionRow, keys: string[], options: { pinnedIntegrity?: string; hostAbi?: number } = {}): LoadDecision {
   return decideLoad({
     manifest: version.manifest,
-    integrity: storedIntegrity(version.files),
+    integrity: version.files ? storedIntegrity(version.files) : version.integrity,
     ...(options.pinnedIntegrity !== undefined ? { pinnedIntegrity: options.pinnedIntegrity } : {}),
     ...(options.hostAbi !== undefined ? { hostAbi: options.hostAbi } : {}),
     signature: version.signature,

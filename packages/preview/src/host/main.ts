@@ -97,6 +97,7 @@ function apply(next: PreviewState): void {
     ext ? h('span', { class: 'muted' }, ` ${ext.id}@${ext.version}`) : null,
     h('span', { class: `pill ${abiMismatch ? 'err' : ''}` }, `hostAbi ${ext?.hostAbi ?? '?'} · host ${next.hostAbi}`),
     next.build ? h('span', { class: `pill ${next.build.ok ? 'ok' : 'err'}` }, next.build.ok ? `built in ${next.build.ms} ms` : 'build failed') : null,
+    installedPill(next.installed),
   );
   document.title = `${ext?.name ?? 'extension'} · extkit dev`;
   const key = JSON.stringify([next.declared, next.settings, next.surfaces]);
@@ -111,6 +112,13 @@ function apply(next: PreviewState): void {
   renderOverlay(next);
   stage.update(next);
   refreshLogs();
+}
+
+/** Which installed version is previewed and the realm the loader policy gave it; the reasons on hover. */
+function installedPill(i: PreviewState['installed']): HTMLElement | null {
+  if (!i) return null;
+  const text = `installed ${i.listing}@${i.version} · ${i.loads ? `${i.realm} realm` : 'never loads'}`;
+  return h('span', { class: `pill ${i.loads ? (i.realm === 'app' ? 'ok' : '') : 'err'}`, 'data-realm': i.realm ?? 'none', title: i.reasons.map((r) => `${r.code}: ${r.message}`).join('\n') }, text);
 }
 
 /** Hides the panels that cannot apply: nothing to edit or log when nothing loads, no settings when none are declared. */

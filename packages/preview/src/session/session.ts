@@ -3,7 +3,8 @@
 // an invalid manifest is shown as an overlay while the last good one keeps running.
 import { join, resolve } from 'node:path';
 import { readManifest, validateOptionsFor, type Diagnostic, type Manifest } from '@extkit/manifest';
-import type { PreviewDiagnostic, PreviewState } from '../types.js';
+import type { InstalledPreview, PreviewDiagnostic, PreviewState } from '../types.js';
+import { installedBlocked, readInstalled } from './installed.js';
 import { createBuilder, type Builder, type BuildOutcome } from './build.js';
 import { loadDecision } from './load-decision.js';
 import { noContributes, planSurfaces } from './surfaces.js';
@@ -11,6 +12,8 @@ import { watchExtension, type Watcher } from './watch.js';
 
 export interface SessionOptions {
   dir: string;
+  /** An installed artifact: read once from `dir`, never built or watched. */
+  installed?: InstalledPreview | undefined;
   hostAbi: number;
   publisher?: string | undefined;
   watch: boolean;
@@ -44,12 +47,26 @@ export class Session {
       revision: 0,
       build: null,
       diagnostics: [],
+      installed: null,
       overlay: null,
     };
   }
 
   /** Validates, builds once and (unless disabled) starts watching. */
   async start(): Promise<void> {
+    const installed = this.options.installed;
+    if (installed) {
+      const read = await readInstalled(installed);
+      this.manifest = read.manifest;
+      this.manifestDiagnostics = read.diagnostics;
+      this.manifestFailed = read.manifest === null;
+      this.bundle = read.bundle;
+      this.bundleMap = read.map;
+      const { loads, realm, reasons } = installed.decision;
+      this.state.installed = { listing: installed.listing, version: installed.version, integrity: installed.integrity, loads, realm, reasons };
+      this.publish(true);
+      return;
+    }
     this.readManifest();
     await this.build();
     this.publish(true);
@@ -170,9 +187,12 @@ export class Session {
       s.settings = { fields: (m.config?.fields ?? []).map((f) => ({ ...f })), defaults: { ...(m.config?.defaults ?? {}) } };
       s.surfaces = planSurfaces(m);
     }
-    s.blocked = !m
+    const installed = this.options.installed;
+    s.blocked = installed && !installed.decision.loads
+      ? installedBlocked(installed)
+      : !m
       ? { code: 'preview.manifest_invalid', message: 'manifest.json has never been valid in this session, so nothing loads. Fix the errors in the diagnostics.' }
-      : (loadDecision(m, this.options.hostAbi) ??
+      : ((installed ? null : loadDecision(m, this.options.hostAbi)) ??
         noContributes(m) ??
         (this.bundle === null
           ? { code: 'preview.no_build', message: 'The extension has not built yet, so nothing loads. Fix the build errors in the diagnostics.' }

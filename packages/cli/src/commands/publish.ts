@@ -1,0 +1,59 @@
+import type { Command } from 'commander';
+import { requireDir, requirePublisher } from '../flags.js';
+import { settle } from '../output.js';
+
+interface PublishFlags {
+  marketplace?: string;
+  key?: string;
+  publisher?: string;
+  changelog?: string;
+  json?: boolean;
+}
+
+/** --marketplace, or EXTKIT_MARKETPLACE, or the local emulator's address. */
+export const marketplaceFlag = (value: string | undefined): string | undefined => value ?? process.env.EXTKIT_MARKETPLACE;
+
+export function registerPublish(program: Command): void {
+  program
+    .command('publish')
+    .description('Build the extension if needed and publish its artifact to a marketplace (docs/marketplace.md).')
+    .argument('[dir]', 'the extension folder (holds manifest.json)', '.')
+    .option('--marketplace <url>', 'the marketplace (default: EXTKIT_MARKETPLACE, else the local emulator, http://127.0.0.1:8787)')
+    .option('--key <key>', 'your publisher key (default: EXTKIT_PUBLISH_KEY; a local emulator gives the publisher\'s own)')
+    .option('--publisher <handle>', 'publisher handle (default: "extkit.publisher" in package.json)')
+    .option('--changelog <text>', 'what changed in this version, shown to buyers')
+    .option('--json', 'print one JSON document { ok, errors, warnings, listing, version, integrity, state, next, ... }')
+    .addHelpText(
+      'after',
+      '\nThe marketplace re-validates the manifest, re-hashes every file and scans the bundle; a refusal\ncomes back as diagnostics with codes (docs/marketplace.md).\n\nExit codes: 0 published (or already published with the same bytes), 1 refused or the build failed, 2 usage error.\n\nExamples:\n  $ extkit emulate &\n  $ extkit publish\n  $ extkit publish path/to/extension --marketplace http://127.0.0.1:8787 --key pk_... --json',
+    )
+    .action(async (dir: string, flags: PublishFlags) => {
+      requireDir(dir, 'extension folder');
+      await requirePublisher(flags.publisher);
+      const { publishExtension } = await import('@extkit/emulator/marketplace');
+      const key = flags.key ?? process.env.EXTKIT_PUBLISH_KEY;
+      const marketplace = marketplaceFlag(flags.marketplace);
+      const result = await publishExtension(dir, {
+        ...(marketplace !== undefined ? { marketplace } : {}),
+        ...(key ? { key } : {}),
+        ...(flags.publisher !== undefined ? { publisher: flags.publisher } : {}),
+        ...(flags.changelog !== undefined ? { changelog: flags.changelog } : {}),
+      });
+      const out = await settle(result, flags.json);
+      if (!out) return;
+      const { p, color } = out;
+      const { formatDiagnostics } = await import('@extkit/bundler');
+      process.stdout.write(formatDiagnostics({ errors: result.errors, warnings: result.warnings }, { color }));
+      if (!result.ok) {
+        process.stdout.write(`${p.red('✗')} not published${result.artifact ? ` (${result.artifact.dir})` : ''}\n`);
+        return;
+      }
+      const what = `${result.listing}@${result.version}`;
+      process.stdout.write(
+        `${p.green('✓')} ${result.created ? 'published' : 'already published, identical:'} ${p.bold(what)} to ${result.marketplace}\n` +
+          `  integrity ${result.integrity}${result.artifact?.built ? ' (built now)' : ''}\n` +
+          `  listing ${p.bold(result.state ?? '')}: ${result.next}\n` +
+          (result.reason ? `  reviewer's reason: ${result.reason}\n` : ''),
+      );
+    });
+}
