@@ -56,6 +56,8 @@ export interface InstalledArtifact {
 export async function fetchInstalled(listing: string, options: Conn & { cache: string; hostAbi?: number }): Promise<InstalledArtifact> {
   const origin = marketplaceOrigin(options.marketplace);
   const fail = (errors: MarketplaceDiagnostic[], install: Install | null = null): InstalledArtifact => ({ ok: false, errors, install, dir: null, decision: null, verify: null });
+  // The listing names a folder of the cache, which is emptied: it must be a listing id, never a path.
+  if (!/^[a-z0-9-]+\.[a-z0-9-]+$/.test(listing)) return fail([{ code: 'install.invalid', message: `A listing is <publisher>.<id> in kebab-case (e.g. acme.hello-card), got ${JSON.stringify(listing)}.` }]);
   const query = new URLSearchParams({ listing, ...(options.site ? { site: options.site } : {}), ...(options.hostAbi !== undefined ? { hostAbi: String(options.hostAbi) } : {}) });
   const installs = await call<{ data: Install[] }>(origin, 'GET', `/api/marketplace/installs?${query}`, { key: options.key });
   if (!installs.ok) return fail(installs.errors);
