@@ -138,6 +138,7 @@ describe('review, trust and installs', () => {
     const pinned = await installListing('acme.order-map', { marketplace: emu.origin, key: emu.apiKey, version: '1.0.0' });
     expect(pinned.install).toMatchObject({ version: '1.0.0', load: { loads: true, realm: 'sandbox' } });
     const cache = mkdtempSync(join(work, 'cache-'));
+    expect(codes(await fetchInstalled('../escape', { marketplace: emu.origin, key: emu.apiKey, cache }))).toEqual(['install.invalid']);
     const before = await fetchInstalled('acme.order-map', { marketplace: emu.origin, key: emu.apiKey, cache });
     expect(before).toMatchObject({ ok: true, install: { version: '1.0.0' }, decision: { loads: true, realm: 'sandbox' } });
 
