@@ -71,6 +71,8 @@ describe('extkit publish, marketplace and dev --installed', () => {
     const again = cli(['publish', 'hello-card']);
     expect(again.stdout).toContain(`already published, identical: ${LISTING}@0.1.0`);
     expect(again.stdout).toContain('listing submitted: waiting for a reviewer');
+    const usage = runCli(['publish', 'hello-card', '--marketplace', 'not a url'], { cwd: tmp.dir });
+    expect([usage.status, usage.stderr]).toEqual([2, 'extkit: --marketplace must be an http(s) URL, e.g. http://127.0.0.1:8787, got "not a url"\n']);
   });
 
   it('refuses, with its code, a version with other content, a lower version, a renamed id and a foreign publisher key', async () => {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
 import { requireDir, requirePublisher } from '../flags.js';
 import { settle } from '../output.js';
 
@@ -10,8 +11,19 @@ interface PublishFlags {
   json?: boolean;
 }
 
-/** --marketplace, or EXTKIT_MARKETPLACE, or the local emulator's address. */
-export const marketplaceFlag = (value: string | undefined): string | undefined => value ?? process.env.EXTKIT_MARKETPLACE;
+/** --marketplace, or EXTKIT_MARKETPLACE, or (undefined) the local emulator's address; a usage error unless it is an http(s) URL. */
+export function marketplaceFlag(value: string | undefined): string | undefined {
+  const given = value ?? process.env.EXTKIT_MARKETPLACE;
+  if (given === undefined) return undefined;
+  let ok = false;
+  try {
+    ok = ['http:', 'https:'].includes(new URL(given).protocol);
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new UsageError('flag.invalid', `--marketplace must be an http(s) URL, e.g. http://127.0.0.1:8787, got ${JSON.stringify(given)}`);
+  return given;
+}
 
 export function registerPublish(program: Command): void {
   program
