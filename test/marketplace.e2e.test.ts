@@ -148,6 +148,8 @@ describe('extkit publish, marketplace and dev --installed', () => {
   it('publishes 0.2.0 to the listed listing, signs it into the app realm on an explicit new pin', async () => {
     setVersion(project, '0.2.0');
     expect(json(['publish', 'hello-card', '--changelog', 'Bigger greeting']).body).toMatchObject({ ok: true, version: '0.2.0', state: 'listed', created: true });
+    const diff = runCli(['diff', join(project, 'artifacts/hello-card/0.1.0'), join(project, 'artifacts/hello-card/0.2.0')], { cwd: tmp.dir });
+    expect([diff.status, diff.stdout]).toEqual([0, expect.stringContaining('hello-card 0.1.0 → 0.2.0')]);
     const key = json(['marketplace', 'keygen', '--out', join(tmp.dir, 'staff.key.pem')]);
     expect(key.body).toMatchObject({ ok: true, key: { registered: true } });
     expect(json(['marketplace', 'sign', LISTING, '0.2.0', '--key', join(tmp.dir, 'staff.key.pem')]).status).toBe(0);
