@@ -14,13 +14,24 @@ export interface Diagnostic {
 export class Reporter {
   readonly errors: Diagnostic[] = [];
   readonly warnings: Diagnostic[] = [];
-  private seen: Set<string> | undefined;
+  // The structural check's pointers by code. It can map two of ajv's errors onto one code and
+  // pointer (a keyword checked in two branches), and a rule may find again what it found; each rule
+  // reports a pointer once by construction (a property test holds it), so rules add no key per report.
+  private structural: Map<DiagnosticCode, Set<string>> | undefined;
 
+  /** Reports a rule's finding, unless the structural check reported the same code at the same pointer. */
   report(code: DiagnosticCode, path: string, message: string): void {
-    const key = `${code}\u0000${path}`;
-    this.seen ??= new Set();
-    if (this.seen.has(key)) return;
-    this.seen.add(key);
+    if (this.structural?.get(code)?.has(path)) return;
+    (RULES[code].severity === 'error' ? this.errors : this.warnings).push({ code, path, message });
+  }
+
+  /** Reports a finding of the structural check, once per code and pointer. */
+  reportStructural(code: DiagnosticCode, path: string, message: string): void {
+    this.structural ??= new Map();
+    let paths = this.structural.get(code);
+    if (paths === undefined) this.structural.set(code, (paths = new Set()));
+    else if (paths.has(path)) return;
+    paths.add(path);
     (RULES[code].severity === 'error' ? this.errors : this.warnings).push({ code, path, message });
   }
 

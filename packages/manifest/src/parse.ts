@@ -4,6 +4,7 @@ import type { ParseError } from 'jsonc-parser';
 import type { Diagnostic } from './diagnostics.js';
 import { escapeToken } from './pointer.js';
 import { jsoncParser, LineIndex } from './positions.js';
+import { countKeys } from './scan.js';
 import { silence, validateManifest, type ValidateOptions, type ValidationReport } from './validate.js';
 
 /**
@@ -56,7 +57,8 @@ export function validateManifestText(input: string | Uint8Array, options: Valida
  * differ does jsonc-parser walk the text to say where.
  */
 function duplicateKeys(text: string, value: unknown): Diagnostic[] {
-  if (textKeyCount(text) === valueKeyCount(value)) return [];
+  const keys = valueKeyCount(value);
+  if (countKeys(text, keys) === keys) return [];
   const found: Diagnostic[] = [];
   try {
     const seen: Array<Map<string, number>> = [];
@@ -81,23 +83,6 @@ function duplicateKeys(text: string, value: unknown): Diagnostic[] {
   return found;
 }
 
-// Every string in valid JSON, in order; group 1 is set when it is a property name (a colon follows).
-// Unrolled ("normal* (special normal*)*") so that a long string is one loop, not one backtracking
-// entry per character: the plain alternation overflows the regexp stack on a 10 MB string.
-const STRING_TOKEN = /"[^"\\]*(?:\\.[^"\\]*)*"(\s*:)?/g;
-
-/** How many property names the text writes; -1 when the count could not be made (the caller then walks the text). */
-function textKeyCount(text: string): number {
-  let count = 0;
-  STRING_TOKEN.lastIndex = 0;
-  try {
-    for (let m = STRING_TOKEN.exec(text); m !== null; m = STRING_TOKEN.exec(text)) if (m[1] !== undefined) count++;
-  } catch {
-    return -1; // e.g. millions of escapes in one string
-  }
-  return count;
-}
-
 /** Own keys of every object in a parsed JSON value, walked without recursion (nesting can be deep). */
 function valueKeyCount(value: unknown): number {
   let count = 0;
@@ -106,13 +91,13 @@ function valueKeyCount(value: unknown): number {
     const v = stack.pop();
     if (typeof v !== 'object' || v === null) continue;
     if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) stack.push(v[i]);
+      for (let i = 0; i < v.length; i++) if (typeof v[i] === 'object') stack.push(v[i]);
       continue;
     }
-    for (const key of Object.keys(v)) {
-      count++;
-      stack.push((v as Record<string, unknown>)[key]);
-    }
+    // A parsed object's own enumerable keys are all its keys: one value each.
+    const values = Object.values(v);
+    count += values.length;
+    for (let i = 0; i < values.length; i++) if (typeof values[i] === 'object') stack.push(values[i]);
   }
   return count;
 }

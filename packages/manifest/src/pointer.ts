@@ -1,11 +1,18 @@
 // JSON Pointers (RFC 6901) for diagnostic paths.
 
 /** Escapes one reference token: `~` becomes `~0`, `/` becomes `~1`. */
-export const escapeToken = (token: string | number): string => String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+export const escapeToken = (token: string | number): string => {
+  const s = String(token);
+  // Most tokens need no escape: two searches cost less than two replacements.
+  return s.includes('~') || s.includes('/') ? s.replace(/~/g, '~0').replace(/\//g, '~1') : s;
+};
 
 /** Appends reference tokens to a pointer: `join('/config', 'fields', 0)` is `/config/fields/0`. */
-export const join = (pointer: string, ...tokens: Array<string | number>): string =>
-  pointer + tokens.map((t) => '/' + escapeToken(t)).join('');
+export const join = (pointer: string, ...tokens: Array<string | number>): string => {
+  let out = pointer;
+  for (let i = 0; i < tokens.length; i++) out += '/' + escapeToken(tokens[i]!);
+  return out;
+};
 
 /** Splits a pointer into its unescaped tokens. */
 export const tokens = (pointer: string): string[] => {
@@ -28,10 +35,11 @@ export function readable(pointer: string, root?: unknown): string {
   let cur = root;
   for (const token of tokens(pointer)) {
     const isIndex = root === undefined ? /^(0|[1-9]\d*)$/.test(token) : Array.isArray(cur);
-    if (isIndex) out += `[${token}]`;
-    else if (IDENTIFIER.test(token)) out += out === '' ? token : `.${token}`;
-    else out += `[${JSON.stringify(token)}]`;
+    out = isIndex ? `${out}[${token}]` : withKey(out, token);
     cur = typeof cur === 'object' && cur !== null && Object.hasOwn(cur, token) ? (cur as Record<string, unknown>)[token] : undefined;
   }
   return out;
 }
+
+/** A readable path (`readable` gives one; '' for the manifest itself) followed by an object key: `.key`, or `["a.b"]` when the key is no identifier. */
+export const withKey = (path: string, key: string): string => (IDENTIFIER.test(key) ? (path === '' ? key : `${path}.${key}`) : `${path}[${JSON.stringify(key)}]`);

@@ -28,8 +28,16 @@ describe('positions', () => {
     expect(located.map((d) => [d?.line, d?.column])).toEqual([[4, 3], [9, 9], [3, 3]]);
   });
 
-  it('answers nothing, rather than a wrong place, for a document too deep to walk', () => {
-    expect(locatePointer('['.repeat(50_000) + ']'.repeat(50_000), '/0')).toBeUndefined();
+  it('walks documents as deep as they are long, without recursion', () => {
+    const deep = '['.repeat(50_000) + ']'.repeat(50_000);
+    expect(locatePointer(deep, '/0')).toEqual({ line: 1, column: 2 });
+    expect(locatePointer(deep, '/0'.repeat(40_000))).toEqual({ line: 1, column: 40_001 });
+  });
+
+  it('answers nothing, rather than a wrong place, where the text is not JSON', () => {
+    expect(locatePointer('{"a" 1}', '/a')).toBeUndefined();
+    expect(locatePointer('{"a": [1, 2', '/a/1')).toBeUndefined();
+    expect(locatePointer('{"a\\x": 1}', '/a')).toBeUndefined();
   });
 
   it('turns offsets into lines and columns by binary search', () => {

@@ -1,8 +1,10 @@
 // Where things are in manifest.json's text: line and column of an offset, and of the value a
 // JSON Pointer names. Each is found in one pass over the text, so that reporting n diagnostics
-// costs one scan and n lookups rather than a scan of the file per diagnostic.
+// costs one scan and n lookups rather than a scan of the file per diagnostic; the scan steps over
+// every subtree no diagnostic is in.
 import { createRequire } from 'node:module';
 import { tokens } from './pointer.js';
+import { containerEnd, keyAt, skipSpace, stringEnd, valueEnd } from './scan.js';
 
 export interface Position {
   /** 1-based. */
@@ -33,76 +35,243 @@ export class LineIndex {
 }
 
 const require = createRequire(import.meta.url);
-/** jsonc-parser, loaded only when a position is asked for: a valid manifest never pays for it. */
+/** jsonc-parser, loaded only where a syntax error or a repeated key needs its words: a valid manifest never pays for it. */
 export const jsoncParser = (): typeof import('jsonc-parser') => require('jsonc-parser') as typeof import('jsonc-parser');
 
-/** The pointers asked for, as a tree of their tokens; each node gets the offset where its value (or its key) is. */
-interface Wanted {
-  children: Map<string, Wanted>;
-  offset: number;
+/**
+ * The pointers asked for, as a tree of their tokens. A node gets the offset where its value (or
+ * its key) is, and `under`, the occurrence of its parent it was found in: when a key repeats,
+ * JSON.parse keeps the last value, so what was found under an earlier one no longer counts.
+ */
+class Wanted {
+  readonly parent: Wanted | undefined;
+  /** Children by token. */
+  keys: Map<string, Wanted> | undefined;
+  /** The children whose tokens are array indexes, sorted by index when first walked as an array. */
+  indexed: Array<{ index: number; node: Wanted }> | undefined;
+  sorted = false;
+  offset = -1;
+  /** Which occurrence of this node the offset is (a repeated key makes a new one). */
+  occurrence = 0;
+  /** The parent's occurrence this node was found in. */
+  under = -1;
+  /** After the walk: whether this node and its ancestors are in the value JSON.parse keeps, and the offset it resolves to. */
+  valid = false;
+  resolved = UNRESOLVED;
+
+  constructor(parent?: Wanted) {
+    this.parent = parent;
+  }
+
+  child(token: string): Wanted {
+    this.keys ??= new Map();
+    let next = this.keys.get(token);
+    if (next === undefined) {
+      this.keys.set(token, (next = new Wanted(this)));
+      const first = token.charCodeAt(0);
+      if (first >= 48 && first <= 57 && INDEX.test(token)) (this.indexed ??= []).push({ index: Number(token), node: next });
+    }
+    return next;
+  }
+}
+
+const INDEX = /^(?:0|[1-9]\d{0,14})$/;
+const UNRESOLVED = -2;
+
+/** The node a pointer names, made when missing. */
+function wantedAt(root: Wanted, pointer: string): Wanted {
+  let node = root;
+  for (const token of tokens(pointer)) node = node.child(token);
+  return node;
+}
+
+/**
+ * Adds pointers to the tree, one node each. Diagnostics come in runs under one parent
+ * (`/config/defaults/a`, `/config/defaults/b`), so a pointer under the previous one's parent
+ * is added by its last token alone, without splitting it whole.
+ */
+function wantedTree(): { root: Wanted; add: (pointer: string) => Wanted } {
+  const root = new Wanted();
+  let parentPointer: string | undefined;
+  let parent = root;
+  const add = (pointer: string): Wanted => {
+    const cut = pointer.lastIndexOf('/');
+    if (cut <= 0 || cut !== parentPointer?.length || !pointer.startsWith(parentPointer)) {
+      parentPointer = cut <= 0 ? '' : pointer.slice(0, cut);
+      parent = wantedAt(root, parentPointer);
+    }
+    if (cut === -1) return root;
+    const token = pointer.slice(cut + 1);
+    return parent.child(token.includes('~') ? token.replace(/~1/g, '/').replace(/~0/g, '~') : token);
+  };
+  return { root, add };
+}
+
+/**
+ * The offset a wanted node resolves to after the walk: its own when it and every ancestor were
+ * found in the occurrences JSON.parse keeps, else its nearest such ancestor's (-1 for none).
+ * Each node is resolved once, so n diagnostics cost n steps, however deep their pointers.
+ */
+function resolve(node: Wanted): number {
+  if (node.resolved !== UNRESOLVED) return node.resolved;
+  const chain: Wanted[] = [];
+  for (let n: Wanted | undefined = node; n !== undefined && n.resolved === UNRESOLVED; n = n.parent) chain.push(n);
+  for (let k = chain.length - 1; k >= 0; k--) {
+    const n = chain[k]!;
+    const p = n.parent;
+    n.valid = p === undefined ? n.offset !== -1 : p.valid && n.offset !== -1 && n.under === p.occurrence;
+    n.resolved = n.valid || p === undefined ? n.offset : p.resolved;
+  }
+  return node.resolved;
+}
+
+/** The walk over `text` for the tree under `root`; false when the text is not JSON where it went. */
+function walk(text: string, root: Wanted): boolean {
+  try {
+    return locate(text, root);
+  } catch {
+    return false; // a key with an escape JSON cannot decode: not JSON
+  }
+}
+
+/** An open object or array on a wanted path; for an array, the next index and the next wanted child. */
+interface Frame {
+  node: Wanted;
+  array: boolean;
+  index: number;
+  cursor: number;
 }
 
 /**
  * Finds where the values some JSON Pointers name are, or their nearest existing ancestors (a
- * missing property points at its parent object), in one pass over the text that builds no tree:
- * only the positions of what was asked for are kept. A property is placed at its key, where
- * people look; of repeated keys the last wins, as in JSON.parse.
+ * missing property points at its parent object), in one pass over the text that builds no tree
+ * and steps over every subtree no pointer enters. A property is placed at its key, where people
+ * look; of repeated keys the last counts, as in JSON.parse.
  */
 export function pointerLocator(text: string, pointers: Iterable<string>): (pointer: string) => Position | undefined {
-  const root: Wanted = { children: new Map(), offset: -1 };
-  for (const pointer of pointers) {
-    let node = root;
-    for (const token of tokens(pointer)) {
-      let next = node.children.get(token);
-      if (!next) node.children.set(token, (next = { children: new Map(), offset: -1 }));
-      node = next;
-    }
-  }
-  // One frame per open object or array: the wanted node it is, its next index, the wanted child its last key named.
-  const frames: Array<{ node: Wanted | undefined; index: number; array: boolean; property: Wanted | undefined }> = [];
-  const valueAt = (offset: number): Wanted | undefined => {
-    const frame = frames[frames.length - 1];
-    if (!frame) return root.offset === -1 ? ((root.offset = offset), root) : root;
-    if (!frame.array) return frame.property; // placed at its key already
-    const node = frame.node?.children.get(String(frame.index++));
-    if (node) node.offset = offset;
-    return node;
-  };
-  let parsed = true;
-  try {
-    jsoncParser().visit(
-      text,
-      {
-        onObjectBegin: (offset) => void frames.push({ node: valueAt(offset), index: 0, array: false, property: undefined }),
-        onArrayBegin: (offset) => void frames.push({ node: valueAt(offset), index: 0, array: true, property: undefined }),
-        onObjectEnd: () => void frames.pop(),
-        onArrayEnd: () => void frames.pop(),
-        onLiteralValue: (_value, offset) => void valueAt(offset),
-        onObjectProperty: (key, offset) => {
-          const frame = frames[frames.length - 1]!;
-          const node = frame.node?.children.get(key);
-          if (node) node.offset = offset;
-          frame.property = node;
-        },
-      },
-      { disallowComments: true },
-    );
-  } catch {
-    parsed = false; // a document too deep for jsonc-parser's recursion: no positions
-  }
-  const lines = new LineIndex(text);
+  const { root, add } = wantedTree();
+  for (const pointer of pointers) add(pointer);
+  const found = walk(text, root);
+  let lines: LineIndex | undefined;
   return (pointer) => {
-    if (!parsed || root.offset === -1) return undefined;
+    if (!found) return undefined;
     let node = root;
-    let at = root.offset;
     for (const token of tokens(pointer)) {
-      const next = node.children.get(token);
-      if (!next || next.offset === -1) break;
-      at = next.offset;
+      const next = node.keys?.get(token);
+      if (next === undefined) break;
       node = next;
     }
-    return lines.at(at);
+    const at = resolve(node);
+    return at === -1 ? undefined : (lines ??= new LineIndex(text)).at(at);
   };
+}
+
+/**
+ * Walks the text down the wanted paths only, setting each wanted node's offset, and steps over
+ * everything else: the rest of an array once its last wanted index is found, and every value no
+ * pointer enters. Without recursion (nesting can be as deep as the text is long). False when the
+ * text is not JSON where the walk went.
+ */
+function locate(text: string, root: Wanted): boolean {
+  let occurrences = 0;
+  const open: Frame[] = [];
+  let i = skipSpace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
+  if (i === -1 || i >= text.length) return false;
+  root.offset = i;
+  root.occurrence = ++occurrences;
+  if (!enter(root, i)) return valueEnd(text, i) !== -1;
+  i++;
+
+  /** Opens the container at `at` when `node` has wanted children; false to step over the value instead. */
+  function enter(node: Wanted, at: number): boolean {
+    const c = text.charCodeAt(at);
+    if (node.keys === undefined || (c !== 123 && c !== 91)) return false;
+    if (c === 91) {
+      if (node.indexed === undefined) return false; // no index is wanted in this array
+      if (!node.sorted) node.indexed.sort((a, b) => a.index - b.index);
+      node.sorted = true;
+    }
+    open.push({ node, array: c === 91, index: 0, cursor: 0 });
+    return true;
+  }
+
+  while (open.length > 0) {
+    const frame = open[open.length - 1]!;
+    const parent = frame.node;
+    let child: Wanted | undefined;
+    if (frame.array) {
+      const wanted = parent.indexed!;
+      if (frame.cursor === wanted.length) {
+        // Every wanted index is found: the rest of the array is stepped over whole.
+        i = containerEnd(text, i, 1);
+        if (i === -1) return false;
+        open.pop();
+        continue;
+      }
+      const target = wanted[frame.cursor]!.index;
+      // Step over the elements before the next wanted one.
+      let c: number;
+      for (;;) {
+        i = skipSpace(text, i);
+        if (i === -1 || i >= text.length) return false;
+        c = text.charCodeAt(i);
+        if (c === 44) i++;
+        else if (c === 93 || frame.index === target) break;
+        else {
+          frame.index++;
+          i = c === 34 ? stringEnd(text, i) + 1 : valueEnd(text, i);
+          if (i <= 0) return false;
+        }
+      }
+      if (c === 93) {
+        // The array ends before the wanted index: a missing element points at the array.
+        open.pop();
+        i++;
+        continue;
+      }
+      child = wanted[frame.cursor++]!.node;
+      frame.index++;
+    } else {
+      i = skipSpace(text, i);
+      if (i === -1 || i >= text.length) return false;
+      let c = text.charCodeAt(i);
+      if (c === 44) {
+        i = skipSpace(text, i + 1);
+        if (i === -1 || i >= text.length) return false;
+        c = text.charCodeAt(i);
+      }
+      if (c === 125) {
+        open.pop();
+        i++;
+        continue;
+      }
+      if (c !== 34) return false;
+      const end = stringEnd(text, i);
+      if (end === -1) return false;
+      const key = keyAt(text, i, end);
+      child = parent.keys!.get(key);
+      if (child !== undefined) {
+        child.offset = i;
+        child.occurrence = ++occurrences;
+        child.under = parent.occurrence;
+      }
+      i = skipSpace(text, end + 1);
+      if (i === -1 || text.charCodeAt(i) !== 58) return false;
+      i = skipSpace(text, i + 1);
+      if (i === -1) return false;
+    }
+    if (child !== undefined && frame.array) {
+      child.offset = i;
+      child.occurrence = ++occurrences;
+      child.under = parent.occurrence;
+    }
+    if (child !== undefined && enter(child, i)) i++;
+    else {
+      i = valueEnd(text, i);
+      if (i === -1) return false;
+    }
+  }
+  return true;
 }
 
 /** The 1-based line and column in `text` of the value a JSON Pointer names, or of its nearest existing ancestor. */
@@ -114,7 +283,13 @@ export const locatePointer = (text: string, pointer: string): Position | undefin
  * some diagnostic needs it, and then once.
  */
 export function diagnosticPositions(text: string | undefined, diagnostics: ReadonlyArray<{ path: string; line?: number; column?: number }>): Array<Position | undefined> {
-  const wanted = diagnostics.filter((d) => d.line === undefined).map((d) => d.path);
-  const locate = text !== undefined && wanted.length > 0 ? pointerLocator(text, wanted) : undefined;
-  return diagnostics.map((d) => (d.line !== undefined ? { line: d.line, column: d.column ?? 1 } : locate?.(d.path)));
+  const { root, add } = wantedTree();
+  const nodes = diagnostics.map((d) => (d.line === undefined && text !== undefined ? add(d.path) : undefined));
+  const found = root.keys !== undefined || nodes.includes(root) ? walk(text!, root) : false;
+  let lines: LineIndex | undefined;
+  return diagnostics.map((d, i) => {
+    if (d.line !== undefined) return { line: d.line, column: d.column ?? 1 };
+    const at = found ? resolve(nodes[i]!) : -1;
+    return at === -1 ? undefined : (lines ??= new LineIndex(text!)).at(at);
+  });
 }

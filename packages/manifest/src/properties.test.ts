@@ -40,6 +40,9 @@ describe('validateManifest on arbitrary input', () => {
           expect(d.path === '' || d.path.startsWith('/')).toBe(true);
           expect(d.message.length).toBeGreaterThan(0);
         }
+        // One report per code and pointer: the rules rely on it instead of keeping a set of keys.
+        const keys = [...r.errors, ...r.warnings].map((d) => `${d.code} ${d.path}`);
+        expect(new Set(keys).size).toBe(keys.length);
         JSON.stringify(r);
       }),
       { numRuns: 1500 },

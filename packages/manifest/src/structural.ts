@@ -1,7 +1,7 @@
 // Runs the compiled structural check and maps ajv's errors onto the kit's own
 // codes by keyword and instance path, so users never see raw ajv text.
 import { describe, isObject, type Reporter } from './diagnostics.js';
-import { join, readable, tokens } from './pointer.js';
+import { join, readable, tokens, withKey } from './pointer.js';
 import { isDiagnosticCode, type DiagnosticCode } from './rules.js';
 import { validate as compiledCheck } from './structural.generated.js';
 
@@ -73,21 +73,28 @@ function kebabSuggestion(value: unknown): string {
 export function checkStructure(input: unknown, reporter: Reporter, ignored: (input: Record<string, unknown>) => (pointer: string) => boolean): boolean {
   if (structuralCheck(input)) return true;
   const ignore = isObject(input) ? ignored(input) : () => false;
+  const parent: ParentLabel = { pointer: undefined, text: '' };
   for (const e of structuralCheck.errors ?? []) {
-    const mapped = mapError(e, input);
+    const mapped = mapError(e, input, parent);
     if (!mapped || ignore(mapped.path)) continue;
-    reporter.report(mapped.code, mapped.path, mapped.message);
+    reporter.reportStructural(mapped.code, mapped.path, mapped.message);
   }
   return false;
 }
 
-function mapError(e: AjvError, input: unknown): { code: DiagnosticCode; path: string; message: string } | undefined {
+/** The readable path of the object the last unknown key was in, made once per object rather than once per key. */
+interface ParentLabel {
+  pointer: string | undefined;
+  text: string;
+}
+
+function mapError(e: AjvError, input: unknown, parent: ParentLabel): { code: DiagnosticCode; path: string; message: string } | undefined {
   let path = e.instancePath;
   const label = (pointer: string) => readable(pointer, input);
   if (e.keyword === 'additionalProperties') {
     const key = String(e.params.additionalProperty);
-    path = join(path, key);
-    return { code: 'manifest.unknown_property', path, message: `${label(path)} is not a manifest property; it is ignored${suggestKey(key, e.instancePath)}` };
+    if (parent.pointer !== path) [parent.pointer, parent.text] = [path, path === '' ? '' : label(path)];
+    return { code: 'manifest.unknown_property', path: join(path, key), message: `${withKey(parent.text, key)} is not a manifest property; it is ignored${suggestKey(key, e.instancePath)}` };
   }
   const rule = ruleOf(path);
   const value = valueAt(input, path);
@@ -165,17 +172,35 @@ function suggestKey(key: string, parent: string): string {
   const lower = key.toLowerCase();
   let best: string | undefined;
   let bestDistance = 3;
-  for (const [k, kLower] of known) {
-    if (Math.abs(k.length - key.length) > 2) continue;
+  for (const { key: k, lower: kLower, letters } of known) {
+    if (Math.abs(k.length - key.length) > 2 || missing(lower, letters, bestDistance) >= bestDistance) continue;
     const d = distance(lower, kLower, bestDistance);
     if (d < bestDistance) [best, bestDistance] = [k, d];
   }
   return best ? `; did you mean "${best}"?` : '';
 }
 
-// Each known key beside its lower-case form, made once rather than per unknown key.
-const KNOWN_KEYS_LOWER: Record<string, Array<[string, string]>> = Object.fromEntries(
-  Object.entries(KNOWN_KEYS).map(([parent, keys]) => [parent, keys.map((k) => [k, k.toLowerCase()] as [string, string])]),
+/** A set of characters as bits, by code modulo 32: two characters may share a bit, never one be left out. */
+const letterBits = (s: string): number => {
+  let bits = 0;
+  for (let i = 0; i < s.length; i++) bits |= 1 << (s.charCodeAt(i) & 31);
+  return bits;
+};
+
+/**
+ * How many characters of `s` are surely not in a key with these letter bits, counted up to
+ * `limit`: each one is an edit, so a key with `limit` of them is too far to suggest and needs
+ * no distance table (most unknown keys share few letters with any known key).
+ */
+function missing(s: string, letters: number, limit: number): number {
+  let n = 0;
+  for (let i = 0; i < s.length && n < limit; i++) if (((letters >>> (s.charCodeAt(i) & 31)) & 1) === 0) n++;
+  return n;
+}
+
+// Each known key beside its lower-case form and its letters, made once rather than per unknown key.
+const KNOWN_KEYS_LOWER: Record<string, Array<{ key: string; lower: string; letters: number }>> = Object.fromEntries(
+  Object.entries(KNOWN_KEYS).map(([parent, keys]) => [parent, keys.map((k) => ({ key: k, lower: k.toLowerCase(), letters: letterBits(k.toLowerCase()) }))]),
 );
 
 // One row pair, reused: keys are at most 64 code units here.

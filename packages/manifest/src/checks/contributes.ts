@@ -41,10 +41,18 @@ const notEmpty = (list: readonly unknown[] | undefined): boolean => list !== und
 function checkSite(site: Record<string, unknown>, ns: NamespaceContext, reporter: Reporter): NonNullable<Contributes['site']> {
   const components = asArray(site.components);
   let unique: string[] | undefined;
+  // The declared components, for checking function bindings' keys.
+  const declared = new Set<string>();
   if (components) {
     const at = '/contributes/site/components';
+    // A sound manifest's ids all have the shape already; each part is kebab-case (no dot), so an
+    // id that starts with "<publisher>.<manifest id>." is in the right namespace.
+    const prefix = ns.sound && ns.publisher !== undefined && ns.id !== undefined ? `${ns.publisher}.${ns.id}.` : undefined;
     // A repeat is reported as one, so the namespace is checked on each id's first occurrence.
-    unique = uniqueStrings(components, at, 'contributes.site.components.duplicate', reporter, (id, i) => checkComponentNamespace(id, i, ns, reporter));
+    const eachFirst = (id: string, i: number) => {
+      if (prefix === undefined || !id.startsWith(prefix)) checkComponentNamespace(id, i, ns, reporter);
+    };
+    unique = uniqueStrings(components, at, 'contributes.site.components.duplicate', reporter, eachFirst, declared);
     if (!ns.publisher && unique.length > 0) {
       reporter.report('publisher.unknown', at, 'no publisher handle was given (--publisher, or "extkit": { "publisher": ... } in package.json): component ids were checked except for their publisher part');
     }
@@ -52,7 +60,6 @@ function checkSite(site: Record<string, unknown>, ns: NamespaceContext, reporter
   const features = asArray(site.features);
   const bindings = site.functionBindings;
   const keptFeatures = features && uniqueStrings(features, '/contributes/site/features', 'contributes.site.features.duplicate', reporter);
-  const declared = new Set(unique ?? []);
   const props = new Set(ns.props ?? []);
   const keptBindings = isObject(bindings) ? checkBindings(bindings, declared, props, ns.sound, reporter) : undefined;
   // Copy-on-write: a sound section whose members all stay the same is its own normalized form.
@@ -69,10 +76,7 @@ const componentId = new RegExp(COMPONENT_ID);
  * none is known), the manifest's id, and the id's role.
  */
 function checkComponentNamespace(id: string, index: number, ns: NamespaceContext, reporter: Reporter): void {
-  // A sound manifest's ids all have the shape already; each part is kebab-case (no dot), so an id
-  // that starts with "<publisher>.<manifest id>." is in the right namespace.
   if (!ns.sound && !componentId.test(id)) return; // its shape is reported by the structural check
-  if (ns.publisher !== undefined && ns.id !== undefined && id.startsWith(ns.publisher) && id.charCodeAt(ns.publisher.length) === 46 && id.startsWith(ns.id, ns.publisher.length + 1) && id.charCodeAt(ns.publisher.length + 1 + ns.id.length) === 46) return;
   const [publisher, extension, role] = id.split('.') as [string, string, string];
   const publisherOk = ns.publisher === undefined || publisher === ns.publisher;
   const extensionOk = ns.id === undefined || extension === ns.id;

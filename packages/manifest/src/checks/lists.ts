@@ -5,18 +5,19 @@ import type { DiagnosticCode } from '../rules.js';
 /**
  * The non-empty strings of a list, first occurrence kept; repeats are reported
  * with `duplicateCode` and dropped. Other entries are the structural check's to report.
- * `eachFirst` sees each kept string once, in order, so a caller's per-item rule needs no set of its own.
+ * `eachFirst` sees each kept string once, in order, so a caller's per-item rule needs no set of
+ * its own; `kept` is the set of them, for a caller that looks items up later.
  */
-export function uniqueStrings(list: unknown[], at: string, duplicateCode: DiagnosticCode, reporter: Reporter, eachFirst?: (item: string, index: number) => void): string[] {
-  const kept = new Set<string>();
+export function uniqueStrings(list: unknown[], at: string, duplicateCode: DiagnosticCode, reporter: Reporter, eachFirst?: (item: string, index: number) => void, kept = new Set<string>()): string[] {
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
     if (typeof item !== 'string' || item === '') continue;
-    if (kept.has(item)) {
+    const size = kept.size;
+    kept.add(item); // one lookup: the set grows unless the item is a repeat
+    if (kept.size === size) {
       reporter.report(duplicateCode, join(at, i), `${JSON.stringify(item)} is listed more than once; the repeat is dropped`);
       continue;
     }
-    kept.add(item);
     eachFirst?.(item, i);
   }
   // Nothing dropped: the list is its own normalized form.

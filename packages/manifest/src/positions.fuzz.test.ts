@@ -1,0 +1,106 @@
+// The fast locator against jsonc-parser's tree, on texts written oddly: escaped and unicode keys,
+// keys that need pointer escapes, repeated keys (JSON.parse keeps the last, and so must the
+// position), every kind of whitespace, a byte order mark, comments and trailing commas.
+import fc from 'fast-check';
+import { parseTree, type Node } from 'jsonc-parser';
+import { describe, expect, it } from 'vitest';
+import { escapeToken, tokens } from './pointer.js';
+import { diagnosticPositions, LineIndex, locatePointer, pointerLocator, type Position } from './positions.js';
+
+// jsonc-parser reads a byte order mark followed by a literal ("\uFEFFnull") as one bad token; a
+// space in its place keeps every offset.
+const tree = (text: string) => parseTree(text.replace(/^\uFEFF/, ' '), [], { allowTrailingComma: true });
+
+/** Where jsonc-parser's tree says a pointer is: the last property of a repeated key, a property at its key, else the nearest ancestor. */
+function reference(root: Node, lines: LineIndex, pointer: string): Position {
+  let node: Node = root;
+  let at = root.offset;
+  for (const token of tokens(pointer)) {
+    if (node.type === 'object') {
+      const property = node.children!.findLast((p) => p.children![0]!.value === token);
+      if (!property?.children![1]) break;
+      at = property.children![0]!.offset;
+      node = property.children![1];
+    } else if (node.type === 'array' && /^(0|[1-9]\d*)$/.test(token) && Number(token) < node.children!.length) {
+      node = node.children![Number(token)]!;
+      at = node.offset;
+    } else break;
+  }
+  return lines.at(at);
+}
+
+/** Every pointer the text writes, the ones under a repeated key's earlier values too, and a missing child of each. */
+function pointersIn(root: Node): string[] {
+  const out: string[] = [];
+  const walk = (node: Node, pointer: string) => {
+    out.push(pointer, `${pointer}/missing`, `${pointer}/0`, `${pointer}/01`);
+    if (node.type === 'object') for (const p of node.children!) walk(p.children![1]!, `${pointer}/${escapeToken(p.children![0]!.value as string)}`);
+    if (node.type === 'array') node.children!.forEach((c, i) => walk(c, `${pointer}/${i}`));
+  };
+  walk(root, '');
+  return out;
+}
+
+const KEYS = ['a', 'b', '', '~', '/', 'a/b', '~1', '~0/', 'é', '😀', '\u2028', '"q"', '\\', 'a\nb', '__proto__', 'constructor', '0', '1', '01', '-1', '{', '[', ']', ':', ','];
+const SPACE = ['', ' ', '\n', '\r\n', '\t', '  \n    ', ' /* { [ " */ ', ' // ] } "\n'];
+
+/** JSON text of `value` with whitespace, escapes and repeats picked by `pick`. */
+function write(value: unknown, pick: (n: number) => number, comments: boolean): string {
+  const space = () => SPACE[pick(comments ? SPACE.length : SPACE.length - 2)]!;
+  const str = (s: string) => {
+    const plain = JSON.stringify(s);
+    if (pick(3) !== 0) return plain;
+    // The same string with every character escaped, or with "/" written as "\/".
+    return pick(2) === 0 ? `"${[...s].map((ch) => Array.from({ length: ch.length }, (_, k) => '\\u' + ch.charCodeAt(k).toString(16).padStart(4, '0')).join('')).join('')}"` : plain.replace(/\//g, '\\/');
+  };
+  const go = (v: unknown): string => {
+    if (Array.isArray(v)) return `[${space()}${v.map((x) => go(x) + space()).join(`,${space()}`)}${comments && v.length > 0 && pick(3) === 0 ? ',' : ''}]`;
+    if (typeof v === 'object' && v !== null) {
+      const entries = Object.entries(v);
+      // Repeat some keys earlier in the object with other values: JSON.parse keeps the last.
+      const written = entries.flatMap(([k, x]) => (pick(4) === 0 ? [[k, pick(2) === 0 ? { shadowed: [1, { a: 2 }] } : 'shadowed'], [k, x]] : [[k, x]]));
+      return `{${space()}${written.map(([k, x]) => `${str(k as string)}${space()}:${space()}${go(x)}${space()}`).join(`,${space()}`)}}`;
+    }
+    return typeof v === 'string' ? str(v) : JSON.stringify(v);
+  };
+  return (pick(5) === 0 ? '\uFEFF' : '') + space() + go(value) + space();
+}
+
+const key = fc.oneof(fc.constantFrom(...KEYS), fc.string({ maxLength: 4, unit: 'binary' }));
+const value = fc.letrec((tie) => ({
+  any: fc.oneof({ depthSize: 'small', maxDepth: 4 }, fc.constantFrom(null, true, false, 0, -1.5e-7, 'x', '"]}'), tie('array'), tie('object')),
+  array: fc.array(tie('any'), { maxLength: 4 }),
+  object: fc.dictionary(key, tie('any'), { maxKeys: 5 }),
+})).any;
+
+describe('the fast locator agrees with jsonc-parser', () => {
+  for (const comments of [false, true]) {
+    it(`on fuzzed texts${comments ? ' with comments and trailing commas' : ''}, for every pointer at once and one at a time`, () => {
+      fc.assert(
+        fc.property(value, fc.infiniteStream(fc.nat()), (v, stream) => {
+          const picks = stream[Symbol.iterator]();
+          const text = write(v, (n) => picks.next().value! % n, comments);
+          if (!comments) expect(() => JSON.parse(text.replace(/^\uFEFF/, ''))).not.toThrow();
+          const root = tree(text)!;
+          const lines = new LineIndex(text);
+          const pointers = pointersIn(root);
+          const locate = pointerLocator(text, pointers);
+          const expected = pointers.map((p) => [p, reference(root, lines, p)]);
+          expect(pointers.map((p) => [p, locate(p)])).toEqual(expected);
+          const positions = diagnosticPositions(text, pointers.map((path) => ({ path })));
+          expect(pointers.map((p, i) => [p, positions[i]])).toEqual(expected);
+          const one = pointers[picks.next().value! % pointers.length]!;
+          expect([one, locatePointer(text, one)]).toEqual([one, reference(root, lines, one)]);
+        }),
+        { numRuns: 1000 },
+      );
+    });
+  }
+
+  it('places a pointer into an earlier, shadowed value of a repeated key at the value JSON.parse kept', () => {
+    const text = '{"a": {"b": 1, "c": [1]},\n "a": {"c": 2}}';
+    expect(locatePointer(text, '/a/b')).toEqual({ line: 2, column: 2 });
+    expect(locatePointer(text, '/a/c/0')).toEqual({ line: 2, column: 8 });
+    expect(locatePointer(text, '/a/c')).toEqual({ line: 2, column: 8 });
+  });
+});

@@ -1,0 +1,107 @@
+// Moving through JSON text without building anything: where a string, a value or a stretch of
+// whitespace ends. The text is one JSON.parse accepted (or nearly: comments and trailing commas
+// are stepped over), so a string holds no raw line break and a bracket inside one is skipped with
+// it. Each function returns -1 where the text is not what it expects; callers then give up.
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+const SLASH = 47;
+
+/** The offset of the quote closing the string that opens at `i`, or -1. */
+export function stringEnd(text: string, i: number): number {
+  let j = i + 1;
+  for (;;) {
+    j = text.indexOf('"', j);
+    if (j === -1) return -1;
+    let k = j - 1;
+    while (text.charCodeAt(k) === BACKSLASH) k--;
+    if ((j - 1 - k) % 2 === 0) return j; // an even run of backslashes escapes itself, not the quote
+    j++;
+  }
+}
+
+/** The offset past whitespace and comments from `i` (the text's length at its end), or -1 in an unclosed comment. */
+export function skipSpace(text: string, i: number): number {
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 10 || c === 13 || c === 9) i++;
+    else if (c === SLASH) {
+      i = commentEnd(text, i);
+      if (i === -1) return -1;
+    } else return Math.min(i, text.length);
+  }
+}
+
+function commentEnd(text: string, i: number): number {
+  const next = text.charCodeAt(i + 1);
+  if (next === SLASH) {
+    const end = text.indexOf('\n', i + 2);
+    return end === -1 ? text.length : end + 1;
+  }
+  if (next !== 42) return -1; // "/" that opens no comment
+  const end = text.indexOf('*/', i + 2);
+  return end === -1 ? -1 : end + 2;
+}
+
+/** The offset just past the value that starts at `i`: a string, a literal, or a whole object or array with everything in it. */
+export function valueEnd(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c === QUOTE) {
+    const end = stringEnd(text, i);
+    return end === -1 ? -1 : end + 1;
+  }
+  if (c === 123 || c === 91) return containerEnd(text, i, 0);
+  let j = i;
+  while (j < text.length && !endsLiteral(text.charCodeAt(j))) j++;
+  return j === i ? -1 : j;
+}
+
+/** Whether a character ends a literal (true, 12.5e3): a separator, a closing bracket, whitespace or a comment. */
+const endsLiteral = (c: number): boolean => c === 44 || c === 93 || c === 125 || c === 58 || c === 32 || c === 10 || c === 13 || c === 9 || c === SLASH;
+
+/**
+ * The offset past the bracket that closes an object or array, counting brackets outside strings
+ * and comments from `i`, inside `depth` open ones: 0 from its opening bracket, 1 from within it.
+ */
+export function containerEnd(text: string, i: number, depth: number): number {
+  for (const n = text.length; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      i = stringEnd(text, i);
+      if (i === -1) return -1;
+    } else if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) {
+      if (--depth === 0) return i + 1;
+    } else if (c === SLASH) {
+      i = commentEnd(text, i);
+      if (i === -1) return -1;
+      i--;
+    }
+  }
+  return -1;
+}
+
+/** The key a property name at `start`..`end` (its quotes) spells, escapes decoded. */
+export function keyAt(text: string, start: number, end: number): string {
+  const raw = text.slice(start + 1, end);
+  return raw.includes('\\') ? (JSON.parse(text.slice(start, end + 1)) as string) : raw;
+}
+
+/**
+ * How many property names the text writes: colons outside strings. An upper bound comes first
+ * from counting every colon (native search, no tokenizing); only when some colon may sit inside a
+ * string, because the bound exceeds `atMost`, are strings stepped over to count exactly.
+ */
+export function countKeys(text: string, atMost: number): number {
+  let colons = 0;
+  for (let i = text.indexOf(':'); i !== -1; i = text.indexOf(':', i + 1)) colons++;
+  if (colons <= atMost) return colons;
+  let keys = 0;
+  for (let i = text.indexOf('"'); i !== -1; i = text.indexOf('"', i + 1)) {
+    i = stringEnd(text, i);
+    if (i === -1) return -1;
+    const after = skipSpace(text, i + 1);
+    if (after !== -1 && text.charCodeAt(after) === 58) keys++;
+  }
+  return keys;
+}
