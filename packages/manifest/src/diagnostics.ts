@@ -25,6 +25,11 @@ export class Reporter {
     (RULES[code].severity === 'error' ? this.errors : this.warnings).push({ code, path, message });
   }
 
+  /** Reports a finding the caller has told apart from every other already, of a code no rule reports. */
+  add(code: DiagnosticCode, path: string, message: string): void {
+    (RULES[code].severity === 'error' ? this.errors : this.warnings).push({ code, path, message });
+  }
+
   /** Reports a finding of the structural check, once per code and pointer. */
   reportStructural(code: DiagnosticCode, path: string, message: string): void {
     this.structural ??= new Map();

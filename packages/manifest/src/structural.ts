@@ -74,10 +74,21 @@ export function checkStructure(input: unknown, reporter: Reporter, ignored: (inp
   if (structuralCheck(input)) return true;
   const ignore = isObject(input) ? ignored(input) : () => false;
   const parent: ParentLabel = { pointer: undefined, text: '' };
+  // Unknown keys, the one finding there can be a great many of, are told apart by their parent's
+  // pointer and the key itself (a property name JSON.parse already hashed), not by a new pointer.
+  const unknown = new Map<string, Set<string>>();
   for (const e of structuralCheck.errors ?? []) {
+    if (e.keyword === 'additionalProperties') {
+      const key = String(e.params.additionalProperty);
+      let keys = unknown.get(e.instancePath);
+      if (keys === undefined) unknown.set(e.instancePath, (keys = new Set()));
+      else if (keys.has(key)) continue;
+      keys.add(key);
+    }
     const mapped = mapError(e, input, parent);
     if (!mapped || ignore(mapped.path)) continue;
-    reporter.reportStructural(mapped.code, mapped.path, mapped.message);
+    if (mapped.code === 'manifest.unknown_property') reporter.add(mapped.code, mapped.path, mapped.message);
+    else reporter.reportStructural(mapped.code, mapped.path, mapped.message);
   }
   return false;
 }

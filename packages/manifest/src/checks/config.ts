@@ -21,6 +21,7 @@ export function ignoredFieldPaths(input: Record<string, unknown>): (pointer: str
     if (i < MAX_CONFIG_FIELDS && isDroppedType(f)) dropped.add(i);
   });
   return (pointer) => {
+    if (!pointer.startsWith('/config/fields/')) return false;
     const m = /^\/config\/fields\/(\d+)(?:\/|$)/.exec(pointer);
     if (!m) return false;
     const i = Number(m[1]);
