@@ -24,10 +24,11 @@ const VIRTUAL_OUT = '.extkit-preview/bundle.js';
 /**
  * The build's own esbuild options (@extkit/bundler: browser IIFE, the kit's
  * runtime), unminified with a separate source map (the frame document inlines
- * the bundle, so the map is served beside it for the browser's devtools).
+ * the bundle, so the map is served beside it for the browser's devtools), and
+ * no metafile: the preview reads none, and each rebuild would write one.
  */
 export function previewOptions(dir: string, entry: string): BuildOptions {
-  return { ...esbuildOptions(dir, entry, VIRTUAL_OUT), minify: false, sourcemap: 'external' };
+  return { ...esbuildOptions(dir, entry, VIRTUAL_OUT), minify: false, sourcemap: 'external', metafile: false };
 }
 
 /** Creates the incremental build of `entry` (an absolute path) for the extension in `dir`. */
