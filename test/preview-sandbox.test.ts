@@ -305,12 +305,16 @@ describe('the server', () => {
   it('leaves an opener no handle on the preview', async () => {
     const p = await browser.newPage();
     await p.goto('about:blank');
-    const handle = await p.evaluate(async (url) => {
-      const w = window.open(url);
-      await new Promise((r) => setTimeout(r, 1000));
-      return w === null || w.closed ? 'none' : 'kept';
-    }, dev.url);
-    expect(handle).toBe('none');
+    const opened = p.context().waitForEvent('page');
+    await p.evaluate((url) => void ((window as unknown as { opened: Window | null }).opened = window.open(url)), dev.url);
+    // The preview did load in the new window, and sees no opener there.
+    const preview = await opened;
+    await preview.waitForURL(dev.url);
+    await preview.waitForSelector('.stage');
+    expect(await preview.evaluate(() => window.opener)).toBeNull();
+    // COOP put it in a browsing context group of its own: the opener's handle closes.
+    await p.waitForFunction(() => (window as unknown as { opened: Window | null }).opened?.closed !== false, undefined, { timeout: 10_000 });
+    await preview.close();
     await p.close();
   });
 });
