@@ -38,17 +38,34 @@ export function responseMeta(status: number, headers: Headers, idempotencyKey: s
 }
 
 /**
- * A call in flight: await it for the parsed body, or call `withResponse()` for the body
- * and the answer's status, headers and rate-limit figures together. The request starts
- * at once, as with any promise; both ways read the same single request.
+ * A call in flight: a Promise of the parsed body (`instanceof Promise` holds, and
+ * `then`, `catch` and `finally` give plain promises), that can also hand over the
+ * answer it came in: `withResponse()` gives the body with the answer's status,
+ * headers and rate-limit figures. The request starts at once, as with any promise;
+ * both ways read the same single request.
  * @example const { data: contact, response } = await client.contacts.create(params).withResponse(); // response.status: 201 or a replay's 200
  */
-export class ApiPromise<T> implements Promise<T> {
+export class ApiPromise<T> extends Promise<T> {
+  /** What `then`, `catch` and `finally` make: plain promises (an ApiPromise is made from a request, not an executor). */
+  static override get [Symbol.species](): PromiseConstructor {
+    return Promise;
+  }
+
   readonly #answer: Promise<WithResponse<T>>;
-  #data: Promise<T> | undefined;
+  #settle: (() => void) | undefined;
 
   constructor(run: () => Promise<WithResponse<T>>) {
-    this.#answer = run();
+    let resolve!: (body: T | PromiseLike<T>) => void;
+    super((r) => (resolve = r));
+    const answer = run();
+    this.#answer = answer;
+    // The body is taken from the answer only once someone reads it (then, catch,
+    // finally, await): a call read through withResponse() alone leaves no second,
+    // unhandled rejection behind, and one nobody reads still reports its failure.
+    this.#settle = () => {
+      this.#settle = undefined;
+      resolve(answer.then((a) => a.data));
+    };
   }
 
   /** The parsed body together with the answer's status, headers and rate-limit figures. */
@@ -56,25 +73,13 @@ export class ApiPromise<T> implements Promise<T> {
     return this.#answer;
   }
 
-  #body(): Promise<T> {
-    this.#data ??= this.#answer.then((answer) => answer.data);
-    return this.#data;
-  }
-
-  then<A = T, B = never>(
+  override then<A = T, B = never>(
     onfulfilled?: ((value: T) => A | PromiseLike<A>) | null,
     onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): Promise<A | B> {
-    return this.#body().then(onfulfilled, onrejected);
+    this.#settle?.();
+    return super.then(onfulfilled, onrejected);
   }
 
-  catch<B = never>(onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<T | B> {
-    return this.#body().catch(onrejected);
-  }
-
-  finally(onfinally?: (() => void) | null): Promise<T> {
-    return this.#body().finally(onfinally);
-  }
-
-  readonly [Symbol.toStringTag] = 'ApiPromise';
+  override readonly [Symbol.toStringTag] = 'ApiPromise';
 }

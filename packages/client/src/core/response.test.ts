@@ -2,6 +2,7 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_KEY, clientFor, fail, page, startServer, type TestServer } from '../__fixtures__/server.js';
+import { ApiPromise } from './api-promise.js';
 import type { RequestEvent, ResponseEvent } from './hooks.js';
 
 let server: TestServer | undefined;
@@ -71,6 +72,32 @@ describe('withResponse()', () => {
     expect(data.data).toEqual([contact]);
     expect(response).toMatchObject({ status: 200, idempotencyKey: null });
     expect(response.rateLimit?.remaining).toBe(5);
+  });
+});
+
+describe('ApiPromise', () => {
+  it('is a Promise: instanceof, Promise.resolve, then/catch/finally giving plain promises, async functions', async () => {
+    server = await startServer(() => ({ body: contact }));
+    const call = clientFor(server).contacts.retrieve('c1');
+    expect(call).toBeInstanceOf(Promise);
+    expect(call).toBeInstanceOf(ApiPromise);
+    expect(Object.prototype.toString.call(call)).toBe('[object ApiPromise]');
+    const chained = call.then((c) => c.id);
+    expect(chained).toBeInstanceOf(Promise);
+    expect(chained).not.toBeInstanceOf(ApiPromise);
+    expect(await chained).toBe('c1');
+    expect(await Promise.resolve(call)).toEqual(contact);
+    expect(await (async () => call)()).toEqual(contact);
+    expect(await call.finally(() => {})).toEqual(contact);
+    expect((await call.withResponse()).response.status).toBe(200);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('rejects through catch and await alike', async () => {
+    server = await startServer(() => fail(404, 'not_found', 'No such contact'));
+    const call = clientFor(server).contacts.retrieve('c9');
+    expect(await call.catch((e: Error) => e.name)).toBe('NotFoundError');
+    await expect(call).rejects.toMatchObject({ name: 'NotFoundError' });
   });
 });
 
