@@ -331,6 +331,32 @@ describe('a frame that navigates itself', () => {
     await article.locator('.status', { hasText: 'running' }).waitFor({ timeout: 8000 });
     expect(await article.locator('.surface-error').isHidden()).toBe(true);
   });
+
+  it('stays stopped whatever hellos the frame posts, from its own document or from the one it navigated to', async () => {
+    const article = page.locator('#surface-component_acme_hostile-probe_probe');
+    const hellos = (): void => {
+      const load = new URLSearchParams(location.search).get('load');
+      for (const forged of [{}, { load }, { load: 'A'.repeat(43) }]) parent.postMessage({ extkit: 'hello', protocol: 1, ...forged }, '*');
+    };
+    // Extra hellos first, then a reload of its own URL: the new document is the preview's
+    // own, with the same load named in its URL, so its transport's hello replays a used proof.
+    const probe = await probeFrame();
+    await probe.evaluate(hellos);
+    await probe.evaluate(() => void setTimeout(() => (location.href = location.href), 50));
+    const spam = async (): Promise<void> => {
+      for (let i = 0; i < 20; i++) {
+        const frame = await (await page.$(PROBE))?.contentFrame();
+        await frame?.evaluate(hellos).catch(() => undefined);
+        await new Promise((r) => setTimeout(r, 75));
+      }
+    };
+    await spam();
+    await article.locator('.status', { hasText: 'stopped' }).waitFor({ timeout: 8000 });
+    await spam();
+    expect(await article.locator('.status').textContent()).toBe('stopped');
+    await article.locator('button', { hasText: 'Reload the frame' }).click();
+    await article.locator('.status', { hasText: 'running' }).waitFor({ timeout: 8000 });
+  });
 });
 
 describe('Try a prop', () => {

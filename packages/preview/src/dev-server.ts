@@ -32,9 +32,10 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
 
   let port = 0;
   const reportSecret = newReportSecret();
+  const frameKey = newReportSecret();
   const server = createServer((req, res) => {
     try {
-      handle(req, res, { port, reportSecret, session, assets, streams });
+      handle(req, res, { port, reportSecret, frameKey, session, assets, streams });
     } catch (err) {
       // A bug of ours must not take the preview down with it. The stack goes to
       // the terminal, never into a response (it names paths on this machine).

@@ -3,6 +3,7 @@
 // talks to it on the transferred port only, forwards declared props, accepts
 // declared events and answers function-binding calls. What it lets through is
 // decided by the runtime's bridge verdicts, shared with @extkit/testing.
+// Given a prover, it connects per load only the hello proven for that load (load-proof.ts).
 import {
   PROTOCOL_VERSION,
   acceptsEvent,
@@ -17,6 +18,7 @@ import {
   type HostMessage,
   type Surface,
 } from '@extkit/runtime';
+import { LOAD_PARAM, newLoadNonce } from '../load-proof.js';
 
 type Values = Record<string, unknown>;
 type DistributiveOmitV<T> = T extends unknown ? Omit<T, 'v'> : never;
@@ -47,6 +49,14 @@ export interface BridgeHostOptions {
   onCall?(call: BindingCall): unknown;
   onError?(message: string, stack?: string): void;
   onTimeout?(): void;
+  /**
+   * Proves each load (load-proof.ts): `load(src)` names the load with a fresh nonce in
+   * the URL, and only one hello carrying its proof connects. Without it, any hello
+   * from the frame's window connects.
+   */
+  prove?(nonce: string): Promise<string>;
+  /** The frame's document connected (after its hello, proven when `prove` is given). */
+  onConnect?(): void;
 }
 
 export interface BridgeHost {
@@ -111,9 +121,24 @@ export function attachBridge(o: BridgeHostOptions): BridgeHost {
     }
   };
 
+  /** The latest load's proof, until a hello carrying it connects. */
+  let pending: { proof: Promise<string>; used: boolean } | undefined;
+
   const onWindowMessage = (event: MessageEvent): void => {
     const frameWindow = o.frame.contentWindow;
     if (!frameWindow || event.source !== frameWindow || !isHello(event.data)) return;
+    if (!o.prove) return connect(frameWindow);
+    const claim = pending;
+    const given = event.data.load;
+    if (!claim || claim.used || given === undefined) return;
+    void claim.proof.then((proof) => {
+      if (claim.used || claim !== pending || given !== proof) return;
+      claim.used = true;
+      connect(frameWindow);
+    });
+  };
+
+  const connect = (frameWindow: Window): void => {
     clearTimeout(timer);
     port?.close();
     const channel = new MessageChannel();
@@ -122,6 +147,7 @@ export function attachBridge(o: BridgeHostOptions): BridgeHost {
     const connect: ConnectMessage = { extkit: 'connect', protocol: PROTOCOL_VERSION };
     frameWindow.postMessage(connect, '*', [channel.port2]);
     post({ type: 'mount', surface: o.surface, props: forward(), config });
+    o.onConnect?.();
   };
 
   win.addEventListener('message', onWindowMessage);
@@ -139,6 +165,11 @@ export function attachBridge(o: BridgeHostOptions): BridgeHost {
       port?.close();
       port = undefined;
       armTimer();
+      if (o.prove) {
+        const nonce = newLoadNonce();
+        pending = { proof: o.prove(nonce), used: false };
+        src += `${src.includes('?') ? '&' : '?'}${LOAD_PARAM}=${nonce}`;
+      }
       o.frame.src = src;
     },
     close() {

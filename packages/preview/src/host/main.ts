@@ -9,6 +9,7 @@ import { eventsView, networkView } from './panels/logs.js';
 import { renderCalls, renderProps } from './panels/props.js';
 import { renderSettings, seedConfig } from './panels/settings.js';
 import { logBlocked, store, storeFlag } from './store.js';
+import { FRAME_KEY_META, loadProver } from '../load-proof.js';
 import { Stage } from './surfaces-view.js';
 import { STYLES } from './styles.js';
 
@@ -26,7 +27,9 @@ let active: Tab = 'props';
 let panelsKey = '';
 let propsTimer: ReturnType<typeof setTimeout> | undefined;
 
-const stage = new Stage({ changed: () => refreshLogs(), blocked: (entry) => blocked(entry) });
+// The session's frame key, which only this page holds (load-proof.ts).
+const prove = loadProver(document.querySelector<HTMLMetaElement>(`meta[name="${FRAME_KEY_META}"]`)?.content ?? '');
+const stage = new Stage({ changed: () => refreshLogs(), blocked: (entry) => blocked(entry), prove });
 const title = h('div', { class: 'title' });
 const connection = h('span', { class: 'conn', title: 'connection to extkit dev' }, 'connecting');
 const baseStyle = h(

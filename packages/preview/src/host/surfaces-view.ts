@@ -9,6 +9,8 @@ import { watchNavigation, type NavigationWatch } from './navigation-watch.js';
 import { logEvent, pushLimited, store } from './store.js';
 
 export interface StageHooks {
+  /** Proves each frame load (load-proof.ts). */
+  prove(nonce: string): Promise<string>;
   /** Something the logs or panels show changed. */
   changed(): void;
   /** The sandbox stopped something the frame tried (a network-log entry). */
@@ -182,6 +184,8 @@ export class Stage {
       navigation: watchNavigation(frame, () => this.stopped(m)),
       bridge: attachBridge({
         frame,
+        prove: this.hooks.prove,
+        onConnect: () => m.navigation.connected(),
         surface: { kind: surface.kind, id: surface.id },
         declared: { props: state.declared.props, events: state.declared.events, bindingProp: surface.bindingProp },
         props: surfaceProps(surface),

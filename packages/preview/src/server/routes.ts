@@ -9,6 +9,8 @@ import { HOST_CSP, frameCsp, scriptHash } from './csp.js';
 import { frameDocument, hostDocument, inlineSafe } from './documents.js';
 import { checkHost } from './host-header.js';
 import { REPORT_PATH, checkReport } from './report-gate.js';
+import { LOAD_PARAM, isLoadNonce } from '../load-proof.js';
+import { proveLoad } from './load-proof.js';
 
 const MAX_REPORT_BYTES = 64 * 1024;
 
@@ -16,6 +18,8 @@ export interface RouteContext {
   port: number;
   /** This session's secret in the frames' report-uri (see report-gate.ts). */
   reportSecret: string;
+  /** This session's key for the proofs of frame loads, given to the host page only (load-proof.ts). */
+  frameKey: string;
   session: Session;
   assets: ClientAssets;
   /** Host pages listening for state and blocked requests (server-sent events). */
@@ -69,7 +73,7 @@ export function handle(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
 
   switch (url.path) {
     case '/':
-      return send(res, 200, 'text/html', hostDocument(`${state.extension?.name ?? 'extension'} · extkit dev`), { 'content-security-policy': HOST_CSP });
+      return send(res, 200, 'text/html', hostDocument(`${state.extension?.name ?? 'extension'} · extkit dev`, ctx.frameKey), { 'content-security-policy': HOST_CSP });
     case '/favicon.ico':
       return send(res, 204, 'image/x-icon', '');
     case '/__extkit/host.js':
@@ -96,7 +100,9 @@ export function handle(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
     const { scripts, csp } = frameParts(ctx, origin, ctx.session.bundle);
     // ?base=off: the bare frame, without the base style (the host page's switch).
     const styled = url.query.get('base') !== 'off';
-    return send(res, 200, 'text/html', frameDocument(scripts, styled ? BASE_STYLE : undefined), {
+    const nonce = url.query.get(LOAD_PARAM);
+    const proof = isLoadNonce(nonce) ? proveLoad(ctx.frameKey, nonce) : undefined;
+    return send(res, 200, 'text/html', frameDocument(scripts, styled ? BASE_STYLE : undefined, proof), {
       'content-security-policy': csp(reportUri, state.declared.network, styled),
     });
   }

@@ -3,7 +3,7 @@
 // and carries props, config, events, size and function calls over the port.
 // It ships to the browser, so it stays small and dependency-free.
 import { getRegistrations, getRegistry } from '../registry.js';
-import { PROTOCOL_VERSION, isConnect, type Emit, type FrameMessage, type HostMessage, type Surface } from './protocol.js';
+import { PROTOCOL_VERSION, isConnect, type Emit, type FrameMessage, type HelloMessage, type HostMessage, type Surface } from './protocol.js';
 import { bindingName } from './verdicts.js';
 
 type Values = Record<string, unknown>;
@@ -14,8 +14,9 @@ type DistributiveOmitV<T> = T extends unknown ? Omit<T, 'v'> : never;
  * Starts the frame's transport: says hello to the parent window once the
  * document is parsed and waits for its `connect` handshake; window messages that are not that handshake from
  * the parent are ignored. Messages sent before the handshake are queued.
+ * `options.load`: the proof of the load its host gave the document, said with the hello.
  */
-export function connectFrame(win: Window = window): void {
+export function connectFrame(win: Window = window, options: { load?: string } = {}): void {
   const parent = win.parent;
   if (!parent || parent === win) return;
   let port: MessagePort | undefined;
@@ -122,7 +123,8 @@ export function connectFrame(win: Window = window): void {
   win.addEventListener('error', (e: ErrorEvent) => fail(e.error ?? e.message));
   win.addEventListener('unhandledrejection', (e: PromiseRejectionEvent) => fail(e.reason));
   // Hello only once the document is parsed: the bundle has registered and body exists.
-  const hello = (): void => parent.postMessage({ extkit: 'hello', protocol: PROTOCOL_VERSION }, '*');
+  const message: HelloMessage = { extkit: 'hello', protocol: PROTOCOL_VERSION, ...(options.load === undefined ? {} : { load: options.load }) };
+  const hello = (): void => parent.postMessage(message, '*');
   if (win.document.readyState === 'loading') win.document.addEventListener('DOMContentLoaded', hello, { once: true });
   else hello();
 }

@@ -16,6 +16,12 @@ export interface Surface {
 export interface HelloMessage {
   extkit: 'hello';
   protocol: typeof PROTOCOL_VERSION;
+  /**
+   * The proof of the load the host made, when its host gave the document one: a host
+   * that loads frames itself connects only a hello carrying the proof of its latest
+   * load, once, so a document the frame navigated to cannot pass for the one it loaded.
+   */
+  load?: string;
 }
 
 /** Window message, host → frame, with a MessagePort transferred; after it, everything travels on that port. */
@@ -63,9 +69,9 @@ export function isConnect(data: unknown): data is ConnectMessage {
   return isRecord(data) && data['extkit'] === 'connect' && data['protocol'] === PROTOCOL_VERSION;
 }
 
-/** True for a frame's hello: `{ extkit: 'hello', protocol: 1 }`. */
+/** True for a frame's hello: `{ extkit: 'hello', protocol: 1 }`, with `load` a string when present. */
 export function isHello(data: unknown): data is HelloMessage {
-  return isRecord(data) && data['extkit'] === 'hello' && data['protocol'] === PROTOCOL_VERSION;
+  return isRecord(data) && data['extkit'] === 'hello' && data['protocol'] === PROTOCOL_VERSION && (data['load'] === undefined || typeof data['load'] === 'string');
 }
 
 const str = (x: unknown): x is string => typeof x === 'string';
