@@ -112,6 +112,18 @@ describe('diffManifests', () => {
       expect(net([], [42 as unknown as string])[0]).toMatchObject({ code: 'capabilities.network.added', widens: true, newer: { value: 42 } });
     });
 
+    it('reads each entry as the URL parser does: case, punycode and an explicit default port are the same origin', () => {
+      expect(net(['https://EXAMPLE.com'], ['https://example.com'])[0]).toMatchObject({ code: 'capabilities.network.added', widens: false });
+      expect(net(['https://bücher.example'], ['https://xn--bcher-kva.example'])[0]).toMatchObject({ code: 'capabilities.network.added', widens: false });
+      expect(net(['https://a.com:443'], ['https://a.com'])[0]).toMatchObject({ code: 'capabilities.network.added', widens: false });
+      const many = Array.from({ length: 5_000 }, (_, i) => `https://h${i}.example.com`);
+      expect(net([...many, 'https://*.cdn.example'], [...many, 'https://x.cdn.example', 'https://y.example.com'])).toMatchObject([
+        { code: 'capabilities.network.added', widens: false, newer: { path: '/capabilities/network/5000' } },
+        { code: 'capabilities.network.added', widens: true, newer: { path: '/capabilities/network/5001' } },
+        { code: 'capabilities.network.removed', older: { path: '/capabilities/network/5000' } },
+      ]);
+    });
+
     it('compares lists as sets: order and repeats change nothing', () => {
       expect(net(['https://a.com', 'https://b.com'], ['https://b.com', 'https://a.com', 'https://b.com'])).toEqual([]);
     });

@@ -2,7 +2,7 @@
 // it matches; a removed one narrows unless the newer list still matches it (origins.ts says how).
 import { join } from '../pointer.js';
 import { type Changes, keyed, sameEntries, shown, side } from './collect.js';
-import { type HostSource, parseSource, SourceIndex, showReach, showSource } from './origins.js';
+import { type HostSource, parseSource, plainHostOf, SourceIndex, showReach, showSource } from './origins.js';
 
 const AT = '/capabilities/network';
 
@@ -10,16 +10,25 @@ export function diffNetwork(changes: Changes, older: unknown, newer: unknown): v
   if (sameEntries(older, newer)) return;
   const a = keyed(older);
   const b = keyed(newer);
-  const parsedA = parseAll(a);
-  const parsedB = parseAll(b);
+  const onlyA = [...a.keys()].filter((key) => !b.has(key));
+  const onlyB = [...b.keys()].filter((key) => !a.has(key));
+  if (onlyA.length === 0 && onlyB.length === 0) return;
+  // Only the changed entries are asked about, so each list's index needs just what could match them.
+  const asked = new Set<string>();
+  for (const key of [...onlyA, ...onlyB]) {
+    const s = parseSource(key);
+    if (s?.hosts === 'one') asked.add(s.host);
+  }
+  const parsedA = parseRelevant(a.keys(), onlyA, asked);
+  const parsedB = parseRelevant(b.keys(), onlyB, asked);
   const indexA = new SourceIndex(parsedA.values());
   const indexB = new SourceIndex(parsedB.values());
 
   // Removed first: an added origin that takes a removed one's place names it.
   const replaced = new Map<HostSource, string[]>();
   const removed: Array<() => void> = [];
-  for (const [key, index] of a) {
-    if (b.has(key)) continue;
+  for (const key of onlyA) {
+    const index = a.get(key)!;
     const value = (older as unknown[])[index];
     const source = parsedA.get(key);
     const by = source ? indexB.coverage(source) : undefined;
@@ -29,8 +38,8 @@ export function diffNetwork(changes: Changes, older: unknown, newer: unknown): v
     removed.push(() => changes.add('capabilities.network.removed', side(join(AT, index), value), null, false, `removes the origin ${shown(value)}`, reason));
   }
 
-  for (const [key, index] of b) {
-    if (a.has(key)) continue;
+  for (const key of onlyB) {
+    const index = b.get(key)!;
     const value = (newer as unknown[])[index];
     const source = parsedB.get(key);
     const message = `adds the origin ${shown(value)}`;
@@ -52,11 +61,21 @@ export function diffNetwork(changes: Changes, older: unknown, newer: unknown): v
   for (const report of removed) report();
 }
 
-function parseAll(entries: Map<string, number>): Map<string, HostSource> {
+/**
+ * The sources of a list that could match a changed entry, by key: every wildcard, every
+ * entry on a host asked about, and the list's own changed entries (parsed in full: reasons
+ * name them). An entry is read cheaply first (its host text), and parsed only when it matters.
+ */
+function parseRelevant(keys: Iterable<string>, changed: readonly string[], asked: ReadonlySet<string>): Map<string, HostSource> {
   const out = new Map<string, HostSource>();
-  for (const key of entries.keys()) {
+  const add = (key: string) => {
     const source = parseSource(key);
     if (source) out.set(key, source);
+  };
+  for (const key of keys) {
+    const host = plainHostOf(key);
+    if (host === null || asked.has(host)) add(key);
   }
+  for (const key of changed) if (!out.has(key)) add(key);
   return out;
 }

@@ -52,6 +52,19 @@ function hostname(text: string): string | null {
   }
 }
 
+/**
+ * The host of an entry without a wildcard whose host is already in the form parseSource gives
+ * it (lower-case plain labels), read from the text alone; null when only a full parse can say.
+ */
+export function plainHostOf(entry: string): string | null {
+  const start = entry.indexOf('://');
+  if (start === -1 || entry.includes('*')) return null;
+  const rest = entry.slice(start + 3);
+  const end = rest.search(/[:/?#]/);
+  const host = (end === -1 ? rest : rest.slice(0, end)).toLowerCase();
+  return PLAIN_HOST.test(host) && /[a-z]/.test(host.charAt(host.lastIndexOf('.') + 1)) ? host : null;
+}
+
 /** A source as a person reads it, in the platform's own origin form. */
 export function showSource(s: HostSource): string {
   const host = s.hosts === 'any' ? '*' : s.hosts === 'subdomains' ? `*.${s.host}` : s.host;
