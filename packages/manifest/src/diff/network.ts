@@ -33,7 +33,11 @@ export function diffNetwork(changes: Changes, older: unknown, newer: unknown): v
     const source = parsedA.get(key);
     const by = source ? indexB.coverage(source) : undefined;
     const still = by && by.missing.length === 0 ? by.by : undefined;
-    for (const s of still ?? []) replaced.set(s, [...(replaced.get(s) ?? []), key]);
+    for (const s of still ?? []) {
+      const took = replaced.get(s);
+      if (took) took.push(key);
+      else replaced.set(s, [key]);
+    }
     const reason = still ? `still matched by ${still.map(showSource).join(' and ')}, so nothing is lost` : 'the sandbox may no longer connect to it';
     removed.push(() => changes.add('capabilities.network.removed', side(join(AT, index), value), null, false, `removes the origin ${shown(value)}`, reason));
   }
@@ -55,11 +59,14 @@ export function diffNetwork(changes: Changes, older: unknown, newer: unknown): v
     }
     const reaches = showReach(source, missing);
     const took = replaced.get(source);
-    const reason = took ? `wider than ${took.join(', ')}, which the older version listed: it also reaches ${reaches}` : `a new origin: the sandbox may connect to ${reaches}`;
+    const reason = took ? `wider than ${few(took)}, which the older version listed: it also reaches ${reaches}` : `a new origin: the sandbox may connect to ${reaches}`;
     changes.add('capabilities.network.added', null, at, true, message, reason);
   }
   for (const report of removed) report();
 }
+
+/** A list for a sentence: a wildcard can take the place of thousands of origins. */
+const few = (list: readonly string[]): string => (list.length <= 3 ? list.join(', ') : `${list.slice(0, 3).join(', ')} and ${(list.length - 3).toLocaleString('en')} more`);
 
 /**
  * The sources of a list that could match a changed entry, by key: every wildcard, every

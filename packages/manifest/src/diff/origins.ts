@@ -108,31 +108,34 @@ function matches(s: HostSource, scheme: string, port: number | '*', t: HostSourc
 }
 
 /**
- * The sources of a list indexed by host, so that finding what may cover an entry costs one
- * look-up per label of its host instead of a pass over the list (lists can be long).
+ * The sources of a list indexed by host and port, so that finding what may cover an entry costs
+ * a few look-ups per label of its host instead of a pass over the list (lists can be long, and
+ * can list one host on thousands of ports).
  */
 export class SourceIndex {
-  private readonly byHost = new Map<string, HostSource[]>();
-  private readonly byDomain = new Map<string, HostSource[]>();
-  private readonly anyHost: HostSource[] = [];
+  private readonly sources = new Map<string, HostSource[]>();
 
   constructor(sources: Iterable<HostSource>) {
-    for (const s of sources) {
-      if (s.hosts === 'any') this.anyHost.push(s);
-      else push(s.hosts === 'one' ? this.byHost : this.byDomain, s.host, s);
-    }
+    for (const s of sources) push(this.sources, slot(s.hosts, s.host, s.port), s);
   }
 
   /** The first source that could match some URL on `t`'s hosts (same host, a wildcard over a parent domain, any host) and matches `r`. */
   private find(t: HostSource, r: Reach): HostSource | undefined {
     const fits = (c: HostSource) => matches(c, r.scheme, r.port, t);
-    let found = this.anyHost.find(fits);
+    // A source matches port r.port when it names that port, every port, or none (the scheme's default).
+    const ports: Array<HostSource['port']> = r.port === '*' ? ['*'] : [r.port, '*', null];
+    const look = (hosts: HostSource['hosts'], host: string) => {
+      for (const port of ports) {
+        const found = this.sources.get(slot(hosts, host, port))?.find(fits);
+        if (found) return found;
+      }
+      return undefined;
+    };
+    let found = look('any', '');
     if (found || t.hosts === 'any') return found;
-    if (t.hosts === 'one') found = this.byHost.get(t.host)?.find(fits);
+    if (t.hosts === 'one') found = look('one', t.host);
     // A wildcard over the host itself matches a wildcard over it, never the bare host.
-    for (let domain = t.hosts === 'subdomains' ? t.host : parent(t.host); !found && domain !== null; domain = parent(domain)) {
-      found = this.byDomain.get(domain)?.find(fits);
-    }
+    for (let domain = t.hosts === 'subdomains' ? t.host : parent(t.host); !found && domain !== null; domain = parent(domain)) found = look('subdomains', domain);
     return found;
   }
 
@@ -151,6 +154,8 @@ export class SourceIndex {
     return { by: [...by], missing };
   }
 }
+
+const slot = (hosts: HostSource['hosts'], host: string, port: HostSource['port']): string => `${hosts} ${host} ${port}`;
 
 const parent = (host: string): string | null => {
   const dot = host.indexOf('.');
