@@ -4,9 +4,9 @@
 // is proxied to the registry npm is configured with (`npm config get registry`).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { repoRoot } from './cli.js';
+import { freePort } from './net.js';
 
 export interface Registry {
   /** e.g. http://127.0.0.1:40123/ */
@@ -27,16 +27,6 @@ export function upstreamRegistry(): string {
   return url.endsWith('/') ? url : `${url}/`;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** verdaccio's config: each name of `own` (a scope as `@scope/*`) served from storage only; the rest proxied. */
 function config(dir: string, own: readonly string[], upstream: string): string {

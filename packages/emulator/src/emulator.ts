@@ -1,6 +1,7 @@
 // startEmulator(): the API on node:http over one SQL store, with its admin surface.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fromLoopback, handleAdmin, type AdminApi } from './admin.js';
@@ -8,9 +9,10 @@ import type { Clock, EventValue } from './context.js';
 import type { Engine } from './engine/engine.js';
 import { openPglite } from './engine/pglite.js';
 import { openPostgres } from './engine/postgres.js';
-import { schema, tables } from './engine/schema.js';
+import { migrate } from './engine/migrate.js';
+import { tables } from './engine/schema.js';
 import { ApiError } from './http/errors.js';
-import { adminRoutes, answerMarketplace, apiRoutes, listingVersions, marketplaceSchema, marketplaceTables } from './marketplace/index.js';
+import { adminRoutes, answerMarketplace, apiRoutes, listingVersions, marketplaceTables } from './marketplace/index.js';
 import { createPipeline, type RequestLogEntry } from './http/pipeline.js';
 import { openHandlers, type InboundCall } from './open.js';
 import { handlers } from './resources/index.js';
@@ -96,14 +98,6 @@ function seedData(seed: EmulatorOptions['seed']): SeedData | null {
   return seed;
 }
 
-async function prepare(engine: Engine): Promise<void> {
-  await engine.transaction(async (sql) => {
-    // Two processes starting on one database must not both create the schema.
-    if (engine.kind === 'postgres') await sql.query('select pg_advisory_xact_lock(741100)');
-    for (const statement of (schema + marketplaceSchema).split(';').map((s) => s.trim()).filter(Boolean)) await sql.query(statement);
-  });
-}
-
 /** A stored file's bytes: by its download URL (token checked) or its public CDN URL (private files have none). */
 async function serveFile(engine: Engine, via: 'files' | 'cdn', id: string, token: string | null): Promise<{ contentType: string; bytes: Buffer }> {
   const [row] = await engine.query<{ body: Record<string, unknown> | string }>("select body from objects where kind = 'media' and id = $1 and not deleted", [id]);
@@ -127,7 +121,7 @@ function marketplacePath(path: string): { admin: boolean; rest: string } | null 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const seed = seedData(options.seed);
   const engine = options.database ? await openPostgres(options.database) : await openPglite(options.data);
-  await prepare(engine);
+  await migrate(engine, `${hostname()}:${process.pid}`);
 
   let offset = 0;
   const clock: Clock = { now: () => Date.now() + offset, advance: (ms) => ((offset += ms), Date.now() + offset) };
@@ -159,8 +153,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const [done] = await engine.query("select value from meta where name = 'seeded'");
     if (done) return;
     await engine.transaction(async (sql) => {
-      await sql.query("insert into meta (name, value) values ('seeded', $1)", [data ? 'yes' : 'none']);
-      if (data) await loadSeed(sql, defaultOrg, data, clock.now());
+      // Of several emulators starting on one fresh database, the one that marks the store seeds it.
+      const [marked] = await sql.query("insert into meta (name, value) values ('seeded', $1) on conflict do nothing returning name", [data ? 'yes' : 'none']);
+      if (marked && data) await loadSeed(sql, defaultOrg, data, clock.now());
     });
   };
 

@@ -2,6 +2,8 @@
 // (its wire body as jsonb); the rules that must hold across processes are
 // constraints or single statements: unique subdomains, unique contact emails and
 // company domains, counters bumped by one upsert.
+import { marketplaceSchema } from '../marketplace/schema.js';
+
 export const schema = `
 create table if not exists orgs (
   id text primary key,
@@ -60,5 +62,11 @@ create table if not exists webhooks (
 );
 `;
 
-/** Every table, for reset. */
+/** The schema's versions, applied in order, each once per database (recorded in `schema_migrations`). */
+export const migrations: { version: number; name: string; sql: string }[] = [
+  { version: 1, name: 'objects, keys, counters, idempotency', sql: schema },
+  { version: 2, name: 'marketplace', sql: marketplaceSchema },
+];
+
+/** Every table of the state, for reset (not `schema_migrations`, which describes the schema). */
 export const tables = ['objects', 'counters', 'windows', 'idempotency', 'webhooks', 'meta', 'api_keys', 'orgs'];
