@@ -144,8 +144,14 @@ async function gateAndRun(
   }
   const { operation: op, params } = routed;
   if (op.scope) requireScope(caller, op.scope);
+  // PostgreSQL text holds no NUL character: an id carrying one names nothing, a value carrying one is refused.
+  if (Object.values(params).some((v) => v.includes('\u0000'))) throw new ApiError(404, 'not_found', 'No such object');
+  const nulInQuery = [...query].filter(([, v]) => v.includes('\u0000')).map(([k]) => k);
+  if (nulInQuery.length > 0) throw invalid(Object.fromEntries(nulInQuery.map((k) => [k, nulMessage])));
 
   const body = method === 'GET' || method === 'DELETE' ? {} : parseJson(raw, req.headers['content-type'], op.id.startsWith('records.'));
+  const nulInBody = nulPaths(body, '');
+  if (nulInBody.length > 0) throw invalid(Object.fromEntries(nulInBody.map((k) => [k, nulMessage])));
   const spec = (shapes as Record<string, Parameters<typeof shapeIssues>[1]>)[op.id];
   if (spec) {
     // A write's params are its body plus what the client sends in the query (a lead's siteId): the spec reads both.
@@ -181,6 +187,18 @@ async function gateAndRun(
     if (slot) await release(engine, slot);
     throw error;
   }
+}
+
+const nulMessage = 'must not contain the NUL character (U+0000)';
+
+/** Dotted paths of the strings (and keys) in a parsed body that hold a NUL character. */
+function nulPaths(value: unknown, at: string): string[] {
+  if (typeof value === 'string') return value.includes('\u0000') ? [at || 'body'] : [];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([k, v]) => {
+    const path = at ? `${at}.${k}` : k;
+    return k.includes('\u0000') ? [path] : nulPaths(v, path);
+  });
 }
 
 function requireScope(caller: Caller, scope: string): void {
