@@ -15,6 +15,8 @@ import { ApiError } from './http/errors.js';
 import { adminRoutes, answerMarketplace, apiRoutes, listingVersions, marketplaceTables } from './marketplace/index.js';
 import { createPipeline, type RequestLogEntry } from './http/pipeline.js';
 import { openHandlers, type InboundCall } from './open.js';
+import { sqlAdmitter } from './rules/admit.js';
+import { localAdmitter } from './rules/admit-local.js';
 import { handlers } from './resources/index.js';
 import { takenDown } from './resources/media.js';
 import { resolvePlan, type PlanInput } from './rules/plans.js';
@@ -175,8 +177,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     void job.finally(() => pending.delete(job));
   };
 
+  const admission = engine.kind === 'pglite' ? localAdmitter(engine) : sqlAdmitter(engine);
   const pipeline = createPipeline({
     engine,
+    admission,
     origin: () => origin,
     now: clock.now,
     handlers,
@@ -204,7 +208,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       } else if (org !== undefined) {
         const [known] = await engine.query('select id from orgs where id = $1', [org]);
         if (!known) throw new TypeError(`createKey: no organization ${JSON.stringify(org)}`);
-        if (plan !== undefined) await ensureOrg(org, plan, true);
+        if (plan !== undefined) {
+          await ensureOrg(org, plan, true);
+          admission.forget();
+        }
       }
       const key = newKey();
       await insertKey(key, target, scopes);
@@ -214,10 +221,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       resolvePlan(plan);
       const rows = await engine.query('update orgs set plan = $2::jsonb where id = $1 returning id', [org, JSON.stringify(resolvePlan(plan))]);
       if (rows.length === 0) throw new TypeError(`setPlan: no organization ${JSON.stringify(org)}`);
+      admission.forget();
     },
     async reset(next) {
       const data = next === undefined ? seed : seedData(next);
+      await admission.flush();
       await engine.query(`truncate ${[...marketplaceTables, ...tables].join(', ')}`);
+      admission.forget();
       await ensureOrg(defaultOrg, options.plan, true);
       emulator.apiKey = apiKey = await defaultKey();
       await applySeed(data);
@@ -317,6 +327,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await emulator.settled();
+    await admission.close();
     await engine.close();
   };
   return emulator;

@@ -1,12 +1,13 @@
 // The embedded engine: Postgres compiled to WebAssembly, in a folder or in memory.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { adapt, type Engine } from './engine.js';
 
-// A fresh PGlite runs initdb, which takes seconds (tens on a busy machine); an in-memory
-// store starts instead from a copy of an empty cluster, made once and kept in the user's cache.
+// A fresh PGlite runs initdb, which takes seconds (tens on a busy machine); a fresh store (in
+// memory or a new folder) starts instead from a copy of an empty cluster, made once and kept in
+// the user's cache.
 function templatePath(): string {
   // The package does not export its package.json: read it beside the resolved entry (dist/index.js).
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
@@ -23,19 +24,18 @@ function readTemplate(path: string): Blob | null {
   }
 }
 
-/** Opens PGlite on `dataDir` (created if missing), or in memory when it is undefined. */
+/**
+ * Opens PGlite on `dataDir` (created if missing), or in memory when it is undefined. A fresh
+ * store, in memory or in a new folder, starts from the cached empty cluster instead of initdb.
+ */
 export async function openPglite(dataDir: string | undefined): Promise<Engine> {
   const { PGlite } = await import('@electric-sql/pglite');
-  let db: InstanceType<typeof PGlite>;
-  if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
-    db = await PGlite.create({ dataDir });
-  } else {
-    const path = templatePath();
-    const template = readTemplate(path);
-    db = template ? await PGlite.create({ loadDataDir: template }) : await PGlite.create();
-    if (!template) await saveTemplate(db, path);
-  }
+  const fresh = dataDir === undefined || !existsSync(join(dataDir, 'PG_VERSION'));
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const path = templatePath();
+  const template = fresh ? readTemplate(path) : null;
+  const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(template ? { loadDataDir: template } : {}) });
+  if (fresh && !template) await saveTemplate(db, path);
   return {
     kind: 'pglite',
     ...adapt(db),

@@ -1,6 +1,18 @@
 // The shared engine: a PostgreSQL server through `pg`, so several emulator
 // processes serve one state (one rate-limit counter, one idempotency table).
-import { adapt, type Engine } from './engine.js';
+import { createHash } from 'node:crypto';
+import type { Engine, Sql } from './engine.js';
+
+/**
+ * A Sql whose statements are prepared once per connection (pg names them): the emulator's texts
+ * are a fixed set written in its code, so each is parsed and planned once, not per request.
+ */
+const prepared = (q: { query: (config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[] }> }): Sql => ({
+  async query<T>(text: string, params: unknown[] = []): Promise<T[]> {
+    const name = `x${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    return (await q.query({ name, text, values: params })).rows as T[];
+  },
+});
 
 /** Connects a pool to `url` (`postgres://user@host:port/db`). */
 export async function openPostgres(url: string): Promise<Engine> {
@@ -11,12 +23,12 @@ export async function openPostgres(url: string): Promise<Engine> {
   probe.release();
   return {
     kind: 'postgres',
-    ...adapt(pool),
+    ...prepared(pool),
     async transaction(fn) {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await fn(adapt(client));
+        const result = await fn(prepared(client));
         await client.query('commit');
         return result;
       } catch (error) {

@@ -4,15 +4,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { allowedMethods, matchOperation, operations, shapeIssues, shapes, type Operation } from '@extkit/api';
 import type { Ctx, EventValue, Handler } from '../context.js';
-import type { Engine } from '../engine/engine.js';
-import { authenticate, type Caller } from '../rules/auth.js';
+import type { Engine, Sql } from '../engine/engine.js';
+import type { Admitter } from '../rules/admit.js';
+import { bearerKey, type Caller } from '../rules/auth.js';
 import { claim, release, remember, type KeySlot } from '../rules/idempotency.js';
-import { meter } from '../rules/usage.js';
 import { parseJson, readBody } from './body.js';
 import { ApiError, invalid, planRequired } from './errors.js';
 
 export interface PipelineDeps {
   engine: Engine;
+  admission: Admitter;
   /** `http://127.0.0.1:<port>`. */
   origin(): string;
   now(): number;
@@ -106,10 +107,17 @@ async function keyed(
 ): Promise<Answer> {
   const { engine } = deps;
   const now = deps.now();
-  const { caller, headers } = await authenticate(engine, req.headers.authorization, req.socket.remoteAddress ?? 'unknown', now);
+  const method = req.method ?? 'GET';
+  const address = req.socket.remoteAddress ?? 'unknown';
+  const key = bearerKey(req.headers.authorization);
+  if (key === null) return deps.admission.unknown(address, now, Boolean(req.headers.authorization));
+  const template = templateOf(method, pathname);
+  const gate = template ? planOf(template) : null;
+  const request = routed.operation ? checked(deps, req, raw, query, routed.operation, routed.params) : null;
+  const { caller, headers, claimed } = await deps.admission.admit({ key, address, now, gate: gate ?? '', scope: routed.operation?.scope ?? '', slot: request?.slot ?? null });
   setOrg(caller.org);
   try {
-    const body = await gateAndRun(deps, req, raw, pathname, query, routed, caller, now);
+    const body = await gateAndRun(deps, method, pathname, routed, gate, request, caller, claimed, now);
     return { ...body, headers: { ...headers, ...body.headers } };
   } catch (error) {
     const a = failure(error);
@@ -117,24 +125,60 @@ async function keyed(
   }
 }
 
+/** What a routed request is, read before admission (no caller needed): its body, the first refusal of its shape, its key slot. */
+interface Checked {
+  body: Record<string, unknown>;
+  /** The first refusal of the request itself, thrown once the caller's checks pass. */
+  refusal: ApiError | null;
+  query: URLSearchParams;
+  /** The Idempotency-Key to claim (the organization filled in by admission), when the request is sound. */
+  slot: KeySlot | null;
+}
+
+function checked(deps: PipelineDeps, req: IncomingMessage, raw: Buffer, query: URLSearchParams, op: Operation, params: Record<string, string>): Checked {
+  const method = req.method ?? 'GET';
+  const refuse = (refusal: ApiError): Checked => ({ body: {}, refusal, slot: null, query });
+  try {
+    // PostgreSQL text holds no NUL character: an id carrying one names nothing, a value carrying one is refused.
+    if (Object.values(params).some((v) => v.includes('\u0000'))) return refuse(new ApiError(404, 'not_found', 'No such object'));
+    const nulInQuery = [...query].filter(([, v]) => v.includes('\u0000')).map(([k]) => k);
+    if (nulInQuery.length > 0) return refuse(invalid(Object.fromEntries(nulInQuery.map((k) => [k, nulMessage]))));
+    const body = method === 'GET' || method === 'DELETE' ? {} : parseJson(raw, req.headers['content-type'], op.id.startsWith('records.'));
+    const nulInBody = nulPaths(body, '');
+    if (nulInBody.length > 0) return refuse(invalid(Object.fromEntries(nulInBody.map((k) => [k, nulMessage]))));
+    const spec = (shapes as Record<string, Parameters<typeof shapeIssues>[1]>)[op.id];
+    if (spec) {
+      // A write's params are its body plus what the client sends in the query (a lead's siteId): the spec reads both.
+      const fromQuery = Object.fromEntries(Object.entries(queryObject(query)).filter(([k]) => spec.keys?.includes(k) && body[k] === undefined));
+      const issues = shapeIssues(method === 'GET' ? queryObject(query) : { ...fromQuery, ...body }, spec);
+      if (issues.length > 0) return refuse(invalid(fieldsOf(issues)));
+    }
+    if (!deps.handlers[op.id]) return refuse(new ApiError(404, 'not_found', `No such endpoint: ${method} ${op.path}`));
+    const idempotencyKey = op.keyed ? req.headers['idempotency-key'] : undefined;
+    const slot = typeof idempotencyKey === 'string' && idempotencyKey !== '' ? { org: '', op: op.id, scope: keyScope(op, params, query, body), key: idempotencyKey.slice(0, 255) } : null;
+    return { body, refusal: null, slot, query };
+  } catch (error) {
+    if (error instanceof ApiError) return refuse(error);
+    throw error;
+  }
+}
+
 async function gateAndRun(
   deps: PipelineDeps,
-  req: IncomingMessage,
-  raw: Buffer,
+  method: string,
   pathname: string,
-  query: URLSearchParams,
   routed: ReturnType<typeof matchOperation>,
+  gate: Operation['plan'],
+  request: Checked | null,
   caller: Caller,
+  claimed: boolean | null,
   now: number,
 ): Promise<Answer> {
   const { engine } = deps;
-  const method = req.method ?? 'GET';
   if (!caller.plan.api) throw planRequired(undefined, 'Your plan does not include API access; the REST API starts on the Business plan');
-  const template = templateOf(method, pathname);
-  const gate = template ? planOf(template) : null;
   if (gate === 'crm' && !caller.plan.crm) throw planRequired('crm', 'Your plan does not include the CRM suite; contacts keep working');
   if (gate === 'commerce' && !caller.plan.commerce) throw planRequired('commerce', 'Your plan does not include commerce');
-  await meter(engine, caller.org, now);
+  // Metered by admission from here on.
 
   if (!routed.operation) {
     if (!routed.allow) throw new ApiError(404, 'not_found', `No such endpoint: ${method} ${pathname}`);
@@ -144,41 +188,29 @@ async function gateAndRun(
   }
   const { operation: op, params } = routed;
   if (op.scope) requireScope(caller, op.scope);
-  // PostgreSQL text holds no NUL character: an id carrying one names nothing, a value carrying one is refused.
-  if (Object.values(params).some((v) => v.includes('\u0000'))) throw new ApiError(404, 'not_found', 'No such object');
-  const nulInQuery = [...query].filter(([, v]) => v.includes('\u0000')).map(([k]) => k);
-  if (nulInQuery.length > 0) throw invalid(Object.fromEntries(nulInQuery.map((k) => [k, nulMessage])));
-
-  const body = method === 'GET' || method === 'DELETE' ? {} : parseJson(raw, req.headers['content-type'], op.id.startsWith('records.'));
-  const nulInBody = nulPaths(body, '');
-  if (nulInBody.length > 0) throw invalid(Object.fromEntries(nulInBody.map((k) => [k, nulMessage])));
-  const spec = (shapes as Record<string, Parameters<typeof shapeIssues>[1]>)[op.id];
-  if (spec) {
-    // A write's params are its body plus what the client sends in the query (a lead's siteId): the spec reads both.
-    const fromQuery = Object.fromEntries(Object.entries(queryObject(query)).filter(([k]) => spec.keys?.includes(k) && body[k] === undefined));
-    const issues = shapeIssues(method === 'GET' ? queryObject(query) : { ...fromQuery, ...body }, spec);
-    if (issues.length > 0) throw invalid(fieldsOf(issues));
-  }
-
-  const handler = deps.handlers[op.id];
-  if (!handler) throw new ApiError(404, 'not_found', `No such endpoint: ${method} ${pathname}`);
-  const idempotencyKey = op.keyed ? req.headers['idempotency-key'] : undefined;
-  const slot: KeySlot | null =
-    typeof idempotencyKey === 'string' && idempotencyKey !== '' ? { org: caller.org, op: op.id, scope: keyScope(op, params, query, body), key: idempotencyKey.slice(0, 255) } : null;
-  if (slot) {
+  const checks = request!;
+  if (checks.refusal) throw checks.refusal;
+  const { body } = checks;
+  const handler = deps.handlers[op.id]!;
+  const slot = checks.slot ? { ...checks.slot, org: caller.org } : null;
+  if (slot && !claimed) {
     const held = await claim(engine, slot, now);
     if (held) return { status: 200, body: null, raw: held.replay, headers: { 'Idempotent-Replayed': 'true' } };
   }
+  // The meter may be written behind (the embedded engine): a read of it writes what is pending first.
+  if (op.id === 'usage.retrieve') await deps.admission.flush();
   const events: { event: string; payload: Record<string, EventValue> }[] = [];
+  const run = async (sql: Sql): Promise<{ status: number; text: string }> => {
+    const ctx: Ctx = { op, params, query: checks.query, body, org: caller.org, plan: caller.plan, scopes: caller.scopes, sql, now, engine, origin: deps.origin(), emit: (event, payload) => events.push({ event, payload }) };
+    const r = await handler(ctx);
+    const status = r.status ?? op.status;
+    const text = JSON.stringify(r.body);
+    if (slot && status < 300) await remember(sql, slot, status, text, now);
+    return { status, text };
+  };
   try {
-    const result = await engine.transaction(async (sql) => {
-      const ctx: Ctx = { op, params, query, body, org: caller.org, plan: caller.plan, scopes: caller.scopes, sql, now, engine, origin: deps.origin(), emit: (event, payload) => events.push({ event, payload }) };
-      const r = await handler(ctx);
-      const status = r.status ?? op.status;
-      const text = JSON.stringify(r.body);
-      if (slot && status < 300) await remember(sql, slot, status, text, now);
-      return { status, text };
-    });
+    // A read answers from single statements and writes nothing: it needs no transaction (two round trips fewer).
+    const result = method === 'GET' ? await run(engine) : await engine.transaction(run);
     // A refusal answered as a value (a conversion whose contact stands) commits its writes and gives the key back.
     if (slot && result.status >= 300) await release(engine, slot);
     if (events.length > 0) deps.onEvents(caller.org, events);

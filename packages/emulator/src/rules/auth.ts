@@ -1,8 +1,8 @@
-// Who is calling (000 §5, §8): a bearer key of an organization, or 401 (429 once an
-// address has spent its lookup budget); then the per-key window of 120 a minute.
+// Who is calling (000 §5, §8): a bearer key of an organization (admitted by rules/admit.ts),
+// or 401 (429 once an address has spent its lookup budget); the limits' headers; hourly budgets.
 import type { Sql } from '../engine/engine.js';
 import { ApiError } from '../http/errors.js';
-import { hit, peek } from '../store/counters.js';
+import { hit } from '../store/counters.js';
 import { limits } from './limits.js';
 import type { Plan } from './plans.js';
 
@@ -28,38 +28,26 @@ export function rateHeaders(limit: number, count: number, resetAt: number, now: 
 
 const retryAfter = (resetAt: number, now: number): string => String(Math.max(1, Math.ceil((resetAt - now) / 1000)));
 
-const limited = (headers: Record<string, string>, resetAt: number, now: number, message: string): ApiError =>
+export const limited = (headers: Record<string, string>, resetAt: number, now: number, message: string): ApiError =>
   new ApiError(429, 'rate_limited', message, { headers: { ...headers, 'Retry-After': retryAfter(resetAt, now) } });
 
+/** The bearer key of an `Authorization` header, or null when it has none of the right shape. */
+export const bearerKey = (authorization: string | undefined): string | null => /^Bearer ([\x21-\x7e]{1,200})$/.exec(authorization ?? '')?.[1] ?? null;
+
 /**
- * The caller of a request with `authorization`, coming from `address`, with the
- * headers every answer to it carries. Throws 401 or 429 with those headers.
+ * A request without a recognized key: counts it against its address's budget and throws
+ * 401 (429 once the address has spent the budget), with the address window's headers.
  */
-export async function authenticate(sql: Sql, authorization: string | undefined, address: string, now: number): Promise<{ caller: Caller; headers: Record<string, string> }> {
-  const match = /^Bearer ([\x21-\x7e]{1,200})$/.exec(authorization ?? '');
-  const rows = match
-    ? await sql.query<{ org: string; scopes: string[]; plan: Plan }>('select k.org, k.scopes, o.plan from api_keys k join orgs o on o.id = k.org where k.key = $1', [match[1]])
-    : [];
-  const { perAddress, perKey } = limits;
-  const addressBucket = `address:${address}`;
-  const found = rows[0];
-  if (!found) {
-    const { count, resetAt } = await hit(sql, addressBucket, now, perAddress.windowMs);
-    const headers = rateHeaders(perAddress.limit, count, resetAt, now);
-    if (count > perAddress.limit) throw limited(headers, resetAt, now, 'Too many requests with unrecognized keys from this address; wait for Retry-After');
-    throw new ApiError(401, 'unauthorized', authorization ? 'The API key is not recognized' : 'Missing API key: send Authorization: Bearer <API_KEY>', { headers });
-  }
-  const address_ = await peek(sql, addressBucket, now, perAddress.windowMs);
-  if (address_.count > perAddress.limit) {
-    throw limited(rateHeaders(perAddress.limit, address_.count, address_.resetAt, now), address_.resetAt, now, 'This address is limited after too many unrecognized keys; wait for Retry-After');
-  }
-  const { count, resetAt } = await hit(sql, `key:${match![1]}`, now, perKey.windowMs);
-  const headers = rateHeaders(perKey.limit, count, resetAt, now);
-  if (count > perKey.limit) throw limited(headers, resetAt, now, `Rate limit of ${perKey.limit} requests a minute exceeded; wait for Retry-After`);
-  const scopes = typeof found.scopes === 'string' ? (JSON.parse(found.scopes) as string[]) : found.scopes;
-  const plan = typeof found.plan === 'string' ? (JSON.parse(found.plan) as Plan) : found.plan;
-  return { caller: { key: match![1]!, org: found.org, plan, scopes }, headers };
+export async function authenticateUnknown(count: Counter, address: string, now: number, keyGiven: boolean): Promise<never> {
+  const { perAddress } = limits;
+  const { count: n, resetAt } = await count(`address:${address}`, now, perAddress.windowMs);
+  const headers = rateHeaders(perAddress.limit, n, resetAt, now);
+  if (n > perAddress.limit) throw limited(headers, resetAt, now, 'Too many requests with unrecognized keys from this address; wait for Retry-After');
+  throw new ApiError(401, 'unauthorized', keyGiven ? 'The API key is not recognized' : 'Missing API key: send Authorization: Bearer <API_KEY>', { headers });
 }
+
+/** Counts one hit in a bucket's fixed window (in SQL for a shared store, in memory for an embedded one). */
+export type Counter = (bucket: string, now: number, windowMs: number) => Promise<{ count: number; resetAt: number }>;
 
 /** Counts one hit of an organization- or site-wide budget (site creates, publishes); 429 past it. */
 export async function spendBudget(sql: Sql, bucket: string, budget: { limit: number; windowMs: number }, now: number, what: string): Promise<void> {

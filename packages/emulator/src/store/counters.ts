@@ -19,10 +19,3 @@ export async function hit(sql: Sql, bucket: string, now: number, windowMs: numbe
   );
   return { count: Number(rows[0]!.count), resetAt: start + windowMs };
 }
-
-/** The count of `bucket`'s current window, without counting. */
-export async function peek(sql: Sql, bucket: string, now: number, windowMs: number): Promise<{ count: number; resetAt: number }> {
-  const start = Math.floor(now / windowMs) * windowMs;
-  const rows = await sql.query<{ count: string | number }>('select count from windows where bucket = $1 and start = $2', [bucket, start]);
-  return { count: Number(rows[0]?.count ?? 0), resetAt: start + windowMs };
-}
