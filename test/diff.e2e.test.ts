@@ -144,8 +144,16 @@ describe('extkit diff: inputs it refuses (exit 2)', () => {
     refused([v1, file('binary.json', Buffer.from([0xff, 0xfe, 0x00, 0xd8, 0x00]))], 'diff.manifest_invalid', 'json.invalid_utf8');
     const m = JSON.parse(readFileSync(join(v1, 'manifest.json'), 'utf8'));
     m.capabilities.network = ['https://*.example.com'];
-    const errors = refused([file('wild.json', JSON.stringify(m)), v1], 'diff.manifest_invalid', 'capabilities.network.not_origin');
-    expect(errors[1]).toMatchObject({ path: '/capabilities/network/0' });
+    const wild = file('wild.json', JSON.stringify(m, null, 2));
+    const errors = refused([wild, v1], 'diff.manifest_invalid', 'capabilities.network.not_origin');
+    const line = JSON.stringify(m, null, 2).split('\n').findIndex((l) => l.includes('*.example.com')) + 1;
+    // Each finding names the file as given and where in it, not a generic manifest.json.
+    expect(errors[1]).toMatchObject({ path: '/capabilities/network/0', location: { file: wild, line, column: 6, lineText: '      "https://*.example.com"' } });
+    const human = runCli(['diff', wild, v1]);
+    expect(human.stderr).toContain(`${wild}:${line}:7  error  capabilities.network.not_origin`);
+    expect(human.stderr).not.toContain('manifest.json');
+    const syntax = refused([v1, file('lines.json', '{\n  "id": "order-map",\n  "version": 1')], 'diff.manifest_invalid', 'json.syntax');
+    expect(syntax[1]).toMatchObject({ location: { file: join(tmp.dir, 'lines.json'), line: 3 } });
   });
 
   it('prints refusals on stderr without --json, and usage errors as JSON with it', () => {

@@ -6,7 +6,7 @@
 import { lstat, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { parseManifestText, validateManifest } from '@extkit/manifest';
+import { diagnosticPositions, parseManifestText, validateManifest } from '@extkit/manifest';
 import type { DiffSide } from '@extkit/manifest/diff';
 import { checkArtifact } from './artifact/check.js';
 import { RECORD_FILE } from './artifact/record.js';
@@ -84,12 +84,24 @@ async function readValid(shownPath: string, file: string): Promise<{ value: unkn
     return { errors: [{ code: 'diff.not_found', message: `cannot read ${shownPath}: ${(err as Error).message}` }] };
   }
   const parsed = parseManifestText(bytes);
-  if (!parsed.ok) return { errors: [{ code: 'diff.manifest_invalid', message: `${shownPath} is not a manifest: it is not JSON` }, parsed.diagnostic] };
+  if (!parsed.ok) return { errors: [{ code: 'diff.manifest_invalid', message: `${shownPath} is not a manifest: it is not JSON` }, ...located(bytes, shownPath, [parsed.diagnostic])] };
   const report = validateManifest(parsed.value);
   if (!report.valid) {
     const message = `${shownPath} is not a valid manifest (${report.errors.length} error${report.errors.length === 1 ? '' : 's'}); the platform never publishes it, so there is no version to compare: extkit validate ${shownPath} shows each`;
-    return { errors: [{ code: 'diff.manifest_invalid', message }, ...report.errors] };
+    return { errors: [{ code: 'diff.manifest_invalid', message }, ...located(bytes, shownPath, report.errors)] };
   }
   // The publisher's namespace is the build's and the publish's to check; a diff has no publisher to give.
   return { value: report.manifest, warnings: [...parsed.warnings, ...report.warnings.filter((w) => w.code !== 'publisher.unknown')] };
+}
+
+/** The validator's findings in a file, each with the file as the user named it and its line and column (0-based, as the bundler's locations are). */
+function located(bytes: Buffer, shownPath: string, diagnostics: Array<{ code: string; path: string; message: string; line?: number; column?: number }>): Diagnostic[] {
+  let text = bytes.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const lines = text.split(/\r?\n/);
+  const positions = diagnosticPositions(text, diagnostics);
+  return diagnostics.map(({ line: _line, column: _column, ...d }, i) => {
+    const at = positions[i];
+    return at ? { ...d, location: { file: shownPath, line: at.line, column: at.column - 1, lineText: lines[at.line - 1] ?? '' } } : d;
+  });
 }
