@@ -1,7 +1,7 @@
 // The config a surface receives: the manifest's defaults (as the validator
 // coerced them), then the test's values, each held to its field by the same
 // verdict the preview's settings panel applies.
-import type { Manifest } from '@extkit/manifest';
+import type { Manifest } from '@extkit/manifest/read';
 import { configValueProblem } from '@extkit/runtime';
 import { TestingError } from './errors.js';
 

@@ -2,7 +2,7 @@
 // and the surface an id names in its `contributes`.
 import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { findManifest, readManifest, validateManifest, validateOptionsFor, type Diagnostic, type Manifest, type ValidationReport } from '@extkit/manifest';
+import { findManifest, readManifest, validateManifest, validateOptionsFor, type Diagnostic, type Manifest, type ValidationReport } from '@extkit/manifest/read';
 import type { ContributionKind } from '@extkit/runtime';
 import { TestingError } from './errors.js';
 
