@@ -150,6 +150,14 @@ describe('extkit publish, marketplace and dev --installed', () => {
     expect(json(['publish', 'hello-card', '--changelog', 'Bigger greeting']).body).toMatchObject({ ok: true, version: '0.2.0', state: 'listed', created: true });
     const diff = runCli(['diff', join(project, 'artifacts/hello-card/0.1.0'), join(project, 'artifacts/hello-card/0.2.0')], { cwd: tmp.dir });
     expect([diff.status, diff.stdout]).toEqual([0, expect.stringContaining('hello-card 0.1.0 → 0.2.0')]);
+    // The same two versions as published: downloaded, re-hashed and held to the marketplace's integrity.
+    const published = json(['diff', `${LISTING}@0.1.0`, `${LISTING}@0.2.0`]);
+    expect(published.status).toBe(0);
+    const local = JSON.parse(runCli(['diff', join(project, 'artifacts/hello-card/0.1.0'), join(project, 'artifacts/hello-card/0.2.0'), '--json'], { cwd: tmp.dir }).stdout);
+    expect(published.body).toMatchObject({ direction: 'upgrade', older: { kind: 'published', path: `${LISTING}@0.1.0`, integrity: local.older.integrity }, newer: { kind: 'published', integrity: local.newer.integrity }, changes: local.changes });
+    expect(cli(['diff', `${LISTING}@0.1.0`, `${LISTING}@0.2.0`]).stdout).toContain(`from ${LISTING}@0.1.0`);
+    const missing = json(['diff', `${LISTING}@0.1.0`, `${LISTING}@9.9.9`]);
+    expect([missing.status, codes(missing)[0]]).toEqual([2, 'diff.published_unavailable']);
     const key = json(['marketplace', 'keygen', '--out', join(tmp.dir, 'staff.key.pem')]);
     expect(key.body).toMatchObject({ ok: true, key: { registered: true } });
     expect(json(['marketplace', 'sign', LISTING, '0.2.0', '--key', join(tmp.dir, 'staff.key.pem')]).status).toBe(0);

@@ -14,8 +14,9 @@ import type { Diagnostic } from './types.js';
 
 /** One side of a diff as read: what it is, where, and its manifest (and bundle size, for an artifact). */
 export interface DiffInput {
-  kind: 'artifact' | 'manifest';
-  /** The absolute path read. */
+  /** `published`: an artifact downloaded from a marketplace (the caller fetches it; it is read as an artifact folder). */
+  kind: 'artifact' | 'manifest' | 'published';
+  /** The absolute path read, or `<listing>@<version>` for a published one. */
   path: string;
   side: DiffSide;
   /** The artifact's integrity (recomputed, and equal to the recorded one); null for a manifest file. */

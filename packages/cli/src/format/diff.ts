@@ -19,7 +19,7 @@ const ADDS = /\.(added|imposed|declared)$/;
 const REMOVES = /\.(removed|lifted|undeclared)$/;
 const mark = (c: ManifestChange): string => (ADDS.test(c.code) ? '+' : REMOVES.test(c.code) ? '-' : '~');
 
-const where = (input: DiffInput): string => relative(process.cwd(), input.path) || '.';
+const where = (input: DiffInput): string => (input.kind === 'published' ? input.path : relative(process.cwd(), input.path) || '.');
 const name = (s: ManifestDiff['older']): string => `${s.id ?? '(no id)'} ${s.version ?? '(no version)'}`;
 
 function heading(diff: ManifestDiff): string {

@@ -7,3 +7,4 @@ export { staffAction, staffListings, generateStaffKey, registerStaffKey, signVer
 export { installListing, fetchInstalled, localApiKey, type Install, type InstalledArtifact } from './installed.js';
 export { refusals, type MarketplaceDiagnostic, type RefusalCode } from '../refusals.js';
 export { transitions, nextStep, type ListingState, type StaffAction } from '../lifecycle.js';
+export { downloadVersion } from './version.js';
