@@ -1,9 +1,14 @@
 // Two `extkit emulate --database` processes on one PostgreSQL database serve one state,
 // as the platform's servers do (000 §3, §4 Sites, §8): one rate-limit counter, one
 // idempotency table, one winner of two racing subdomain creates, one schema migration.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extkitBin } from './helpers/cli.js';
 import { startEmulateProcess, type EmulateProcess } from './helpers/emulate.js';
+import { exec } from './helpers/exec.js';
 import { postgresUnavailable, startPostgres, type PostgresCluster } from './helpers/postgres.js';
 
 const unavailable = postgresUnavailable();
@@ -133,4 +138,30 @@ describe.skipIf(unavailable)('extkit emulate --database: two emulators, one stat
     const sites = (await (await call(b, '/sites')).json()) as { data: { subdomain: string }[] };
     expect(sites.data.filter((s) => s.subdomain === 'racing-shop')).toHaveLength(1);
   }, 60_000);
+
+  it('store exactly one of simultaneous publishes of one new version sent to both emulators', async () => {
+    // Row locks and the (listing, version) key decide it on a real PostgreSQL, where transactions run at once.
+    const work = mkdtempSync(join(tmpdir(), 'extkit-pg-publish-'));
+    try {
+      const fixture = resolve(import.meta.dirname, 'fixtures/build-basic');
+      const dirs = ['a', 'b', 'c', 'd'].map((tag) => {
+        const dir = join(work, tag);
+        cpSync(fixture, dir, { recursive: true });
+        const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+        manifest.version = '2.5.0';
+        writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+        writeFileSync(join(dir, 'src/card.ts'), `export function renderCard(root: HTMLElement): void { root.textContent = '${tag}'; }\n`);
+        return dir;
+      });
+      // Each publish builds its own copy, then sends it to one of the two emulators.
+      const results = await Promise.all(dirs.map((dir, i) => exec(extkitBin, ['publish', dir, '--publisher', 'acme', '--marketplace', new URL((i % 2 === 0 ? a : b).baseUrl).origin, '--json'], { cwd: work })));
+      const bodies = results.map((r) => JSON.parse(r.stdout) as { ok: boolean; created: boolean | null; errors: Array<{ code: string }> });
+      expect(bodies.filter((x) => x.created === true)).toHaveLength(1);
+      expect(bodies.filter((x) => !x.ok).map((x) => x.errors[0]?.code)).toEqual(['publish.version_exists', 'publish.version_exists', 'publish.version_exists']);
+      const { rows } = await db.query<{ n: string }>("select count(*) as n from mk_versions where listing = 'acme.order-map' and version = '2.5.0'");
+      expect(Number(rows[0]!.n)).toBe(1);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
