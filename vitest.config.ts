@@ -7,5 +7,6 @@ export default defineConfig({
     reporters: ['default', './test/helpers/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    maxWorkers: 2,
   },
 });

@@ -56,6 +56,29 @@ describe('the bridge verdicts', () => {
     expect(networkFix('img-src', null, [])).toBe("The platform's sandbox allows no img loads besides the extension's own bundle; this cannot be declared.");
   });
 
+  it('match a declared origin as Chromium matches a connect-src host-source: scheme and port upgrade together', () => {
+    const allowed = (url: string, network: string[]) => connectRefusal(url, network) === undefined;
+    // http and ws sources let the secure scheme through at the default ports (Chromium's upgrade).
+    expect(allowed('https://h.example/x', ['http://h.example'])).toBe(true);
+    expect(allowed('wss://h.example/socket', ['ws://h.example'])).toBe(true);
+    expect(allowed('https://h.example/x', ['http://h.example:443'])).toBe(true);
+    // never the reverse, never a non-default port, never a port upgrade without the scheme's
+    expect(allowed('http://h.example/x', ['https://h.example'])).toBe(false);
+    expect(allowed('ws://h.example/x', ['wss://h.example'])).toBe(false);
+    expect(allowed('https://h.example:8443/x', ['http://h.example'])).toBe(false);
+    expect(allowed('https://h.example:8080/x', ['http://h.example:8080'])).toBe(false);
+    expect(allowed('http://h.example:443/x', ['http://h.example'])).toBe(false);
+    // an https source does not cover wss, nor http cover ws
+    expect(allowed('wss://h.example/x', ['https://h.example'])).toBe(false);
+    expect(allowed('ws://h.example/x', ['http://h.example'])).toBe(false);
+    // ports and hosts otherwise exact; the default port written out is the same origin
+    expect(allowed('http://127.0.0.1:8787/v1', ['http://127.0.0.1:8787'])).toBe(true);
+    expect(allowed('http://127.0.0.1:8788/v1', ['http://127.0.0.1:8787'])).toBe(false);
+    expect(allowed('https://h.example:443/x', ['https://h.example'])).toBe(true);
+    expect(allowed('https://sub.h.example/x', ['https://h.example'])).toBe(false);
+    expect(allowed('https://h.example/x', ['not an origin'])).toBe(false);
+  });
+
   it('hold config values to their field: type, range, options', () => {
     expect(configValueProblem({ key: 'n', type: 'number', min: 1, max: 5 }, 3)).toBeUndefined();
     expect(configValueProblem({ key: 'n', type: 'number', min: 1, max: 5 }, 9)).toBe('"n" is 9, outside its range 1 to 5');

@@ -103,13 +103,38 @@ export function declarableOrigin(url: string): string | null {
   }
 }
 
+const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443', 'ws:': '80', 'wss:': '443' };
+const portOf = (u: URL): string => u.port || DEFAULT_PORTS[u.protocol] || '';
+
+/**
+ * Whether `url` matches the connect-src source `origin` (one of capabilities.network)
+ * as Chromium matches a host-source: same host; the scheme the same or upgraded
+ * (http to https, ws to wss); the port the same, or both the default, or an upgrade
+ * from 80 to 443 made together with the scheme's.
+ */
+export function matchesSource(url: URL, origin: string): boolean {
+  let source: URL;
+  try {
+    source = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (source.hostname !== url.hostname || !(source.protocol in DEFAULT_PORTS)) return false;
+  const schemeUpgrade = (source.protocol === 'http:' && url.protocol === 'https:') || (source.protocol === 'ws:' && url.protocol === 'wss:');
+  if (source.protocol !== url.protocol && !schemeUpgrade) return false;
+  const from = portOf(source);
+  const to = portOf(url);
+  if (schemeUpgrade) return to === '443' && (from === '80' || from === '443');
+  return from === to;
+}
+
 /**
  * Whether the sandbox lets the frame fetch `url` (absolute): its connect-src is
- * exactly capabilities.network, never 'self'. Undefined when allowed.
+ * exactly capabilities.network, never 'self', matched as Chromium matches it. Undefined when allowed.
  */
 export function connectRefusal(url: string, network: readonly string[]): NetworkRefusal | undefined {
   const origin = declarableOrigin(url);
-  if (origin !== null && network.includes(origin)) return undefined;
+  if (origin !== null && network.some((source) => matchesSource(new URL(url), source))) return undefined;
   return { directive: 'connect-src', origin, fix: networkFix('connect-src', origin, network) };
 }
 
