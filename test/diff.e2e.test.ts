@@ -1,8 +1,11 @@
 // `extkit diff` through the real binary, on artifacts the real build wrote.
-import { appendFileSync, cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync, type Dirent } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, runCli, tempDir } from './helpers/cli.js';
+import { extkitBin, repoRoot, runCli, tempDir } from './helpers/cli.js';
+import { exec } from './helpers/exec.js';
 
 const tmp = tempDir('extkit-diff-');
 afterAll(tmp.cleanup);
@@ -185,5 +188,86 @@ describe('extkit diff: inputs it refuses (exit 2)', () => {
     const r = runCli(['diff', '--help']);
     expect(r.status).toBe(0);
     for (const text of ['<older>', '--fail-on-widen', 'downgrade', 'Exit codes: 0', 'docs/diff.md']) expect(r.stdout).toContain(text);
+  });
+});
+
+describe('extkit diff: a marketplace that sends something other than what it published', () => {
+  /** The files of artifact folder `dir`, relative path to base64, as the marketplace's artifact answer carries them. */
+  const filesOf = (dir: string): Record<string, string> =>
+    Object.fromEntries(
+      (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[])
+        .filter((e) => e.isFile())
+        .map((e) => {
+          const path = join(e.parentPath, e.name);
+          return [relative(dir, path).split(sep).join('/'), readFileSync(path).toString('base64')];
+        }),
+    );
+  /** A stand-in marketplace that answers `<listing>@<version>`'s artifact with `answer` for every version. */
+  async function marketplace(answer: (version: string) => { files: Record<string, string>; integrity: string }) {
+    const server = createServer((req, res) => {
+      const m = /^\/api\/marketplace\/listings\/acme\.order-map\/versions\/([^/]+)\/artifact$/.exec(req.url ?? '');
+      res.setHeader('content-type', 'application/json');
+      if (!m) return res.writeHead(404).end(JSON.stringify({ error: { type: 'not_found', message: 'no such listing' } }));
+      res.end(JSON.stringify(answer(decodeURIComponent(m[1]!))));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(r)) };
+  }
+  const integrityOf = (dir: string) => (JSON.parse(readFileSync(join(dir, 'artifact.json'), 'utf8')) as { integrity: string }).integrity;
+  async function diffPublished(url: string, env: Record<string, string> = {}) {
+    const r = await exec(extkitBin, ['diff', 'acme.order-map@1.0.0', 'acme.order-map@1.1.0', '--marketplace', url, '--json'], { cwd: tmp.dir, timeoutMs: 60_000, env });
+    return { status: r.status, json: JSON.parse(r.stdout) as DiffJson };
+  }
+
+  it('compares what it sends when the files hash to the integrity it records', async () => {
+    const market = await marketplace((v) => (v === '1.0.0' ? { files: filesOf(v1), integrity: integrityOf(v1) } : { files: filesOf(v2), integrity: integrityOf(v2) }));
+    try {
+      const { status, json } = await diffPublished(market.url);
+      expect([status, json.older.kind, json.older.integrity, json.newer.integrity]).toEqual([0, 'published', integrityOf(v1), integrityOf(v2)]);
+    } finally {
+      await market.close();
+    }
+  });
+
+  it('refuses files that hash to another integrity than the one it records (diff.published_tampered)', async () => {
+    // a whole, self-consistent artifact (1.1.0's), sent as 1.0.0 whose recorded integrity it does not have
+    const market = await marketplace(() => ({ files: filesOf(v2), integrity: integrityOf(v1) }));
+    try {
+      const { status, json } = await diffPublished(market.url);
+      expect(status).toBe(2);
+      expect(json.errors!.map((e) => e.code)).toEqual(['diff.published_tampered', 'diff.published_tampered']);
+      expect(json.errors![0]!.message).toContain(`hash to ${integrityOf(v2)}, but it records ${integrityOf(v1)}`);
+    } finally {
+      await market.close();
+    }
+  });
+
+  it('refuses files that are not a whole artifact, with the verifier\'s reason', async () => {
+    const files = filesOf(v1);
+    files['dist/order-map.js'] = Buffer.from(`${Buffer.from(files['dist/order-map.js']!, 'base64').toString()};fetch("https://evil.example")`).toString('base64');
+    const market = await marketplace(() => ({ files, integrity: integrityOf(v1) }));
+    try {
+      const { status, json } = await diffPublished(market.url);
+      expect(status).toBe(2);
+      expect(json.errors!.slice(0, 3).map((e) => e.code)).toEqual(['diff.published_tampered', 'diff.artifact_tampered', 'verify.file_changed']);
+    } finally {
+      await market.close();
+    }
+  });
+
+  it('refuses a file outside the artifact and writes nothing for it', async () => {
+    // the download folder is <TMPDIR>/extkit-diff-*/a: two levels up is TMPDIR itself
+    const market = await marketplace(() => ({ files: { ...filesOf(v1), '../../escaped.js': Buffer.from('x').toString('base64') }, integrity: integrityOf(v1) }));
+    const tmpdir = join(tmp.dir, 'own-tmp');
+    mkdirSync(tmpdir);
+    try {
+      const { status, json } = await diffPublished(market.url, { TMPDIR: tmpdir });
+      expect(status).toBe(2);
+      expect(json.errors!.map((e) => e.code)).toContain('install.artifact_unsafe');
+      expect(json.errors![0]!.code).toBe('diff.published_tampered');
+      expect(readdirSync(tmpdir)).toEqual([]); // nothing escaped, and the downloads were removed
+    } finally {
+      await market.close();
+    }
   });
 });

@@ -94,7 +94,13 @@ async function readSide(arg: string, dir: string, marketplace: string | undefine
   const { downloadVersion } = await import('@extkit/emulator/marketplace');
   const key = flags.key ?? process.env.EXTKIT_API_KEY;
   const got = await downloadVersion(named[1]!, named[2]!, { dir, ...(marketplace !== undefined ? { marketplace } : {}), ...(key ? { key } : {}) });
-  if (!got.ok) return { ok: false, errors: [{ code: 'diff.published_unavailable', message: `${arg}: the marketplace gave no such version to compare` }, ...got.errors] };
+  if (!got.ok) {
+    const unsafe = got.errors.some((e) => e.code === 'install.artifact_unsafe');
+    const why = unsafe
+      ? { code: 'diff.published_tampered', message: `${arg}: the marketplace sent a file outside the artifact, so nothing was compared` }
+      : { code: 'diff.published_unavailable', message: `${arg}: the marketplace gave no such version to compare` };
+    return { ok: false, errors: [why, ...got.errors] };
+  }
   const read = await readDiffInput(dir);
   if (!read.ok) return { ok: false, errors: [{ code: 'diff.published_tampered', message: `${arg}: the files the marketplace sent are not a whole artifact, so nothing was compared` }, ...read.errors] };
   if (read.input.integrity !== got.integrity) {
