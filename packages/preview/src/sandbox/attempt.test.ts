@@ -33,3 +33,21 @@ describe('isSandboxAttempt', () => {
     expect(entry.fix).toContain('It cannot be declared.');
   });
 });
+
+describe('resource-hint attempts', () => {
+  it('are accepted for the blocked rels and the refused markup, nothing else', () => {
+    for (const api of ['preconnect', 'dns-prefetch', 'srcdoc', 'document.write', 'execCommand', 'shadowrootmode']) {
+      expect(isSandboxAttempt({ extkit: 'sandbox', protocol: 1, api, targets: [] }), api).toBe(true);
+    }
+    for (const api of ['prefetch', 'preload', 'modulepreload', 'stylesheet']) expect(isSandboxAttempt({ extkit: 'sandbox', protocol: 1, api, targets: [] }), api).toBe(false);
+  });
+
+  it('become network-log entries naming the host and what the platform must do', () => {
+    const entry = attemptEntry('component:x', { extkit: 'sandbox', protocol: 1, api: 'dns-prefetch', targets: ['http://x.example'] });
+    expect(entry).toMatchObject({ directive: 'link rel=dns-prefetch', blocked: 'http://x.example', origin: null });
+    expect(entry.fix).toMatch(/sends to DNS any host a hint names and connect-src \(capabilities\.network\) does not govern it, so the platform's sandbox must strip/);
+    expect(attemptEntry('s', { extkit: 'sandbox', protocol: 1, api: 'preconnect', targets: [] }).blocked).toBe('<link rel=preconnect>');
+    expect(attemptEntry('s', { extkit: 'sandbox', protocol: 1, api: 'srcdoc', targets: [] })).toMatchObject({ directive: 'srcdoc', blocked: 'an iframe document with <link> or <script>' });
+    expect(attemptEntry('s', { extkit: 'sandbox', protocol: 1, api: 'shadowrootmode', targets: [] }).directive).toBe('declarative shadow root');
+  });
+});

@@ -1,17 +1,34 @@
 // What the frame's lockdown tells the host page when the extension reaches for
-// a channel the sandbox stops but CSP cannot (WebRTC): one window message from
-// the extension frame to its parent, defined here once for both ends.
+// a channel the sandbox stops but CSP cannot (WebRTC, resource hints): one
+// window message from the extension frame to its parent, defined here once for both ends.
 
 /** The constructors the lockdown replaces in every realm of the frame: each opens network paths connect-src does not cover. */
 export const WEBRTC_APIS = ['RTCPeerConnection', 'webkitRTCPeerConnection'] as const;
 export type WebRtcApi = (typeof WEBRTC_APIS)[number];
 
-/** Window message, frame → parent: the extension tried `api`, naming these ICE server URLs; it was stopped. */
+/** The `<link rel>` tokens the lockdown strips: measured in Chromium 156, they reach the network whatever connect-src says. */
+export const BLOCKED_RELS = ['preconnect', 'dns-prefetch'] as const;
+export type BlockedRel = (typeof BLOCKED_RELS)[number];
+
+/**
+ * Markup the lockdown refuses because a hint or a script could leave through it unseen:
+ * `srcdoc` (a nested document the lockdown cannot reach), and HTML it cannot
+ * parse apart before the browser does (`document.write`, `execCommand`, declarative shadow roots).
+ */
+export const REFUSED_MARKUP = ['srcdoc', 'document.write', 'execCommand', 'shadowrootmode'] as const;
+export type RefusedMarkup = (typeof REFUSED_MARKUP)[number];
+
+const APIS: readonly string[] = [...WEBRTC_APIS, ...BLOCKED_RELS, ...REFUSED_MARKUP];
+
+/** Window message, frame → parent: the extension tried `api`, naming these targets; it was stopped. */
 export interface SandboxAttempt {
   extkit: 'sandbox';
   protocol: 1;
-  api: WebRtcApi;
-  /** The ICE server URLs it named (stun:, turn:), at most MAX_TARGETS, each cut to MAX_TARGET_LENGTH. */
+  api: WebRtcApi | BlockedRel | RefusedMarkup;
+  /**
+   * WebRTC: the ICE server URLs it named (stun:, turn:); a hint: the origin of its href; markup: none.
+   * At most MAX_TARGETS, each cut to MAX_TARGET_LENGTH.
+   */
   targets: string[];
 }
 
@@ -25,7 +42,7 @@ export function isSandboxAttempt(data: unknown): data is SandboxAttempt {
   return (
     m['extkit'] === 'sandbox' &&
     m['protocol'] === 1 &&
-    (WEBRTC_APIS as readonly unknown[]).includes(m['api']) &&
+    APIS.includes(m['api'] as string) &&
     Array.isArray(m['targets']) &&
     m['targets'].length <= MAX_TARGETS &&
     m['targets'].every((t) => typeof t === 'string' && t.length <= MAX_TARGET_LENGTH)
@@ -52,13 +69,40 @@ export function iceTargets(config: unknown): string[] {
 
 /** The network log's entry for an attempt: what was stopped, and what the platform's sandbox must do about it. */
 export function attemptEntry(surface: string, attempt: SandboxAttempt): { surface: string; directive: string; blocked: string; origin: null; fix: string } {
+  const { api, targets } = attempt;
+  if (api === 'preconnect' || api === 'dns-prefetch') {
+    return {
+      surface,
+      directive: `link rel=${api}`,
+      blocked: targets.join(' ') || `<link rel=${api}>`,
+      origin: null,
+      fix:
+        `The preview removed rel=${api} from the <link> before the browser saw it. Chromium ${api === 'preconnect' ? 'opens a connection to' : 'sends to DNS'} ` +
+        'any host a hint names and connect-src (capabilities.network) does not govern it, so the platform\'s sandbox must strip the same ' +
+        'rel tokens in the frame and in every document it creates, before the extension\'s code runs. A hint cannot be declared; a fetch to a declared origin needs none.',
+    };
+  }
+  if (api === 'srcdoc' || api === 'document.write' || api === 'execCommand' || api === 'shadowrootmode') {
+    return {
+      surface,
+      directive: api === 'shadowrootmode' ? 'declarative shadow root' : api,
+      blocked: api === 'srcdoc' ? 'an iframe document with <link> or <script>' : 'markup with <link> or srcdoc',
+      origin: null,
+      fix:
+        api === 'srcdoc'
+          ? 'The preview emptied the srcdoc: a nested document is out of the lockdown\'s reach, and a <link> hint or a copy of a pinned script in it ' +
+            'would run there unchecked. The platform\'s sandbox must refuse the same. Build nested content with the DOM, or without <link> and <script>.'
+          : `The preview refused ${api === 'shadowrootmode' ? 'markup with a declarative shadow root' : api} holding <link> or srcdoc: the browser would act on a resource hint ` +
+            'in it before the lockdown could look. The platform\'s sandbox must refuse the same. Create such elements with the DOM (document.createElement).',
+    };
+  }
   return {
     surface,
     directive: 'webrtc',
-    blocked: attempt.targets.length ? attempt.targets.join(' ') : `new ${attempt.api}()`,
+    blocked: targets.length ? targets.join(' ') : `new ${api}()`,
     origin: null,
     fix:
-      `The preview stopped new ${attempt.api}() before it could send anything. WebRTC reaches any STUN/TURN server or peer it names and ` +
+      `The preview stopped new ${api}() before it could send anything. WebRTC reaches any STUN/TURN server or peer it names and ` +
       'connect-src (capabilities.network) does not govern it, so the platform\'s sandbox must stop it the same way: replace the WebRTC ' +
       'constructors in the frame and in every same-origin window it creates, before the extension\'s code runs. It cannot be declared.',
   };

@@ -1,18 +1,23 @@
 // Runs first in every extension frame, before the extension's bundle: stops
-// WebRTC, which Chromium does not hold to CSP's connect-src (a peer connection
+// what Chromium does not hold to CSP's connect-src. WebRTC (a peer connection
 // reaches any STUN/TURN server or peer it names, carrying data in its
-// credentials and candidates). It replaces the WebRTC constructors in the
+// credentials and candidates): it replaces the WebRTC constructors in the
 // frame's window and in every same-origin window the extension could create
 // (iframes: about:blank, srcdoc, a blocked src), each as soon as it exists:
 // after every DOM insertion, on every frame load, and whenever an iframe's
-// window or document is read. Each attempt is reported to the host page.
+// window or document is read. Resource hints (<link rel=preconnect>,
+// <link rel=dns-prefetch>): hints.ts, attributes.ts and markup.ts, in each of
+// those windows too. Each attempt is reported to the host page.
 // Workers cannot reach WebRTC (no RTCPeerConnection in workers, and the CSP
 // lets no worker script load); popups are refused by the sandbox.
 import { WEBRTC_APIS, iceTargets, type SandboxAttempt, type WebRtcApi } from './attempt.js';
+import { lockAttributes } from './attributes.js';
+import { hintGuard } from './hints.js';
+import { lockMarkup } from './markup.js';
+import { patchAccessor, patchMethod, seal, type Fn, type Patched } from './patch.js';
 
 // Captured before the extension runs, so that patching them later changes nothing here.
 const { apply, defineProperty, getOwnPropertyDescriptor } = Reflect;
-type Fn = (...args: unknown[]) => unknown;
 
 /** DOM methods that can connect an iframe to a document, by interface. */
 const INSERTERS: Record<string, string[]> = {
@@ -82,17 +87,22 @@ export function lockdown(top: Window, report: (attempt: SandboxAttempt) => void)
     for (const api of WEBRTC_APIS) {
       if (api in win) defineProperty(win, api, { __proto__: null, value: stub(win, api), writable: false, enumerable: false, configurable: false } as PropertyDescriptor);
     }
+    // The hint guard's replacements first: the relock below wraps them, running after them.
+    const patched: Patched = [];
+    const guard = hintGuard(win, report);
+    lockAttributes(win, guard, patched);
+    lockMarkup(win, guard, patched);
     for (const [iface, names] of Object.entries(INSERTERS)) {
       const proto = g[iface]?.prototype;
-      for (const name of names) wrapMethod(proto, name, relock);
+      for (const name of names) wrapMethod(patched, proto, name, relock);
     }
     for (const [iface, names] of Object.entries(INSERTING_SETTERS)) {
       const proto = g[iface]?.prototype;
-      for (const name of names) wrapSetter(proto, name, relock);
+      for (const name of names) wrapSetter(patched, proto, name, relock);
     }
     for (const [iface, names] of Object.entries(WINDOW_GETTERS)) {
       const proto = g[iface]?.prototype;
-      for (const name of names) wrapGetter(proto, name, relock);
+      for (const name of names) wrapGetter(patched, proto, name, relock);
     }
     // A frame that navigates (to about:blank, srcdoc, or a refused URL) gets a
     // new window; its load event reaches the document's capture phase before
@@ -102,73 +112,57 @@ export function lockdown(top: Window, report: (attempt: SandboxAttempt) => void)
     const onLoad = (): void => relock();
     doc.addEventListener('load', onLoad, capture);
     // document.open() erases the document's listeners: put ours back.
-    wrapMethod(g['Document']?.prototype, 'open', () => doc.addEventListener('load', onLoad, capture));
+    wrapMethod(patched, g['Document']?.prototype, 'open', () => doc.addEventListener('load', onLoad, capture));
+    seal(patched);
   };
 
   lock(top);
 }
 
 /** Replaces `proto[name]` with a function that calls it, then `after`. Same name, same length. */
-function wrapMethod(proto: object | undefined, name: string, after: () => void): void {
-  const d = proto && getOwnPropertyDescriptor(proto, name);
-  if (!proto || !d || typeof d.value !== 'function') return;
-  const original = d.value as Fn;
-  const wrapped = {
-    [name](this: unknown, ...args: unknown[]): unknown {
+function wrapMethod(patched: Patched, proto: object | undefined, name: string, after: () => void): void {
+  patchMethod(patched, proto, name, (original) =>
+    function (this: unknown, ...args: unknown[]): unknown {
       try {
         return apply(original, this, args);
       } finally {
         after();
       }
     },
-  }[name]!;
-  defineProperty(proto, name, { __proto__: null, value: wrapped, writable: false, enumerable: d.enumerable, configurable: false } as PropertyDescriptor);
+  );
 }
 
-function wrapSetter(proto: object | undefined, name: string, after: () => void): void {
-  const d = proto && getOwnPropertyDescriptor(proto, name);
-  if (!proto || !d?.set) return;
-  const set = d.set;
-  defineProperty(proto, name, {
-    __proto__: null,
-    get: d.get,
-    set(this: unknown, value: unknown) {
-      try {
-        apply(set, this, [value]);
-      } finally {
-        after();
-      }
-    },
-    enumerable: d.enumerable,
-    configurable: false,
-  } as PropertyDescriptor);
+function wrapSetter(patched: Patched, proto: object | undefined, name: string, after: () => void): void {
+  patchAccessor(patched, proto, name, {
+    set: (set) =>
+      function (this: unknown, value: unknown) {
+        try {
+          apply(set, this, [value]);
+        } finally {
+          after();
+        }
+      },
+  });
 }
 
 /** Replaces a getter (or a method such as getSVGDocument) so that the window it hands out is locked first. */
-function wrapGetter(proto: object | undefined, name: string, before: () => void): void {
+function wrapGetter(patched: Patched, proto: object | undefined, name: string, before: () => void): void {
   const d = proto && getOwnPropertyDescriptor(proto, name);
   if (!proto || !d) return;
   if (d.get) {
-    const get = d.get;
-    defineProperty(proto, name, {
-      __proto__: null,
-      get(this: unknown) {
-        before();
-        return apply(get, this, []);
-      },
-      set: d.set,
-      enumerable: d.enumerable,
-      configurable: false,
-    } as PropertyDescriptor);
+    patchAccessor(patched, proto, name, {
+      get: (get) =>
+        function (this: unknown) {
+          before();
+          return apply(get, this, []);
+        },
+    });
   } else if (typeof d.value === 'function') {
-    const original = d.value as Fn;
-    const wrapped = {
-      [name](this: unknown, ...args: unknown[]): unknown {
+    patchMethod(patched, proto, name, (original) =>
+      function (this: unknown, ...args: unknown[]): unknown {
         before();
         return apply(original, this, args);
       },
-    }[name]!;
-    defineProperty(proto, name, { __proto__: null, value: wrapped, writable: false, enumerable: d.enumerable, configurable: false } as PropertyDescriptor);
+    );
   }
 }
-

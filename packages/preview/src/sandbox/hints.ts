@@ -1,0 +1,165 @@
+// Resource hints leave a frame whatever connect-src says (docs/preview.md):
+// Chromium acts on <link rel=preconnect> and <link rel=dns-prefetch>
+// synchronously, as a link is connected or its rel changes (in shadow trees and
+// srcdoc documents too), so a MutationObserver is too late. The guard strips the
+// blocked tokens before the browser sees them: at every write that can set a
+// link's rel, and on every node a parser made, before it is inserted anywhere
+// (markup.ts). A srcdoc that could carry a hint or a script into a nested
+// document, which no lockdown reaches, is emptied. Everything it calls was
+// captured before the extension's code ran: the extension may patch any
+// built-in (RegExp.prototype.exec, Array iterators, WeakMap methods) later.
+import { BLOCKED_RELS, MAX_TARGET_LENGTH, type BlockedRel, type SandboxAttempt } from './attempt.js';
+import type { Fn } from './patch.js';
+
+const { apply, defineProperty, getOwnPropertyDescriptor } = Reflect;
+const XHTML = 'http://www.w3.org/1999/xhtml';
+const exec = RegExp.prototype.exec;
+const toLower = String.prototype.toLowerCase;
+const charCodeAt = String.prototype.charCodeAt;
+const slice = String.prototype.slice;
+const { get: wmGet, set: wmSet, delete: wmDelete } = WeakMap.prototype;
+
+/** Markup that can make a link (with any prefix, as XML's h:link) or a srcdoc; markup without this makes neither. */
+export const RISKY_MARKUP = /<[^\s/>]*link|srcdoc/i;
+/** A srcdoc document that could hold a hint, or a script (a copy of a hash-pinned one would run there, out of the lockdown's reach). */
+const UNSAFE_SRCDOC = /<[^\s/>]*(?:link|script)|srcdoc/i;
+const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+
+export const matches = (re: RegExp, text: string): boolean => apply(exec, re, [text]) !== null;
+export const lower = (text: string): string => apply(toLower, text, []) as string;
+const push = <T>(list: T[], value: T): void => void defineProperty(list, list.length, { __proto__: null, value, writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
+
+/** `rel` without its blocked tokens (ASCII whitespace-separated, ASCII case-insensitive, as browsers read it); `value` itself when it holds none. */
+export function stripRel(value: string): { kept: string; blocked: BlockedRel[] } {
+  const blocked: BlockedRel[] = [];
+  let kept = '';
+  let start = -1;
+  for (let i = 0; i <= value.length; i++) {
+    const c = i < value.length ? (apply(charCodeAt, value, [i]) as number) : 32;
+    const space = c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
+    if (!space) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start < 0) continue;
+    const token = apply(slice, value, [start, i]) as string;
+    const rel = lower(token);
+    start = -1;
+    let hit = false;
+    for (let j = 0; j < BLOCKED_RELS.length; j++) if (rel === BLOCKED_RELS[j]) (hit = true), push(blocked, BLOCKED_RELS[j]!);
+    if (!hit) kept = kept ? `${kept} ${token}` : token;
+  }
+  return { kept: blocked.length ? kept : value, blocked };
+}
+
+/** The lockdown's view of one window's DOM, through functions captured before the extension ran. */
+export interface HintGuard {
+  /** 'link' or 'iframe' for those HTML elements, else undefined (also for what is not a node). */
+  kindOf(node: unknown): 'link' | 'iframe' | undefined;
+  /** The value to write to attribute `name` of `element` instead of `value`. */
+  clean(element: unknown, name: string, value: string): string;
+  /** Reports the hints stripped from a link once its href names a host. */
+  flush(link: unknown): void;
+  /** Cleans a node a parser may have made, and everything under it (not template contents, which never connect). */
+  sanitize(node: unknown): void;
+  /** Reports markup the lockdown refused. */
+  refused(api: 'document.write' | 'execCommand' | 'shadowrootmode'): void;
+}
+
+export function hintGuard(win: Window, report: (attempt: SandboxAttempt) => void): HintGuard {
+  const g = win as unknown as Record<string, { prototype: object } | undefined>;
+  const own = (iface: string, name: string): PropertyDescriptor | undefined => {
+    const proto = g[iface]?.prototype;
+    return proto ? getOwnPropertyDescriptor(proto, name) : undefined;
+  };
+  const getter = (iface: string, name: string): Fn => own(iface, name)!.get as Fn;
+  const method = (iface: string, name: string): Fn => own(iface, name)!.value as Fn;
+  const nodeType = getter('Node', 'nodeType');
+  const localName = getter('Element', 'localName');
+  const namespaceURI = getter('Element', 'namespaceURI');
+  const getAttribute = method('Element', 'getAttribute');
+  const setAttribute = method('Element', 'setAttribute');
+  // A hint's host, resolved against the frame's document (a link may come from an inert one, as template contents do).
+  const doc = win.document;
+  const baseURI = getter('Node', 'baseURI');
+  const URLOf = (win as unknown as { URL: typeof URL }).URL;
+  const urlHref = getOwnPropertyDescriptor(URLOf.prototype, 'href')!.get as Fn;
+  const resolve = (raw: string): string => {
+    try {
+      return apply(urlHref, new URLOf(raw, apply(baseURI, doc, []) as string), []) as string;
+    } catch {
+      return raw;
+    }
+  };
+  const listLength = getter('NodeList', 'length');
+  const listItem = method('NodeList', 'item');
+  const selectAll: Record<number, Fn | undefined> = { __proto__: null, 1: method('Element', 'querySelectorAll'), 9: method('Document', 'querySelectorAll'), 11: method('DocumentFragment', 'querySelectorAll') } as Record<number, Fn | undefined>;
+  /** Links whose blocked tokens were stripped before they had an href: reported once they have one. */
+  const pending = new WeakMap<object, BlockedRel[]>();
+
+  const typeOf = (node: unknown): number => {
+    try {
+      return apply(nodeType, node, []) as number;
+    } catch {
+      return 0; // not a node: the native call will say so
+    }
+  };
+  const kindOf = (node: unknown): 'link' | 'iframe' | undefined => {
+    if (typeOf(node) !== 1 || apply(namespaceURI, node, []) !== XHTML) return undefined;
+    const name = apply(localName, node, []);
+    return name === 'link' || name === 'iframe' ? name : undefined;
+  };
+  const flush = (link: unknown): void => {
+    const tokens = apply(wmGet, pending, [link]) as BlockedRel[] | undefined;
+    if (!tokens || kindOf(link) !== 'link') return;
+    const raw = apply(getAttribute, link, ['href']) as string | null;
+    if (!raw) return;
+    const href = resolve(raw);
+    apply(wmDelete, pending, [link]);
+    const origin = apply(exec, ORIGIN, [href]) as RegExpExecArray | null;
+    const target = apply(slice, origin ? origin[0] : href, [0, MAX_TARGET_LENGTH]) as string;
+    for (let i = 0; i < tokens.length; i++) report({ extkit: 'sandbox', protocol: 1, api: tokens[i]!, targets: [target] });
+  };
+  const cleanRel = (link: unknown, value: string): string => {
+    const { kept, blocked } = stripRel(value);
+    if (blocked.length) {
+      apply(wmSet, pending, [link, blocked]);
+      flush(link);
+    }
+    return kept;
+  };
+  const cleanSrcdoc = (value: string): string => {
+    if (!matches(UNSAFE_SRCDOC, value)) return value;
+    report({ extkit: 'sandbox', protocol: 1, api: 'srcdoc', targets: [] });
+    return '';
+  };
+  const clean = (element: unknown, name: string, value: string): string => {
+    if (name.length !== 3 && name.length !== 6) return value;
+    const n = lower(name);
+    if (n === 'rel' && kindOf(element) === 'link') return cleanRel(element, value);
+    if (n === 'srcdoc' && kindOf(element) === 'iframe') return cleanSrcdoc(value);
+    return value;
+  };
+  const cleanElement = (element: unknown): void => {
+    const kind = kindOf(element);
+    const name = kind === 'link' ? 'rel' : kind === 'iframe' ? 'srcdoc' : undefined;
+    if (!name) return;
+    const value = apply(getAttribute, element, [name]) as string | null;
+    if (value !== null) {
+      const safe = kind === 'link' ? cleanRel(element, value) : cleanSrcdoc(value);
+      if (safe !== value) apply(setAttribute, element, [name, safe]);
+    }
+    if (kind === 'link') flush(element);
+  };
+  const sanitize = (node: unknown): void => {
+    const type = typeOf(node);
+    const select = selectAll[type];
+    if (!select) return;
+    if (type === 1) cleanElement(node);
+    const list = apply(select, node, ['link, iframe']);
+    const n = apply(listLength, list, []) as number;
+    for (let i = 0; i < n; i++) cleanElement(apply(listItem, list, [i]));
+  };
+  const refused = (api: 'document.write' | 'execCommand' | 'shadowrootmode'): void => report({ extkit: 'sandbox', protocol: 1, api, targets: [] });
+  return { kindOf, clean, flush, sanitize, refused };
+}
