@@ -1,6 +1,7 @@
 // Killing `extkit emulate` mid-write (SIGKILL) loses nothing it acknowledged: after a restart
 // on the same --data folder every record answered 201 is there whole, no record is half
-// written, and every Idempotency-Key is honoured (a retry replays or runs, never twice).
+// written, every Idempotency-Key is honoured (a retry replays or runs, never twice), and the
+// dataset's record band counts exactly the records stored.
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/cli.js';
@@ -96,6 +97,14 @@ describe('extkit emulate --data, killed mid-write', () => {
       }
       const after = await listAll(second, path);
       expect(after.map((r) => r.values.n).sort()).toEqual([...sent.keys()].sort());
+      // The dataset's record band counted exactly what is stored, through the kill: with a band of that size the next record is refused, and a delete frees one slot.
+      const plan = await fetch(`${restarted.adminUrl}/plan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ plan: { recordsPerDataset: after.length } }) });
+      expect(plan.status).toBe(200);
+      const full = await post(second, path, { values: { n: 'one too many' } });
+      expect([full.status, ((await full.json()) as { error: { code: string } }).error.code]).toEqual([403, 'record_quota']);
+      const removed = await fetch(`${second.baseUrl}${path}/${after[0]!.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${second.apiKey}` } });
+      expect(removed.status).toBe(200);
+      expect((await post(second, path, { values: { n: 'fits again' } })).status).toBe(201);
     } finally {
       expect(await restarted.stop()).toBe(0);
     }

@@ -1,6 +1,7 @@
 // Two `extkit emulate --database` processes on one PostgreSQL database serve one state,
 // as the platform's servers do (000 §3, §4 Sites, §8): one rate-limit counter, one
-// idempotency table, one winner of two racing subdomain creates, one schema migration.
+// idempotency table, one winner of two racing subdomain creates (and of a dataset's last record
+// slot), one schema migration.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -124,6 +125,21 @@ describe.skipIf(unavailable)('extkit emulate --database: two emulators, one stat
     expect([replay.status, await replay.text()]).toEqual([200, text]);
     const list = (await (await call(b, path)).json()) as { data: unknown[] };
     expect(list.data).toHaveLength(1);
+  }, 60_000);
+
+  it("let exactly one of two racing record creates take a dataset's last slot; the other is refused 403 record_quota", async () => {
+    const { key } = (await admin(a, '/keys', { plan: 'nearly-full' })) as { key: string };
+    const ds = (await (await call(a, '/datasets', { key, body: { name: 'Band', fields: ['n'] } })).json()) as { id: string };
+    const path = `/datasets/${ds.id}/records`;
+    const statuses = await withWritesHeld(async () => {
+      const racing = [a, b].map((emu) => call(emu, path, { key, body: { values: { n: 'x' } } }));
+      await waitersReach(2);
+      return { racing };
+    }).then(({ racing }) => Promise.all(racing));
+    const answers = await Promise.all(statuses.map(async (r) => ({ status: r.status, body: (await r.json()) as { error?: { code?: string } } })));
+    expect(answers.map((x) => x.status).sort()).toEqual([201, 403]);
+    expect(answers.find((x) => x.status === 403)!.body.error!.code).toBe('record_quota');
+    expect(((await (await call(b, path, { key })).json()) as { data: unknown[] }).data).toHaveLength(1);
   }, 60_000);
 
   it('let exactly one of two racing creates of one subdomain win; the loser writes nothing', async () => {

@@ -308,4 +308,28 @@ export const conventions: Scenario[] = [
       expect(listed.filter((d) => d.name === name)).toHaveLength(1);
     },
   },
+  {
+    doc: '000 §3 Idempotency, §7 plan_required',
+    title: 'a dataset full to its record band refuses 403 record_quota without consuming the key; the create that took the last slot replays; a delete frees a slot; of simultaneous creates only the free slots win',
+    async run(t) {
+      const call = caller(t, await t.key('nearly-full'));
+      const ds = await newDataset(call);
+      const path = `/datasets/${ds}/records`;
+      const [last, refusedKey] = [unique('last-slot'), unique('refused')];
+      const first = await call(path, { body: { values: { n: '1' } }, idempotencyKey: last });
+      expect(first.status).toBe(201);
+      const refused = await call(path, { body: { values: { n: '2' } }, idempotencyKey: refusedKey });
+      expect([refused.status, refused.body.error.type, refused.body.error.code]).toEqual([403, 'plan_required', 'record_quota']);
+      const replay = await call(path, { body: { values: { n: '1' } }, idempotencyKey: last });
+      expect([replay.status, replay.text]).toEqual([200, first.text]);
+      expect((await call(`${path}/${first.body.id}`, { method: 'DELETE' })).status).toBe(200);
+      const retried = await call(path, { body: { values: { n: '2' } }, idempotencyKey: refusedKey });
+      expect(retried.status).toBe(201);
+      expect((await call(`${path}/${retried.body.id}`, { method: 'DELETE' })).status).toBe(200);
+      const racing = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => call(path, { body: { values: { n: String(n) } } })));
+      expect(racing.map((a) => a.status).sort()).toEqual([201, 403, 403, 403, 403, 403]);
+      for (const a of racing.filter((x) => x.status === 403)) expect(a.body.error.code).toBe('record_quota');
+      expect((await call(path)).body.data.map((r: { id: string }) => r.id)).toEqual([racing.find((a) => a.status === 201)!.body.id]);
+    },
+  },
 ];

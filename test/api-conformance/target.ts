@@ -16,7 +16,9 @@ export type KeyProfile =
   /** An organization whose plan lacks API access. */
   | 'no-api'
   /** Every scope, in another organization. */
-  | 'other-org';
+  | 'other-org'
+  /** Every scope, in a new organization whose bands are one step from full: one dataset, one record a dataset. */
+  | 'nearly-full';
 
 export interface ConformanceTarget {
   /** `https://.../v1`. */

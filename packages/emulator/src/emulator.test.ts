@@ -1,9 +1,13 @@
 // The conventions of document 000 and its resources, through @extkit/client and raw
 // HTTP, against one in-memory emulator shared by the file.
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { operations } from '@extkit/api';
 import { BadRequestError, ConflictError, InsufficientScopeError, NotFoundError, PlanRequiredError, ServiceClient, type ServiceError } from '@extkit/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from './engine/pglite.js';
 import { startEmulator, type Emulator } from './index.js';
 import { handlers } from './resources/index.js';
 
@@ -208,6 +212,32 @@ describe('datasets and records', () => {
     const e = await refusal(client.datasets.delete('ds_0000001'));
     expect(e).toBeInstanceOf(ConflictError);
     expect(e.code).toBe('dataset_not_empty');
+  });
+
+  it('counts the records of a store made before record bands were kept, once, when it opens', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'extkit-bands-'));
+    try {
+      const data = join(dir, 'state');
+      const before = await startEmulator({ data });
+      const old = new ServiceClient({ baseUrl: before.baseUrl, apiKey: before.apiKey, maxRetries: 0 });
+      const ds = await old.datasets.create({ name: 'Old', fields: ['n'] });
+      for (const n of ['1', '2', '3']) await old.records.create(ds.id, { values: { n } });
+      await before.close();
+      // The store as the previous schema left it: no band counted, no migration 3.
+      const engine = await openPglite(data);
+      await engine.query("delete from counters where name like 'records:%'");
+      await engine.query('delete from schema_migrations where version = 3');
+      await engine.close();
+      const after = await startEmulator({ data, plan: { recordsPerDataset: 3 } });
+      try {
+        const e = await refusal(new ServiceClient({ baseUrl: after.baseUrl, apiKey: after.apiKey, maxRetries: 0 }).records.create(ds.id, { values: { n: '4' } }));
+        expect([e.constructor, e.code]).toEqual([PlanRequiredError, 'record_quota']);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -124,7 +124,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const seed = seedData(options.seed);
   const engine = options.database ? await openPostgres(options.database) : await openPglite(options.data);
   await migrate(engine, `${hostname()}:${process.pid}`);
-  // A PGlite folder has one process: a key still in flight was held by one that died (killed mid-write); its request never answered, so a retry may run.
+  // A PGlite folder has one process, which holds its keys in flight in memory: a row in flight was left by an earlier version's process that died mid-write; its request never answered, so a retry may run.
   if (engine.kind === 'pglite') await engine.query("delete from idempotency where state = 'flight'");
 
   let offset = 0;

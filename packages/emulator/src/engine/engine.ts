@@ -13,10 +13,3 @@ export interface Engine extends Sql {
   exec(script: string): Promise<void>;
   close(): Promise<void>;
 }
-
-/** A Sql over any driver whose `query(text, params)` answers `{ rows }` (PGlite, a pg pool or client). */
-export const adapt = (q: { query: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }> }): Sql => ({
-  async query<T>(text: string, params: unknown[] = []): Promise<T[]> {
-    return (await q.query(text, params)).rows as T[];
-  },
-});

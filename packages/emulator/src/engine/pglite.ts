@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { adapt, type Engine } from './engine.js';
+import type { Engine } from './engine.js';
+import { pgliteSession } from './pglite-session.js';
 
 // A fresh PGlite runs initdb, which takes seconds (tens on a busy machine); a fresh store (in
 // memory or a new folder) starts instead from a copy of an empty cluster, made once and kept in
@@ -29,17 +30,19 @@ function readTemplate(path: string): Blob | null {
  * store, in memory or in a new folder, starts from the cached empty cluster instead of initdb.
  */
 export async function openPglite(dataDir: string | undefined): Promise<Engine> {
-  const { PGlite } = await import('@electric-sql/pglite');
+  const lib = await import('@electric-sql/pglite');
+  const { PGlite } = lib;
   const fresh = dataDir === undefined || !existsSync(join(dataDir, 'PG_VERSION'));
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const path = templatePath();
   const template = fresh ? readTemplate(path) : null;
   const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(template ? { loadDataDir: template } : {}) });
   if (fresh && !template) await saveTemplate(db, path);
+  const session = pgliteSession(db, lib);
   return {
     kind: 'pglite',
-    ...adapt(db),
-    transaction: (fn) => db.transaction((tx) => fn(adapt(tx))),
+    ...session.sql,
+    transaction: session.transaction,
     exec: async (script) => {
       await db.exec(script);
     },

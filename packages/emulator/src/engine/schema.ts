@@ -3,6 +3,7 @@
 // constraints or single statements: unique subdomains, unique contact emails and
 // company domains, counters bumped by one upsert.
 import { marketplaceSchema } from '../marketplace/schema.js';
+import { recountRecordBands } from '../store/counters.js';
 
 export const schema = `
 create table if not exists orgs (
@@ -66,6 +67,7 @@ create table if not exists webhooks (
 export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 1, name: 'objects, keys, counters, idempotency', sql: schema },
   { version: 2, name: 'marketplace', sql: marketplaceSchema },
+  { version: 3, name: 'record bands counted', sql: recountRecordBands },
 ];
 
 /** Every table of the state, for reset (not `schema_migrations`, which describes the schema). */

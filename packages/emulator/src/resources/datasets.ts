@@ -3,6 +3,7 @@ import type { Ctx, Handler } from '../context.js';
 import { iso } from '../context.js';
 import { conflict, invalid, notFound, planRequired } from '../http/errors.js';
 import { listPage } from '../http/list.js';
+import { recordBand } from '../store/counters.js';
 import { newId } from '../store/ids.js';
 import { count, get, insert, remove, save, type Row } from '../store/objects.js';
 import { present, quota, receipt, wire } from './util.js';
@@ -72,6 +73,7 @@ export const datasets: Record<string, Handler> = {
     const records = await count(ctx.sql, { org: ctx.org, kind: 'record', parent: row.id });
     if (records > 0) throw conflict('dataset_not_empty', `The dataset holds ${records} record${records === 1 ? '' : 's'}; delete them first (records are not cascaded)`);
     await remove(ctx.sql, where(ctx), row.id);
+    await ctx.sql.query('delete from counters where name = $1', [recordBand(ctx.org, row.id)]);
     return { body: receipt(row.id, 'dataset') };
   },
 };

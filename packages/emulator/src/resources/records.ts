@@ -3,8 +3,9 @@ import type { Ctx, Handler } from '../context.js';
 import { iso } from '../context.js';
 import { invalid, notFound } from '../http/errors.js';
 import { listPage } from '../http/list.js';
-import { newRecordId } from '../store/ids.js';
-import { count, get, insert, remove, save } from '../store/objects.js';
+import { countIn, countOut, recordBand } from '../store/counters.js';
+import { recordId, recordSequence } from '../store/ids.js';
+import { get, insert, remove, save } from '../store/objects.js';
 import { dataset } from './datasets.js';
 import { present, quota, receipt, wire } from './util.js';
 import { applyValues, modelFor } from './values.js';
@@ -31,8 +32,9 @@ export const records: Record<string, Handler> = {
     const applied = applyValues(modelFor(ds.body), {}, ctx.body.values);
     if ('errors' in applied) throw invalid(applied.errors);
     const limit = ctx.plan.recordsPerDataset;
-    if (limit !== null && (await count(ctx.sql, where(ctx))) >= limit) throw quota('record_quota', `The dataset holds every record the plan includes (${limit})`);
-    const id = await newRecordId(ctx.sql, ctx.org);
+    const n = await countIn(ctx.sql, recordBand(ctx.org, ds.id), limit, recordSequence(ctx.org));
+    if (n === null) throw quota('record_quota', `The dataset holds every record the plan includes (${limit})`);
+    const id = recordId(n);
     const body = { id, object: 'record', values: applied.values, created: iso(ctx.now), updated: iso(ctx.now) };
     await insert(ctx.sql, where(ctx), id, body, ctx.now);
     return { body };
@@ -50,7 +52,7 @@ export const records: Record<string, Handler> = {
 
   'records.delete': async (ctx) => {
     const row = await record(ctx);
-    await remove(ctx.sql, where(ctx), row.id);
+    if (await remove(ctx.sql, where(ctx), row.id)) await countOut(ctx.sql, recordBand(ctx.org, ctx.params.datasetId!));
     return { body: receipt(row.id, 'record') };
   },
 };

@@ -4,6 +4,7 @@
 // process killed mid-second loses that second of metering, never a write it acknowledged.
 import type { Sql } from '../engine/engine.js';
 import type { Admission, AdmitRequest, Admitter } from './admit.js';
+import { Flights } from './idempotency.js';
 import { authenticateUnknown, limited, rateHeaders, type Counter } from './auth.js';
 import { limits } from './limits.js';
 import type { Plan } from './plans.js';
@@ -70,7 +71,7 @@ export function localAdmitter(sql: Sql): Admitter {
         const name = `usage:${known.org}:${monthOf(r.now)}`;
         pending.set(name, (pending.get(name) ?? 0) + 1);
       }
-      // The key is claimed by the pipeline's own statement once every check has passed.
+      // The pipeline holds the key in `flights` once every check has passed.
       return { caller: { key: r.key, org: known.org, plan: known.plan, scopes: known.scopes }, headers, claimed: r.slot ? false : null };
     },
     flush,
@@ -83,5 +84,6 @@ export function localAdmitter(sql: Sql): Admitter {
       clearInterval(timer);
       await flush();
     },
+    flights: new Flights(),
   };
 }

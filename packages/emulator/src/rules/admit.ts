@@ -3,7 +3,7 @@
 // lets the request through, and its Idempotency-Key claimed when every check before the handler
 // passed. One round trip instead of five; each write is conditioned exactly as the steps were.
 import type { Sql } from '../engine/engine.js';
-import type { KeySlot } from './idempotency.js';
+import type { Flights, KeySlot } from './idempotency.js';
 import { hit } from '../store/counters.js';
 import { authenticateUnknown, limited, rateHeaders, type Caller, type Counter } from './auth.js';
 import { limits } from './limits.js';
@@ -28,6 +28,8 @@ export interface Admitter {
   /** Drops what is held in memory (keys, windows, meter): after a reset or a plan change. */
   forget(): void;
   close(): Promise<void>;
+  /** Keys in flight held in this process (a store only this process writes); null: the store holds them (claimed by admit). */
+  readonly flights: Flights | null;
 }
 
 export interface AdmitRequest {
@@ -121,5 +123,6 @@ export function sqlAdmitter(sql: Sql): Admitter {
     flush: async () => {},
     forget: () => {},
     close: async () => {},
+    flights: null,
   };
 }

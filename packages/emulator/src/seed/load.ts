@@ -3,6 +3,7 @@
 // organization's sequence, so the same file always gives the same ids.
 import { iso } from '../context.js';
 import type { Sql } from '../engine/engine.js';
+import { recountRecordBands } from '../store/counters.js';
 import { newId, newRecordId } from '../store/ids.js';
 import { insert } from '../store/objects.js';
 
@@ -67,5 +68,6 @@ export async function loadSeed(sql: Sql, org: string, data: SeedData, now: numbe
       n++;
     }
   }
+  if ((data.records ?? []).length > 0) await sql.query(recountRecordBands);
   return n;
 }

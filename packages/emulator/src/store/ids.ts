@@ -10,7 +10,13 @@ export async function newId(sql: Sql, org: string, kind: string, prefix: string)
   return `${prefix}_${pad(await nextNumber(sql, `${org}:${kind}`), 7)}`;
 }
 
+/** The sequence record ids are drawn from. */
+export const recordSequence = (org: string): string => `${org}:record`;
+
+/** A record id from its sequence's number: an opaque 10-character string with no prefix (000 §2 Record). */
+export const recordId = (n: number): string => pad(n, 10);
+
 /** A record id: an opaque 10-character string with no prefix (000 §2 Record). */
 export async function newRecordId(sql: Sql, org: string): Promise<string> {
-  return pad(await nextNumber(sql, `${org}:record`), 10);
+  return recordId(await nextNumber(sql, recordSequence(org)));
 }
