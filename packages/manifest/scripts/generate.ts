@@ -77,10 +77,31 @@ function open(node: unknown): void {
 
 export const renderJsonSchema = (): string => JSON.stringify(publishedSchema(), null, 2) + '\n';
 
+/**
+ * What the CLI's structural check compiles: the authored schema less two checks whose work the
+ * rule pass does in a walk it makes anyway. The manifest's own keys are enumerated by the rules
+ * (`src/structural.ts`), which report the unknown ones and count them for the duplicate-key check
+ * of the same text, so ajv does not enumerate a top level of any size a second time. And
+ * `propertyNames: {type: "string"}` (a record's keys) cannot fail on a JavaScript object, whose
+ * keys are strings, but ajv enumerates every key of `config.defaults` to check it.
+ */
+export function cliSchema(): Json {
+  const schema = strictSchema();
+  delete schema.additionalProperties;
+  const drop = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) return;
+    const n = node as Json;
+    if (JSON.stringify(n.propertyNames) === '{"type":"string"}') delete n.propertyNames;
+    for (const value of Object.values(n)) drop(value);
+  };
+  drop(schema);
+  return schema;
+}
+
 /** The structural check compiled ahead of time, so the validator loads neither zod nor ajv's compiler. */
 export function renderStructuralCheck(): string {
   const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, code: { source: true, esm: true } });
-  const validate = ajv.compile(strictSchema());
+  const validate = ajv.compile(cliSchema());
   // A CommonJS module: the default import is module.exports, the function, whose `default` is itself.
   const code = standalone.default(ajv, validate);
   // ajv's standalone output calls require() for its runtime helpers even in ESM mode.

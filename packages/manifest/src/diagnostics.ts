@@ -18,6 +18,8 @@ export class Reporter {
   // pointer (a keyword checked in two branches), and a rule may find again what it found; each rule
   // reports a pointer once by construction (a property test holds it), so rules add no key per report.
   private structural: Map<DiagnosticCode, Set<string>> | undefined;
+  /** What `keysOf` listed, by object. */
+  readonly enumerated = new Map<object, string[]>();
 
   /** Reports a rule's finding, unless the structural check reported the same code at the same pointer. */
   report(code: DiagnosticCode, path: string, message: string): void {
@@ -38,6 +40,18 @@ export class Reporter {
     else if (paths.has(path)) return;
     paths.add(path);
     (RULES[code].severity === 'error' ? this.errors : this.warnings).push({ code, path, message });
+  }
+
+  /**
+   * The keys of an object the rules enumerate in full (the top level, `config.defaults`,
+   * function bindings), listed once per validation. They are kept so that the duplicate-key
+   * check of the same text counts these objects' keys without enumerating them again: on an
+   * object of tens of thousands of keys, each enumeration costs half a JSON.parse.
+   */
+  keysOf(obj: Record<string, unknown>): string[] {
+    let keys = this.enumerated.get(obj);
+    if (keys === undefined) this.enumerated.set(obj, (keys = Object.keys(obj)));
+    return keys;
   }
 
   severityOf(code: DiagnosticCode): Severity {

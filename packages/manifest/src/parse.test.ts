@@ -66,4 +66,27 @@ describe('repeated keys (json.duplicate_key)', () => {
     expect(parsed.ok && parsed.warnings.map((w) => w.path)).toEqual(['/__proto__']);
     expect(parsed.ok && parsed.warnings.length).toBe(1);
   });
+
+  // validateManifestText counts the keys of the objects the rules enumerated (the top level,
+  // config.defaults, function bindings) from the rules' own lists, and reads their values by key.
+  it('finds repeats inside the objects the rules enumerate, and inside values they never read', () => {
+    const text = manifest(`,
+  "config": { "defaults": { "a": 1, "b": {"z": 1, "z": 2}, "a": 2 } },
+  "extra": { "deep": { "q": 1, "q": 2 } },
+  "__proto__": { "p": 1, "p": 2 },
+  "name": "Again"`);
+    const expected = ['/config/defaults/b/z', '/config/defaults/a', '/extra/deep/q', '/__proto__/p', '/name'];
+    const { report } = validateManifestText(text, { publisher: 'acme' });
+    expect(report.warnings.filter((w) => w.code === 'json.duplicate_key').map((w) => w.path)).toEqual(expected);
+    const parsed = parseManifestText(text);
+    expect(parsed.ok && parsed.warnings.map((w) => w.path)).toEqual(expected);
+  });
+
+  it('says nothing for the enumerated objects when no key repeats', () => {
+    const { report } = validateManifestText(manifest(`,
+  "config": { "defaults": { "a": 1, "b": {"z": 1} } },
+  "extra": { "deep": { "q": 1 } },
+  "__proto__": { "p": 1 }`), { publisher: 'acme' });
+    expect(report.warnings.filter((w) => w.code === 'json.duplicate_key')).toEqual([]);
+  });
 });

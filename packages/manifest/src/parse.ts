@@ -1,11 +1,11 @@
 // From bytes to a JSON value, or one diagnostic with the line and column of the problem.
 import { readFileSync } from 'node:fs';
 import type { ParseError } from 'jsonc-parser';
-import type { Diagnostic } from './diagnostics.js';
+import { Reporter, type Diagnostic } from './diagnostics.js';
 import { escapeToken } from './pointer.js';
 import { jsoncParser, LineIndex } from './positions.js';
 import { countKeys } from './scan.js';
-import { silence, validateManifest, type ValidateOptions, type ValidationReport } from './validate.js';
+import { silence, validate, type ValidateOptions, type ValidationReport } from './validate.js';
 
 /**
  * `warnings` are findings about the text that the parsed value no longer shows:
@@ -15,6 +15,12 @@ export type ParseResult = { ok: true; value: unknown; text: string; warnings: Di
 
 /** Parses manifest.json's bytes (or text). Never throws: a problem comes back as a diagnostic. */
 export function parseManifestText(input: string | Uint8Array): ParseResult {
+  const parsed = parseText(input);
+  return parsed.ok ? { ...parsed, warnings: duplicateKeys(parsed.text, parsed.value) } : parsed;
+}
+
+/** The text decoded and parsed, without the duplicate-key check. */
+function parseText(input: string | Uint8Array): { ok: true; value: unknown; text: string } | { ok: false; diagnostic: Diagnostic; text: string } {
   let text: string;
   if (typeof input === 'string') text = input;
   else {
@@ -38,16 +44,19 @@ export function parseManifestText(input: string | Uint8Array): ParseResult {
     const at = new LineIndex(text).at(offset);
     return fail(text, 'json.syntax', `not valid JSON: ${reason} at line ${at.line}, column ${at.column}`, at);
   }
-  return { ok: true, value, text, warnings: duplicateKeys(text, value) };
+  return { ok: true, value, text };
 }
 
 /** Parses and validates manifest.json's bytes (or text): the report `extkit validate` gives, text-level findings included. */
 export function validateManifestText(input: string | Uint8Array, options: ValidateOptions = {}): ReadManifestResult {
-  const parsed = parseManifestText(input);
+  const parsed = parseText(input);
   if (!parsed.ok) return { report: { valid: false, errors: [parsed.diagnostic], warnings: [], manifest: null }, text: parsed.text };
   const { ignore, ...rest } = options;
-  const report = validateManifest(parsed.value, rest);
-  if (parsed.warnings.length > 0) report.warnings.unshift(...parsed.warnings);
+  const reporter = new Reporter();
+  const report = validate(parsed.value, rest, reporter);
+  // After the rules, so that the objects they enumerated are not enumerated again.
+  const duplicates = duplicateKeys(parsed.text, parsed.value, reporter.enumerated);
+  if (duplicates.length > 0) report.warnings.unshift(...duplicates);
   return { report: ignore === undefined ? report : silence(report, ignore), text: parsed.text };
 }
 
@@ -56,8 +65,8 @@ export function validateManifestText(input: string | Uint8Array, options: Valida
  * text, and the keys of the parsed value; each repeat makes the first larger. Only when they
  * differ does jsonc-parser walk the text to say where.
  */
-function duplicateKeys(text: string, value: unknown): Diagnostic[] {
-  const keys = valueKeyCount(value);
+function duplicateKeys(text: string, value: unknown, enumerated?: ReadonlyMap<object, string[]>): Diagnostic[] {
+  const keys = valueKeyCount(value, enumerated);
   if (countKeys(text, keys) === keys) return [];
   const found: Diagnostic[] = [];
   try {
@@ -83,8 +92,12 @@ function duplicateKeys(text: string, value: unknown): Diagnostic[] {
   return found;
 }
 
-/** Own keys of every object in a parsed JSON value, walked without recursion (nesting can be deep). */
-function valueKeyCount(value: unknown): number {
+/**
+ * Own keys of every object in a parsed JSON value, walked without recursion (nesting can be deep).
+ * An object whose keys the rules listed (`enumerated`) is counted from that list, its values read
+ * by key: listing a large object's keys costs far more than reading them.
+ */
+function valueKeyCount(value: unknown, enumerated?: ReadonlyMap<object, string[]>): number {
   let count = 0;
   const stack: unknown[] = [value];
   while (stack.length > 0) {
@@ -92,6 +105,18 @@ function valueKeyCount(value: unknown): number {
     if (typeof v !== 'object' || v === null) continue;
     if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) if (typeof v[i] === 'object') stack.push(v[i]);
+      continue;
+    }
+    const keys = enumerated?.get(v);
+    if (keys !== undefined) {
+      count += keys.length;
+      const obj = v as Record<string, unknown>;
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i]!;
+        // obj["__proto__"] reads the prototype, not the own property JSON.parse made.
+        const child = key === '__proto__' ? Object.getOwnPropertyDescriptor(obj, key)?.value : obj[key];
+        if (typeof child === 'object') stack.push(child);
+      }
       continue;
     }
     // A parsed object's own enumerable keys are all its keys: one value each.

@@ -114,6 +114,12 @@ function wantedTree(): { root: Wanted; add: (pointer: string) => Wanted } {
  */
 function resolve(node: Wanted): number {
   if (node.resolved !== UNRESOLVED) return node.resolved;
+  const p = node.parent;
+  if (p !== undefined && p.resolved !== UNRESOLVED) {
+    // The common case, a sibling of a node resolved before: one step, no chain.
+    node.valid = p.valid && node.offset !== -1 && node.under === p.occurrence;
+    return (node.resolved = node.valid ? node.offset : p.resolved);
+  }
   const chain: Wanted[] = [];
   for (let n: Wanted | undefined = node; n !== undefined && n.resolved === UNRESOLVED; n = n.parent) chain.push(n);
   for (let k = chain.length - 1; k >= 0; k--) {

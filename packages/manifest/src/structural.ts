@@ -71,7 +71,9 @@ function kebabSuggestion(value: unknown): string {
  * Returns whether the structure is sound, so later rules can rely on its patterns.
  */
 export function checkStructure(input: unknown, reporter: Reporter, ignored: (input: Record<string, unknown>) => (pointer: string) => boolean): boolean {
-  if (structuralCheck(input)) return true;
+  // The top level's unknown keys come first, as ajv would report them (before what is inside).
+  const unknownKeys = isObject(input) ? reportUnknownTopLevel(input, reporter) : 0;
+  if (structuralCheck(input)) return unknownKeys === 0;
   const ignore = isObject(input) ? ignored(input) : () => false;
   const parent: ParentLabel = { pointer: undefined, text: '' };
   // Unknown keys, the one finding there can be a great many of, are told apart by their parent's
@@ -91,6 +93,23 @@ export function checkStructure(input: unknown, reporter: Reporter, ignored: (inp
     else reporter.reportStructural(mapped.code, mapped.path, mapped.message);
   }
   return false;
+}
+
+/**
+ * Reports the manifest's own keys that are no manifest property, and returns how many. The
+ * compiled check leaves the top level open (scripts/generate.ts), because this walk enumerates
+ * it anyway: the keys it lists serve the duplicate-key check of the same text too.
+ */
+function reportUnknownTopLevel(input: Record<string, unknown>, reporter: Reporter): number {
+  const keys = reporter.keysOf(input);
+  let unknown = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (TOP_LEVEL.has(key)) continue;
+    unknown++;
+    reporter.add('manifest.unknown_property', join('', key), `${withKey('', key)} is not a manifest property; it is ignored${suggestKey(key, '')}`);
+  }
+  return unknown;
 }
 
 /** The readable path of the object the last unknown key was in, made once per object rather than once per key. */
@@ -174,6 +193,9 @@ const KNOWN_KEYS: Record<string, string[]> = {
   '/contributes/console': ['slots', 'routes', 'orgRoutes', 'shell'],
   '/config': ['fields', 'defaults'],
 };
+
+/** The manifest's own properties (a test holds them to the schema's). */
+export const TOP_LEVEL: ReadonlySet<string> = new Set(KNOWN_KEYS['']);
 
 /** `; did you mean "contributes"?` when an unknown key is one or two edits from a known one. */
 function suggestKey(key: string, parent: string): string {

@@ -376,3 +376,48 @@ describe('messages', () => {
     expect(w?.message).toContain('did you mean "contributes"?');
   });
 });
+
+// The compiled check leaves the top level open (scripts/generate.ts): the rule pass lists the
+// manifest's own keys once, for the unknown ones and for the duplicate-key check.
+describe('unknown keys at the top level, reported by the rule pass', () => {
+  it('knows exactly the properties the schema declares', async () => {
+    const { readFileSync } = await import('node:fs');
+    const schema = JSON.parse(readFileSync(new URL('../../../schemas/manifest.schema.json', import.meta.url), 'utf8')) as { properties: object };
+    const { TOP_LEVEL } = await import('./structural.js');
+    expect([...TOP_LEVEL].sort()).toEqual(Object.keys(schema.properties).sort());
+  });
+
+  it('come before nested ones, each once, and are left out of the normalized manifest', () => {
+    const m = base();
+    m.capabilities.width = 3;
+    m.zeta = 1;
+    m.contributez = {};
+    m['a/b'] = 2;
+    m.__proto__ = undefined;
+    Object.defineProperty(m, '__proto__', { value: 5, enumerable: true });
+    const report = validateManifest(m, { publisher: 'acme' });
+    expect(report.warnings.map((w) => [w.code, w.path])).toEqual([
+      ['manifest.unknown_property', '/zeta'],
+      ['manifest.unknown_property', '/contributez'],
+      ['manifest.unknown_property', '/a~1b'],
+      ['manifest.unknown_property', '/__proto__'],
+      ['manifest.unknown_property', '/capabilities/width'],
+    ]);
+    expect(report.warnings[1]!.message).toBe('contributez is not a manifest property; it is ignored; did you mean "contributes"?');
+    expect(report.warnings[2]!.message).toBe('["a/b"] is not a manifest property; it is ignored');
+    expect(report.valid).toBe(true);
+    expect(Object.keys(report.manifest!)).toEqual(['id', 'name', 'version', 'entry', 'hostAbi', 'description', 'capabilities', 'contributes', 'config']);
+    expect(report.manifest!.capabilities).toEqual(base().capabilities);
+  });
+
+  it('leave the rest of the manifest as it was, in a new object', () => {
+    const m = base();
+    m.extra = true;
+    const report = validateManifest(m, { publisher: 'acme' });
+    expect(report.warnings.map((w) => w.path)).toEqual(['/extra']);
+    const { extra, ...rest } = m;
+    expect(extra).toBe(true);
+    expect(report.manifest).toEqual(rest);
+    expect(report.manifest).not.toBe(m);
+  });
+});

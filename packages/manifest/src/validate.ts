@@ -42,7 +42,7 @@ const kebab = new RegExp(KEBAB_CASE);
  * @example validateManifest(JSON.parse(text), { publisher: 'acme' }).errors
  */
 export function validateManifest(input: unknown, options: ValidateOptions = {}): ValidationReport {
-  const report = validate(input, options);
+  const report = validate(input, options, new Reporter());
   return options.ignore === undefined ? report : silence(report, options.ignore);
 }
 
@@ -71,8 +71,8 @@ export function silence(report: ValidationReport, ignore: unknown): ValidationRe
   return silenced > 0 ? { ...report, warnings, silenced } : { ...report, warnings };
 }
 
-function validate(input: unknown, options: ValidateOptions): ValidationReport {
-  const reporter = new Reporter();
+/** The rule pass into a reporter the caller keeps (for what it enumerated); `options.ignore` is the caller's to apply. */
+export function validate(input: unknown, options: ValidateOptions, reporter: Reporter): ValidationReport {
   let publisher: string | undefined;
   if (options.publisher !== undefined) {
     if (typeof options.publisher === 'string' && isKebabCase(options.publisher)) publisher = options.publisher;

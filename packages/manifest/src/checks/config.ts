@@ -132,7 +132,7 @@ function checkOptions(options: unknown[], i: number, sound: boolean, reporter: R
 function checkDefaults(defaults: Record<string, unknown>, byKey: Map<string, ConfigField>, reporter: Reporter): Record<string, unknown> {
   // Copy-on-write: the copy is made at the first default that changes, from the keys kept before
   // it, so the defaults that stay the same need no store and the output keeps the input's order.
-  const keys = Object.keys(defaults);
+  const keys = reporter.keysOf(defaults);
   let out: Record<string, unknown> | undefined;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;

@@ -97,10 +97,11 @@ const propName = new RegExp(PROP_NAME);
 
 function checkBindings(bindings: Record<string, unknown>, components: Set<string>, props: Set<string>, sound: boolean, reporter: Reporter): Record<string, string> {
   let same = sound;
-  for (const key in bindings) if (!keepBinding(key, bindings[key], components, props, sound, reporter)) same = false;
+  const keys = reporter.keysOf(bindings);
+  for (let i = 0; i < keys.length; i++) if (!keepBinding(keys[i]!, bindings[keys[i]!], components, props, sound, reporter)) same = false;
   if (same) return bindings as Record<string, string>;
   const out: Record<string, string> = {};
-  for (const key in bindings) if (keepBinding(key, bindings[key], components, props, sound, undefined)) setOwn(out, key, bindings[key] as string);
+  for (let i = 0; i < keys.length; i++) if (keepBinding(keys[i]!, bindings[keys[i]!], components, props, sound, undefined)) setOwn(out, keys[i]!, bindings[keys[i]!] as string);
   return out;
 }
 
