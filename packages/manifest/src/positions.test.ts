@@ -45,3 +45,27 @@ describe('positions', () => {
     expect([0, 2, 3, 6, 7, 8].map((o) => lines.at(o))).toEqual([{ line: 1, column: 1 }, { line: 1, column: 3 }, { line: 2, column: 1 }, { line: 3, column: 1 }, { line: 4, column: 1 }, { line: 4, column: 2 }]);
   });
 });
+
+// The walk compares the next key asked for with the text where it stands before it cuts the key
+// out and looks it up: these hold the comparison to what the lookup would answer.
+describe('keys asked for in the text order, out of it, repeated, escaped', () => {
+  const keyed = String.raw`{"p": 1, "q": {"r": 2}, "s\u0074": 3, "a\\b": 4, "p": 5, "u": 6}`;
+  const column = (written: string) => keyed.lastIndexOf(written) + 1;
+  const expected: Record<string, number> = { '/p': column('"p"'), '/q': column('"q"'), '/q/r': column('"r"'), '/st': column(String.raw`"s\u0074"`), '/a\\b': column(String.raw`"a\\b"`), '/u': column('"u"'), '/zz': 1 };
+  const columns = (paths: string[]) => diagnosticPositions(keyed, paths.map((path) => ({ path }))).map((p) => p?.column);
+
+  it('finds each key asked for in order, a repeated one at its last occurrence', () => {
+    const paths = ['/p', '/q', '/q/r', '/st', '/a\\b', '/u'];
+    expect(columns(paths)).toEqual(paths.map((p) => expected[p]));
+    expect(expected['/p']).toBeGreaterThan(expected['/a\\b']!);
+  });
+
+  it('gives the same places asked for in reverse order, with a missing key among them', () => {
+    const paths = ['/u', '/zz', '/a\\b', '/st', '/q/r', '/q', '/p'];
+    expect(columns(paths)).toEqual(paths.map((p) => expected[p]));
+  });
+
+  it('never takes a key written with an escape for the token its raw text spells', () => {
+    expect(columns(['/s\\u0074', '/a\\\\b'])).toEqual([1, 1]);
+  });
+});

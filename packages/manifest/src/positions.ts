@@ -45,8 +45,15 @@ export const jsoncParser = (): typeof import('jsonc-parser') => require('jsonc-p
  */
 class Wanted {
   readonly parent: Wanted | undefined;
+  readonly token: string;
+  /** Whether the token has no backslash, so that a key the text writes without escapes equals it as written. */
+  readonly plain: boolean;
+  /** Its place among its parent's children. */
+  readonly index: number;
   /** Children by token. */
   keys: Map<string, Wanted> | undefined;
+  /** Children in the order first asked for: the order diagnostics come in, usually the text's own. */
+  order: Wanted[] | undefined;
   /** The children whose tokens are array indexes, sorted by index when first walked as an array. */
   indexed: Array<{ index: number; node: Wanted }> | undefined;
   sorted = false;
@@ -59,15 +66,20 @@ class Wanted {
   valid = false;
   resolved = UNRESOLVED;
 
-  constructor(parent?: Wanted) {
+  constructor(parent?: Wanted, token = '', index = 0) {
     this.parent = parent;
+    this.token = token;
+    this.plain = !token.includes('\\');
+    this.index = index;
   }
 
   child(token: string): Wanted {
     this.keys ??= new Map();
     let next = this.keys.get(token);
     if (next === undefined) {
-      this.keys.set(token, (next = new Wanted(this)));
+      const order = (this.order ??= []);
+      this.keys.set(token, (next = new Wanted(this, token, order.length)));
+      order.push(next);
       const first = token.charCodeAt(0);
       if (first >= 48 && first <= 57 && INDEX.test(token)) (this.indexed ??= []).push({ index: Number(token), node: next });
     }
@@ -96,7 +108,8 @@ function wantedTree(): { root: Wanted; add: (pointer: string) => Wanted } {
   let parent = root;
   const add = (pointer: string): Wanted => {
     const cut = pointer.lastIndexOf('/');
-    if (cut <= 0 || cut !== parentPointer?.length || !pointer.startsWith(parentPointer)) {
+    // The parent is the previous pointer's when its pointer is this one's up to the cut ('' for the root).
+    if (cut !== parentPointer?.length || (cut > 0 && !pointer.startsWith(parentPointer))) {
       parentPointer = cut <= 0 ? '' : pointer.slice(0, cut);
       parent = wantedAt(root, parentPointer);
     }
@@ -254,9 +267,13 @@ function locate(text: string, root: Wanted): boolean {
       if (c !== 34) return false;
       const end = stringEnd(text, i);
       if (end === -1) return false;
-      const key = keyAt(text, i, end);
-      child = parent.keys!.get(key);
+      // Keys are mostly asked for in the order the text writes them: the next one is compared
+      // with the text where it stands before a key is cut out of the text and looked up.
+      const next = parent.order![frame.cursor];
+      if (next !== undefined && next.plain && end - i - 1 === next.token.length && text.startsWith(next.token, i + 1)) child = next;
+      else child = parent.keys!.get(keyAt(text, i, end));
       if (child !== undefined) {
+        if (child.index >= frame.cursor) frame.cursor = child.index + 1;
         child.offset = i;
         child.occurrence = ++occurrences;
         child.under = parent.occurrence;

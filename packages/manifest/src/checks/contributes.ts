@@ -4,6 +4,7 @@ import { join } from '../pointer.js';
 import { COMPONENT_ID, PROP_NAME } from '../patterns.js';
 import type { Manifest } from '../schema.js';
 import { asArray, compact, uniqueStrings } from './lists.js';
+import { StringSet } from './strings.js';
 
 type Contributes = NonNullable<Manifest['contributes']>;
 
@@ -42,15 +43,16 @@ function checkSite(site: Record<string, unknown>, ns: NamespaceContext, reporter
   const components = asArray(site.components);
   let unique: string[] | undefined;
   // The declared components, for checking function bindings' keys.
-  const declared = new Set<string>();
+  const declared = new StringSet(components?.length);
   if (components) {
     const at = '/contributes/site/components';
     // A sound manifest's ids all have the shape already; each part is kebab-case (no dot), so an
     // id that starts with "<publisher>.<manifest id>." is in the right namespace.
     const prefix = ns.sound && ns.publisher !== undefined && ns.id !== undefined ? `${ns.publisher}.${ns.id}.` : undefined;
     // A repeat is reported as one, so the namespace is checked on each id's first occurrence.
+    // lastIndexOf(prefix, 0) compares at the start only, as startsWith does, at half its cost in V8 on a fresh string.
     const eachFirst = (id: string, i: number) => {
-      if (prefix === undefined || !id.startsWith(prefix)) checkComponentNamespace(id, i, ns, reporter);
+      if (prefix === undefined || id.lastIndexOf(prefix, 0) !== 0) checkComponentNamespace(id, i, ns, reporter);
     };
     unique = uniqueStrings(components, at, 'contributes.site.components.duplicate', reporter, eachFirst, declared);
     if (!ns.publisher && unique.length > 0) {
@@ -95,7 +97,7 @@ function checkComponentNamespace(id: string, index: number, ns: NamespaceContext
 
 const propName = new RegExp(PROP_NAME);
 
-function checkBindings(bindings: Record<string, unknown>, components: Set<string>, props: Set<string>, sound: boolean, reporter: Reporter): Record<string, string> {
+function checkBindings(bindings: Record<string, unknown>, components: StringSet, props: Set<string>, sound: boolean, reporter: Reporter): Record<string, string> {
   let same = sound;
   const keys = reporter.keysOf(bindings);
   for (let i = 0; i < keys.length; i++) if (!keepBinding(keys[i]!, bindings[keys[i]!], components, props, sound, reporter)) same = false;
@@ -106,7 +108,7 @@ function checkBindings(bindings: Record<string, unknown>, components: Set<string
 }
 
 /** Whether a binding is kept; reports why not (or an undeclared prop) when given a reporter. */
-function keepBinding(key: string, prop: unknown, components: Set<string>, props: Set<string>, sound: boolean, reporter: Reporter | undefined): boolean {
+function keepBinding(key: string, prop: unknown, components: StringSet, props: Set<string>, sound: boolean, reporter: Reporter | undefined): boolean {
   if (!components.has(key)) {
     reporter?.report('contributes.site.functionBindings.unknown_component', join('/contributes/site/functionBindings', key), `function binding for ${JSON.stringify(key)}, which is not in contributes.site.components; a binding's key is a declared component`);
     return false;

@@ -1,6 +1,6 @@
 import type { Reporter } from '../diagnostics.js';
-import { join } from '../pointer.js';
 import type { DiagnosticCode } from '../rules.js';
+import { StringSet } from './strings.js';
 
 /**
  * The non-empty strings of a list, first occurrence kept; repeats are reported
@@ -8,20 +8,18 @@ import type { DiagnosticCode } from '../rules.js';
  * `eachFirst` sees each kept string once, in order, so a caller's per-item rule needs no set of
  * its own; `kept` is the set of them, for a caller that looks items up later.
  */
-export function uniqueStrings(list: unknown[], at: string, duplicateCode: DiagnosticCode, reporter: Reporter, eachFirst?: (item: string, index: number) => void, kept = new Set<string>()): string[] {
+export function uniqueStrings(list: unknown[], at: string, duplicateCode: DiagnosticCode, reporter: Reporter, eachFirst?: (item: string, index: number) => void, kept = new StringSet(list.length)): string[] {
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
     if (typeof item !== 'string' || item === '') continue;
-    const size = kept.size;
-    kept.add(item); // one lookup: the set grows unless the item is a repeat
-    if (kept.size === size) {
-      reporter.report(duplicateCode, join(at, i), `${JSON.stringify(item)} is listed more than once; the repeat is dropped`);
+    if (!kept.add(item)) {
+      reporter.report(duplicateCode, `${at}/${i}`, `${JSON.stringify(item)} is listed more than once; the repeat is dropped`);
       continue;
     }
     eachFirst?.(item, i);
   }
   // Nothing dropped: the list is its own normalized form.
-  return kept.size === list.length ? (list as string[]) : [...kept];
+  return kept.size === list.length ? (list as string[]) : kept.items;
 }
 
 /**
