@@ -4,7 +4,7 @@
 // carries its README and metadata, and a package that promises to run in browsers
 // bundles for the browser without a Node built-in.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { checkPackage, createPackageFromTarballData } from '@arethetypeswrong/core';
 import { build } from 'esbuild';
@@ -217,4 +217,52 @@ describe('through a real registry, as a user', () => {
       }
     }, 120_000);
   });
+
+  // Run after the projects' concurrent tests: the install below changes a project's node_modules.
+  describe('extkit emulate, whose engine a project installs on demand', () => {
+    const engineMissing = async (pm: 'npm' | 'pnpm', name: string, install: string): Promise<void> => {
+      const dir = projectDir(name);
+      expect(existsSync(join(dir, 'node_modules', '@extkit', 'cli')), 'the CLI is installed').toBe(true);
+      expect(lockfileNames(dir, pm).filter((n) => n === '@electric-sql/pglite' || n === 'pg')).toEqual([]);
+      const r = await user.run(join(dir, 'node_modules', '.bin', 'extkit'), ['emulate', '--memory', '--port', '0', '--json'], dir, 60_000);
+      expect(r.status, r.stdout + r.stderr).toBe(2);
+      expect(r.stderr).toContain(`\n  ${install}\n`);
+      const { errors } = JSON.parse(r.stdout) as { errors: { code: string; package: string; install: string }[] };
+      expect(errors).toEqual([expect.objectContaining({ code: 'emulator.engine_missing', package: '@electric-sql/pglite', install })]);
+    };
+
+    it('is left out of an npm install of the CLI; extkit emulate names the npm command that adds it, and the marketplace client needs none', async () => {
+      const name = projects[0]!.dir;
+      await engineMissing('npm', name, 'npm install --save-dev @electric-sql/pglite@0.5');
+      // extkit diff <listing>@<version> loads @extkit/emulator/marketplace: it runs, and only finds no marketplace at a closed port.
+      const r = await user.run(join(projectDir(name), 'node_modules', '.bin', 'extkit'), ['diff', 'acme.hello@1.0.0', 'acme.hello@1.0.1', '--marketplace', 'http://127.0.0.1:9', '--json'], projectDir(name), 60_000);
+      const { errors } = JSON.parse(r.stdout) as { errors: { code: string }[] };
+      expect(errors.map((e) => e.code), r.stderr).toContain('marketplace.unreachable');
+    }, 120_000);
+
+    it('is left out of a pnpm install too; once added as the message says, extkit emulate answers', async () => {
+      const name = `pnpm-${pnpmTemplate}`;
+      const dir = projectDir(name);
+      await engineMissing('pnpm', name, 'pnpm add -D @electric-sql/pglite@0.5');
+      const added = await user.run('pnpm', ['add', '-D', '@electric-sql/pglite@0.5'], dir, 240_000);
+      expect(added.status, added.stdout + added.stderr).toBe(0);
+      const emu = await user.start(join(dir, 'node_modules', '.bin', 'extkit'), ['emulate', '--memory', '--port', '0', '--json'], dir, /"baseUrl":"([^"]+)","apiKey":"([^"]+)"/, 120_000);
+      try {
+        const me = await fetch(`${emu.match[1]}/me`, { headers: { authorization: `Bearer ${emu.match[2]}` } });
+        expect(me.status, emu.output()).toBe(200);
+      } finally {
+        await emu.stop();
+      }
+    }, 400_000);
+  });
 });
+
+/** The names of the packages a project's lockfile installs. */
+function lockfileNames(dir: string, pm: 'npm' | 'pnpm'): string[] {
+  if (pm === 'npm') {
+    const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as { packages: Record<string, unknown> };
+    return Object.keys(lock.packages).map((path) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+  }
+  const lock = readFileSync(join(dir, 'pnpm-lock.yaml'), 'utf8');
+  return [...lock.matchAll(/^ {2}'?(@?[^@'\s]+)@[^:]+:$/gm)].map((m) => m[1]!);
+}

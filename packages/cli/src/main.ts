@@ -24,7 +24,7 @@ try {
     if (!success) await printUsageError(`usage.${err.code.replace(/^commander\./, '').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`, err.message.replace(/^error: /, ''));
   } else {
     process.exitCode = reportFailure(err);
-    if (err instanceof UsageError) await printUsageError(err.code, err.message);
+    if (err instanceof UsageError) await printUsageError(err.code, err.message, err.details);
   }
 }
 
@@ -32,9 +32,9 @@ try {
  * Under --json a usage error is a JSON document on stdout too; `extkit validate` also speaks
  * --format json, sarif and github, and answers a usage error in the format it was asked for.
  */
-async function printUsageError(code: string, message: string): Promise<void> {
+async function printUsageError(code: string, message: string, details?: Record<string, unknown>): Promise<void> {
   const { machineFormat, renderUsageError } = await import('./format/usage-error.js');
   const format = args[0] === 'validate' ? machineFormat(args) : json ? 'json' : undefined;
-  if (format === 'json') printUsageJson(code, message);
+  if (format === 'json') printUsageJson(code, message, details);
   else if (format) process.stdout.write(await renderUsageError(format, code, message));
 }

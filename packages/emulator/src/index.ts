@@ -2,6 +2,7 @@
 export { startEmulator, allScopes, type Emulator, type EmulatorOptions } from './emulator.js';
 export { plans, resolvePlan, type Plan, type PlanInput } from './rules/plans.js';
 export { limits } from './rules/limits.js';
+export { EngineMissingError, type EngineKind } from './engine/missing.js';
 export { openApiDocument } from './openapi.js';
 export type { Delivery, DeliveryAttempt } from './webhooks.js';
 export type { RequestLogEntry } from './http/pipeline.js';

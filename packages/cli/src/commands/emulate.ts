@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { EngineMissingError } from '@extkit/emulator';
 import { UsageError } from '../errors.js';
 
 interface EmulateFlags {
@@ -23,6 +24,17 @@ function options(flags: EmulateFlags): { port: number; data?: string; database?:
   return { port: Number(flags.port), ...(data ? { data } : {}), ...(flags.database ? { database: flags.database } : {}), seed: flags.seed };
 }
 
+/** The usage error for an engine not installed: what is missing, and the one command that adds it to this project. */
+async function engineMissing(err: EngineMissingError): Promise<UsageError> {
+  const { addDevCommand, installSpec, projectPackageManager } = await import('../package-manager.js');
+  const install = addDevCommand(await projectPackageManager(), installSpec(err.packageName, err.range));
+  const what =
+    err.engine === 'pglite'
+      ? `extkit emulate keeps its state in PGlite (embedded PostgreSQL, about 25 MB), which is installed only when a project asks for it, and ${err.packageName} is not installed here`
+      : `extkit emulate --database talks to PostgreSQL through the pg driver, which is installed only when a project asks for it, and it is not installed here`;
+  return new UsageError(err.code, `${what}.\nAdd it to the project, then run the command again:\n  ${install}`, { package: err.packageName, range: err.range, install });
+}
+
 export function registerEmulate(program: Command): void {
   program
     .command('emulate')
@@ -41,8 +53,9 @@ export function registerEmulate(program: Command): void {
       // commander fills --data's default even beside --memory or --database: only an explicit one conflicts.
       const explicitData = command.getOptionValueSource('data') === 'cli' ? flags.data : undefined;
       const opts = options({ ...flags, ...(explicitData === undefined ? { data: undefined } : {}) } as EmulateFlags);
-      const { startEmulator } = await import('@extkit/emulator');
-      const emu = await startEmulator(opts).catch((err: unknown) => {
+      const { startEmulator, EngineMissingError } = await import('@extkit/emulator');
+      const emu = await startEmulator(opts).catch(async (err: unknown) => {
+        if (err instanceof EngineMissingError) throw await engineMissing(err);
         const e = err as { code?: string; message?: string };
         if (e.code === 'EADDRINUSE') throw new UsageError('port.in_use', `port ${opts.port} on 127.0.0.1 is in use; pick another with --port, or --port 0 for any free one`);
         if (opts.database && (e.code === 'ECONNREFUSED' || e.code === '28P01' || e.code === '3D000' || e.code === 'ENOTFOUND')) {

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Engine } from './engine.js';
+import { loadEngine } from './missing.js';
 import { pgliteSession } from './pglite-session.js';
 
 // A fresh PGlite runs initdb, which takes seconds (tens on a busy machine); a fresh store (in
@@ -30,7 +31,7 @@ function readTemplate(path: string): Blob | null {
  * store, in memory or in a new folder, starts from the cached empty cluster instead of initdb.
  */
 export async function openPglite(dataDir: string | undefined): Promise<Engine> {
-  const lib = await import('@electric-sql/pglite');
+  const lib = await loadEngine('pglite', () => import('@electric-sql/pglite'));
   const { PGlite } = lib;
   const fresh = dataDir === undefined || !existsSync(join(dataDir, 'PG_VERSION'));
   if (dataDir) mkdirSync(dataDir, { recursive: true });

@@ -2,6 +2,7 @@
 // processes serve one state (one rate-limit counter, one idempotency table).
 import { createHash } from 'node:crypto';
 import type { Engine, Sql } from './engine.js';
+import { loadEngine } from './missing.js';
 
 /**
  * A Sql whose statements are prepared once per connection (pg names them): the emulator's texts
@@ -16,7 +17,7 @@ const prepared = (q: { query: (config: { name: string; text: string; values: unk
 
 /** Connects a pool to `url` (`postgres://user@host:port/db`). */
 export async function openPostgres(url: string): Promise<Engine> {
-  const { default: pg } = await import('pg');
+  const { default: pg } = await loadEngine('postgres', () => import('pg'));
   const pool = new pg.Pool({ connectionString: url, max: 8 });
   // Fail now, with the server's reason, rather than on the first request.
   const probe = await pool.connect();
