@@ -340,6 +340,62 @@ async function attackHints({ port, run }: { port: number; run: string }): Promis
       [RegExp.prototype.exec, WeakMap.prototype.get, String.prototype.toLowerCase] = saved;
     }
   });
+  // <select>'s own inserters connect an option with a parser-made link in it.
+  const select = box.appendChild(document.createElement('select'));
+  const option = (v: string, tag = 'option'): HTMLOptionElement => {
+    const t = document.createElement('template');
+    t.innerHTML = `<${tag}>${pair(v)}</${tag}>`;
+    return t.content.firstChild as HTMLOptionElement;
+  };
+  attempt('select.add', () => select.add(option('select.add')));
+  attempt('options.add-xml', () => {
+    const x = `<optgroup xmlns="http://www.w3.org/1999/xhtml"><link rel="preconnect" href="${pc}"/><link rel="dns-prefetch" href="${dns('options.add-xml')}"/></optgroup>`;
+    select.options.add(new DOMParser().parseFromString(x, 'application/xml').documentElement as unknown as HTMLOptGroupElement);
+  });
+  attempt('options-index-setter', () => void (select.options[select.options.length] = option('options-index-setter')));
+  attempt('select-index-setter', () => void (select[select.length] = option('select-index-setter')));
+  attempt('contextual-fragment-option', () => void (select[select.length] = document.createRange().createContextualFragment(`<option>${pair('contextual-fragment-option')}</option>`).firstChild as HTMLOptionElement));
+  attempt('nested-template-option', () => {
+    const t = document.createElement('template');
+    t.innerHTML = `<template><option>${pair('nested-template-option')}</option></template>`;
+    select[select.length] = (t.content.firstChild as HTMLTemplateElement).content.firstChild as HTMLOptionElement;
+  });
+  // Built-ins the extension replaces while the lockdown runs.
+  const defineProperty = Reflect.defineProperty;
+  const apply = Reflect.apply;
+  links('relList.add-hijacked', (rel, href) => {
+    const l = Object.assign(connected(), { href });
+    let n = 0;
+    Reflect.defineProperty = (o, k, d) => (d && d.value === 'icon' && ++n === 2 ? defineProperty(o, k, { ...d, value: rel }) : defineProperty(o, k, d));
+    try {
+      l.relList.add('icon');
+    } finally {
+      Reflect.defineProperty = defineProperty;
+    }
+  });
+  attempt('setHTMLUnsafe-hijacked', () => {
+    const d = box.appendChild(document.createElement('div'));
+    Reflect.defineProperty = (o, k, desc) => {
+      if (k === 1 && Array.isArray(o)) o[0] = pair('setHTMLUnsafe-hijacked');
+      return defineProperty(o, k, desc);
+    };
+    try {
+      (d as unknown as { setHTMLUnsafe(html: string, options: object): void }).setHTMLUnsafe('<b>harmless</b>', {});
+    } finally {
+      Reflect.defineProperty = defineProperty;
+    }
+  });
+  attempt('report-hijacked', () => {
+    Reflect.apply = ((f: (...a: unknown[]) => unknown, t: unknown, a: ArrayLike<unknown>) => (a && a[1] === '*' ? undefined : apply(f, t, a))) as typeof Reflect.apply;
+    try {
+      const l = document.createElement('link');
+      l.rel = 'dns-prefetch';
+      l.href = dns('report-hijacked');
+      document.head.append(l);
+    } finally {
+      Reflect.apply = apply;
+    }
+  });
   attempt('execCommand', () => {
     document.designMode = 'on';
     document.getSelection()!.selectAllChildren(box);
@@ -424,14 +480,25 @@ describe('WebRTC in the frame', () => {
       const attempts = await p.evaluate(() => (window as unknown as { attempts: Array<{ targets: string[] }> }).attempts);
       expect(attempts.length).toBeGreaterThan(10);
       // The hint lockdown holds in a child window too, through that window's own prototypes.
+      // A child window is locked after the extension ran: built-ins it replaced by then change nothing.
       const childRels = await p.evaluate(() => {
-        const w = document.body.appendChild(document.createElement('iframe')).contentWindow as unknown as Window & typeof globalThis;
-        const link = w.document.createElement('link');
-        w.Element.prototype.setAttribute.call(link, 'rel', 'dns-prefetch');
-        w.document.head.append(link);
-        const holder = w.document.body.appendChild(w.document.createElement('div'));
-        holder.innerHTML = '<link rel="preconnect icon" href="http://x.example/">';
-        return [link.rel, holder.querySelector('link')!.rel];
+        const saved = { has: WeakSet.prototype.has, entries: Object.entries, iterator: Array.prototype[Symbol.iterator] };
+        WeakSet.prototype.has = () => true;
+        Object.entries = () => [];
+        Array.prototype[Symbol.iterator] = function* () {} as unknown as typeof saved.iterator;
+        try {
+          const w = document.body.appendChild(document.createElement('iframe')).contentWindow as unknown as Window & typeof globalThis;
+          const link = w.document.createElement('link');
+          w.Element.prototype.setAttribute.call(link, 'rel', 'dns-prefetch');
+          w.document.head.append(link);
+          const holder = w.document.body.appendChild(w.document.createElement('div'));
+          holder.innerHTML = '<link rel="preconnect icon" href="http://x.example/">';
+          return [link.rel, holder.querySelector('link')!.rel];
+        } finally {
+          WeakSet.prototype.has = saved.has;
+          Object.entries = saved.entries;
+          Array.prototype[Symbol.iterator] = saved.iterator;
+        }
       });
       expect(childRels).toEqual(['', 'icon']);
       expect(attempts[0]!.targets).toEqual([turnUrl()]);
@@ -511,7 +578,7 @@ describe('resource hints in the frame, in an ordinary browser profile', () => {
     expect(results['child-realm-setAttribute']).toBe('threw SecurityError');
     expect(results['undo-defineProperty']).toBe('threw TypeError');
     // Each link the lockdown cleaned is in the network log, with the host it named.
-    for (const vector of ['create', 'case-and-space', 'relList.add', 'Attr.value', 'href-after-rel', 'innerHTML', 'closed-shadow-root', 'DOMParser-adoptNode', 'template', 'table.tHead', 'undo-delete', 'undo-builtins']) {
+    for (const vector of ['create', 'case-and-space', 'relList.add', 'Attr.value', 'href-after-rel', 'innerHTML', 'closed-shadow-root', 'DOMParser-adoptNode', 'template', 'table.tHead', 'undo-delete', 'undo-builtins', 'select.add', 'options.add-xml', 'options-index-setter', 'select-index-setter', 'nested-template-option', 'report-hijacked']) {
       expect(entries, vector).toContain(`link rel=dns-prefetch http://${vector.toLowerCase()}-${run}.example`);
     }
     expect(entries).toContain(`link rel=preconnect http://127.0.0.1:${(listener.address() as AddressInfo).port}`);

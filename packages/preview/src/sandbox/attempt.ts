@@ -49,17 +49,26 @@ export function isSandboxAttempt(data: unknown): data is SandboxAttempt {
   );
 }
 
+// iceTargets runs in the frame when the extension calls a WebRTC constructor: it
+// uses built-ins captured before the extension ran, so replacing them cannot hide a target.
+const { isArray } = Array;
+const { apply, defineProperty } = Reflect;
+const { slice } = String.prototype;
+const callSlice = (text: string): string => apply(slice, text, [0, MAX_TARGET_LENGTH]) as string;
+
 /** The ICE server URLs a configuration names, read defensively (the extension wrote it, getters and all). */
 export function iceTargets(config: unknown): string[] {
   const out: string[] = [];
+  const add = (url: unknown): void => {
+    if (typeof url === 'string' && out.length < MAX_TARGETS) defineProperty(out, out.length, { __proto__: null, value: callSlice(url), writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
+  };
   try {
     const servers = (config as { iceServers?: unknown } | null)?.iceServers;
-    if (!Array.isArray(servers)) return out;
-    for (const server of servers.slice(0, MAX_TARGETS)) {
-      const urls = (server as { urls?: unknown } | null)?.urls;
-      for (const url of Array.isArray(urls) ? urls : [urls]) {
-        if (typeof url === 'string' && out.length < MAX_TARGETS) out.push(url.slice(0, MAX_TARGET_LENGTH));
-      }
+    if (!isArray(servers)) return out;
+    for (let i = 0; i < servers.length && i < MAX_TARGETS; i++) {
+      const urls = (servers[i] as { urls?: unknown } | null)?.urls;
+      if (!isArray(urls)) add(urls);
+      else for (let j = 0; j < urls.length; j++) add(urls[j]);
     }
   } catch {
     // A throwing getter: report what was read so far.

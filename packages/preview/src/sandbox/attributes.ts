@@ -5,7 +5,8 @@
 import type { HintGuard } from './hints.js';
 import { patchAccessor, patchMethod, type Fn, type Patched } from './patch.js';
 
-const { apply, getOwnPropertyDescriptor } = Reflect;
+const { apply, defineProperty, getOwnPropertyDescriptor } = Reflect;
+const WeakMapOf = WeakMap;
 const { get: wmGet, set: wmSet } = WeakMap.prototype;
 const { slice, indexOf } = String.prototype;
 
@@ -17,7 +18,7 @@ export function lockAttributes(win: Window, guard: HintGuard, patched: Patched):
   const attrValue = getOwnPropertyDescriptor(proto('Attr') ?? {}, 'value') ?? {};
   const nodeType = getOwnPropertyDescriptor(proto('Node') ?? {}, 'nodeType')?.get as Fn;
   /** The element of each NamedNodeMap and the link of each relList handed out (both are [SameObject]). */
-  const owners = new WeakMap<object, unknown>();
+  const owners = new WeakMapOf<object, unknown>();
   const ownerOf = (thing: unknown): unknown => apply(wmGet, owners, [thing]);
   /** A getter that remembers whose object it handed out. */
   const remembering = (original: Fn): Fn =>
@@ -73,8 +74,10 @@ export function lockAttributes(win: Window, guard: HintGuard, patched: Patched):
       }
       return result;
     };
-  for (const name of ['setAttributeNode', 'setAttributeNodeNS']) patchMethod(patched, proto('Element'), name, adding((self) => self));
-  for (const name of ['setNamedItem', 'setNamedItemNS']) patchMethod(patched, proto('NamedNodeMap'), name, adding(ownerOf));
+  patchMethod(patched, proto('Element'), 'setAttributeNode', adding((self) => self));
+  patchMethod(patched, proto('Element'), 'setAttributeNodeNS', adding((self) => self));
+  patchMethod(patched, proto('NamedNodeMap'), 'setNamedItem', adding(ownerOf));
+  patchMethod(patched, proto('NamedNodeMap'), 'setNamedItemNS', adding(ownerOf));
   patchAccessor(patched, proto('Element'), 'attributes', { get: remembering });
 
   // Attr.value, and Node.nodeValue / textContent, which write an Attr's value too.
@@ -98,7 +101,8 @@ export function lockAttributes(win: Window, guard: HintGuard, patched: Patched):
       apply(original, this, [text]);
     };
   patchAccessor(patched, proto('Attr'), 'value', { set: attrWrite });
-  for (const name of ['nodeValue', 'textContent']) patchAccessor(patched, proto('Node'), name, { set: attrWrite });
+  patchAccessor(patched, proto('Node'), 'nodeValue', { set: attrWrite });
+  patchAccessor(patched, proto('Node'), 'textContent', { set: attrWrite });
 
   // The reflecting properties.
   const cleaning = (name: string) => (original: Fn) =>
@@ -126,7 +130,7 @@ export function lockAttributes(win: Window, guard: HintGuard, patched: Patched):
   /** The arguments as strings, converted once (a toString that answers differently the second time gains nothing). */
   const strings = (args: unknown[]): string[] => {
     const out: string[] = [];
-    for (let i = 0; i < args.length; i++) Reflect.defineProperty(out, i, { __proto__: null, value: `${args[i] as string}`, writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
+    for (let i = 0; i < args.length; i++) defineProperty(out, i, { __proto__: null, value: `${args[i] as string}`, writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
     return out;
   };
   patchMethod(patched, tokens, 'add', (original) =>
@@ -135,7 +139,7 @@ export function lockAttributes(win: Window, guard: HintGuard, patched: Patched):
       const given = strings(args);
       const kept: string[] = [];
       for (let i = 0; i < given.length; i++) {
-        if (!blocked(this, given[i]!)) Reflect.defineProperty(kept, kept.length, { __proto__: null, value: given[i], writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
+        if (!blocked(this, given[i]!)) defineProperty(kept, kept.length, { __proto__: null, value: given[i], writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
       }
       return apply(original, this, kept);
     },

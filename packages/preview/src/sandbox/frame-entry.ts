@@ -10,11 +10,13 @@ const proof = document.querySelector<HTMLMetaElement>(`meta[name="${LOAD_META}"]
 const load = proof?.content;
 proof?.remove();
 
+// Captured before the extension runs: replacing Reflect.apply later must not silence the log.
+const { apply } = Reflect;
 const parent = window.parent;
 const post = parent.postMessage;
 lockdown(window, (attempt) => {
   try {
-    Reflect.apply(post, parent, [attempt, '*']);
+    apply(post, parent, [attempt, '*']);
   } catch {
     // The host page is gone; nothing to tell.
   }

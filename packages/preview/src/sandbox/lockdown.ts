@@ -17,38 +17,46 @@ import { lockMarkup } from './markup.js';
 import { patchAccessor, patchMethod, seal, type Fn, type Patched } from './patch.js';
 
 // Captured before the extension runs, so that patching them later changes nothing here.
+// Windows locked after the extension ran (an iframe it made) are locked with these too, so no
+// iteration protocol, Object.entries or collection method is looked up at call time.
 const { apply, defineProperty, getOwnPropertyDescriptor } = Reflect;
+const WeakMapOf = WeakMap;
+const WeakSetOf = WeakSet;
+const { get: wmGet, set: wmSet } = WeakMap.prototype;
+const { has: wsHas, add: wsAdd } = WeakSet.prototype;
 
 /** DOM methods that can connect an iframe to a document, by interface. */
-const INSERTERS: Record<string, string[]> = {
-  Node: ['appendChild', 'insertBefore', 'replaceChild'],
-  Element: ['append', 'prepend', 'before', 'after', 'replaceWith', 'replaceChildren', 'insertAdjacentElement', 'insertAdjacentHTML', 'setHTMLUnsafe', 'moveBefore'],
-  CharacterData: ['before', 'after', 'replaceWith'],
-  DocumentType: ['before', 'after', 'replaceWith'],
-  DocumentFragment: ['append', 'prepend', 'replaceChildren', 'moveBefore'],
-  ShadowRoot: ['setHTMLUnsafe'],
-  Document: ['append', 'prepend', 'replaceChildren', 'write', 'writeln', 'open', 'execCommand', 'moveBefore'],
-  Range: ['insertNode', 'surroundContents'],
-};
+const INSERTERS: Array<[string, string[]]> = [
+  ['Node', ['appendChild', 'insertBefore', 'replaceChild']],
+  ['Element', ['append', 'prepend', 'before', 'after', 'replaceWith', 'replaceChildren', 'insertAdjacentElement', 'insertAdjacentHTML', 'setHTMLUnsafe', 'moveBefore']],
+  ['CharacterData', ['before', 'after', 'replaceWith']],
+  ['DocumentType', ['before', 'after', 'replaceWith']],
+  ['DocumentFragment', ['append', 'prepend', 'replaceChildren', 'moveBefore']],
+  ['ShadowRoot', ['setHTMLUnsafe']],
+  ['Document', ['append', 'prepend', 'replaceChildren', 'write', 'writeln', 'open', 'execCommand', 'moveBefore']],
+  ['Range', ['insertNode', 'surroundContents']],
+  ['HTMLSelectElement', ['add']],
+  ['HTMLOptionsCollection', ['add']],
+];
 /** Setters that can do the same. */
-const INSERTING_SETTERS: Record<string, string[]> = {
-  Element: ['innerHTML', 'outerHTML'],
-  ShadowRoot: ['innerHTML'],
-  Document: ['body'],
-  HTMLIFrameElement: ['src', 'srcdoc'],
-};
+const INSERTING_SETTERS: Array<[string, string[]]> = [
+  ['Element', ['innerHTML', 'outerHTML']],
+  ['ShadowRoot', ['innerHTML']],
+  ['Document', ['body']],
+  ['HTMLIFrameElement', ['src', 'srcdoc']],
+];
 /** Getters that hand out a child window or document. */
-const WINDOW_GETTERS: Record<string, string[]> = {
-  HTMLIFrameElement: ['contentWindow', 'contentDocument'],
-  HTMLFrameElement: ['contentWindow', 'contentDocument'],
-  HTMLObjectElement: ['contentWindow', 'contentDocument'],
-  HTMLEmbedElement: ['getSVGDocument'],
-};
+const WINDOW_GETTERS: Array<[string, string[]]> = [
+  ['HTMLIFrameElement', ['contentWindow', 'contentDocument']],
+  ['HTMLFrameElement', ['contentWindow', 'contentDocument']],
+  ['HTMLObjectElement', ['contentWindow', 'contentDocument']],
+  ['HTMLEmbedElement', ['getSVGDocument']],
+];
 
 /** Installs the lockdown in `top` (the extension frame's window); `report` tells the host page of an attempt. */
 export function lockdown(top: Window, report: (attempt: SandboxAttempt) => void): void {
-  const locked = new WeakSet<Window>();
-  const lengthOf = new WeakMap<Window, () => number>();
+  const locked = new WeakSetOf<Window>();
+  const lengthOf = new WeakMapOf<Window, () => number>();
 
   const stub = (win: Window, api: WebRtcApi): Fn => {
     const DOMExceptionOf = (win as unknown as { DOMException: typeof DOMException }).DOMException;
@@ -62,7 +70,7 @@ export function lockdown(top: Window, report: (attempt: SandboxAttempt) => void)
 
   /** Every same-origin window under `win`, each locked; cross-origin ones (an error page) are skipped. */
   const lockTree = (win: Window): void => {
-    const length = lengthOf.get(win);
+    const length = apply(wmGet, lengthOf, [win]) as (() => number) | undefined;
     const n = length ? length() : 0;
     for (let i = 0; i < n; i++) {
       let child: Window | undefined;
@@ -79,12 +87,20 @@ export function lockdown(top: Window, report: (attempt: SandboxAttempt) => void)
   const relock = (): void => lockTree(top);
 
   const lock = (win: Window): void => {
-    if (locked.has(win)) return;
-    locked.add(win);
+    if (apply(wsHas, locked, [win])) return;
+    apply(wsAdd, locked, [win]);
     const lengthGetter = getOwnPropertyDescriptor(win, 'length')?.get;
-    if (lengthGetter) lengthOf.set(win, () => apply(lengthGetter, win, []) as number);
+    if (lengthGetter) apply(wmSet, lengthOf, [win, () => apply(lengthGetter, win, []) as number]);
     const g = win as unknown as Record<string, { prototype: object } | undefined>;
-    for (const api of WEBRTC_APIS) {
+    const each = (table: Array<[string, string[]]>, patch: (proto: object | undefined, name: string) => void): void => {
+      for (let i = 0; i < table.length; i++) {
+        const proto = g[table[i]![0]]?.prototype;
+        const names = table[i]![1];
+        for (let j = 0; j < names.length; j++) patch(proto, names[j]!);
+      }
+    };
+    for (let i = 0; i < WEBRTC_APIS.length; i++) {
+      const api = WEBRTC_APIS[i]!;
       if (api in win) defineProperty(win, api, { __proto__: null, value: stub(win, api), writable: false, enumerable: false, configurable: false } as PropertyDescriptor);
     }
     // The hint guard's replacements first: the relock below wraps them, running after them.
@@ -92,18 +108,9 @@ export function lockdown(top: Window, report: (attempt: SandboxAttempt) => void)
     const guard = hintGuard(win, report);
     lockAttributes(win, guard, patched);
     lockMarkup(win, guard, patched);
-    for (const [iface, names] of Object.entries(INSERTERS)) {
-      const proto = g[iface]?.prototype;
-      for (const name of names) wrapMethod(patched, proto, name, relock);
-    }
-    for (const [iface, names] of Object.entries(INSERTING_SETTERS)) {
-      const proto = g[iface]?.prototype;
-      for (const name of names) wrapSetter(patched, proto, name, relock);
-    }
-    for (const [iface, names] of Object.entries(WINDOW_GETTERS)) {
-      const proto = g[iface]?.prototype;
-      for (const name of names) wrapGetter(patched, proto, name, relock);
-    }
+    each(INSERTERS, (proto, name) => wrapMethod(patched, proto, name, relock));
+    each(INSERTING_SETTERS, (proto, name) => wrapSetter(patched, proto, name, relock));
+    each(WINDOW_GETTERS, (proto, name) => wrapGetter(patched, proto, name, relock));
     // A frame that navigates (to about:blank, srcdoc, or a refused URL) gets a
     // new window; its load event reaches the document's capture phase before
     // anything the extension registers on the element.

@@ -8,35 +8,51 @@
 import { RISKY_MARKUP, lower, matches, type HintGuard } from './hints.js';
 import { patchAccessor, patchMethod, type Fn, type Patched } from './patch.js';
 
-const { apply, getOwnPropertyDescriptor } = Reflect;
+const { apply, defineProperty, getOwnPropertyDescriptor } = Reflect;
+const WeakMapOf = WeakMap;
 const { get: wmGet, set: wmSet } = WeakMap.prototype;
 const { slice, indexOf } = String.prototype;
 const XHTML = 'http://www.w3.org/1999/xhtml';
 const SHADOW_ROOT_MARKUP = /shadowroot/i;
 
-/** DOM methods that insert the nodes they are given, by interface. */
-const NODE_INSERTERS: Record<string, string[]> = {
-  Node: ['appendChild', 'insertBefore', 'replaceChild'],
-  Element: ['append', 'prepend', 'before', 'after', 'replaceWith', 'replaceChildren', 'insertAdjacentElement', 'moveBefore'],
-  CharacterData: ['before', 'after', 'replaceWith'],
-  DocumentType: ['before', 'after', 'replaceWith'],
-  DocumentFragment: ['append', 'prepend', 'replaceChildren', 'moveBefore'],
-  Document: ['append', 'prepend', 'replaceChildren', 'moveBefore'],
-  Range: ['insertNode', 'surroundContents'],
-};
+/** DOM methods that insert the nodes they are given, by interface (<select>'s too: its indexed setters cannot be patched, parse-time cleaning covers them). */
+const NODE_INSERTERS: Array<[string, string[]]> = [
+  ['Node', ['appendChild', 'insertBefore', 'replaceChild']],
+  ['Element', ['append', 'prepend', 'before', 'after', 'replaceWith', 'replaceChildren', 'insertAdjacentElement', 'moveBefore']],
+  ['CharacterData', ['before', 'after', 'replaceWith']],
+  ['DocumentType', ['before', 'after', 'replaceWith']],
+  ['DocumentFragment', ['append', 'prepend', 'replaceChildren', 'moveBefore']],
+  ['Document', ['append', 'prepend', 'replaceChildren', 'moveBefore']],
+  ['Range', ['insertNode', 'surroundContents']],
+  ['HTMLSelectElement', ['add']],
+  ['HTMLOptionsCollection', ['add']],
+];
 /** Setters that insert the node they are given. */
-const NODE_SETTERS: Record<string, string[]> = {
-  Document: ['body'],
-  HTMLTableElement: ['caption', 'tHead', 'tFoot'],
-};
+const NODE_SETTERS: Array<[string, string[]]> = [
+  ['Document', ['body']],
+  ['HTMLTableElement', ['caption', 'tHead', 'tFoot']],
+];
+/** Parsers that hand out what they made (a fragment or a document): cleaned before anyone holds it. */
+const PARSER_METHODS: Array<[string, string[]]> = [
+  ['DOMParser', ['parseFromString']],
+  ['Range', ['createContextualFragment']],
+  ['XSLTProcessor', ['transformToFragment', 'transformToDocument']],
+];
+const PARSER_GETTERS: Array<[string, string[]]> = [
+  // Template contents, however parsed (innerHTML, DOMParser, nested templates, clones): cleaned whenever handed out.
+  ['HTMLTemplateElement', ['content']],
+  ['XMLHttpRequest', ['responseXML', 'response']],
+];
 
 export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): void {
   const g = win as unknown as Record<string, ({ prototype: object } & Record<string, unknown>) | undefined>;
   const proto = (iface: string): object | undefined => g[iface]?.prototype;
   const getter = (iface: string, name: string): Fn => getOwnPropertyDescriptor(proto(iface) ?? {}, name)?.get as Fn;
   const pristine = (iface: string, name: string): Fn => getOwnPropertyDescriptor(proto(iface) ?? {}, name)?.value as Fn;
+  // The prototypes as they are now: the extension may replace window.Element later, not what it held (sealed below).
+  const protos: Record<string, object | undefined> = { __proto__: null, Element: proto('Element'), DocumentFragment: proto('DocumentFragment') } as unknown as Record<string, object | undefined>;
   /** The method as the extension sees it once the lockdown is sealed: it cleans what it inserts. */
-  const locked = (iface: string, name: string): Fn => getOwnPropertyDescriptor(proto(iface) ?? {}, name)?.value as Fn;
+  const locked = (iface: 'Element' | 'DocumentFragment', name: string): Fn => getOwnPropertyDescriptor(protos[iface] ?? {}, name)?.value as Fn;
   const localName = getter('Element', 'localName');
   const namespaceURI = getter('Element', 'namespaceURI');
   const ownerDocument = getter('Node', 'ownerDocument');
@@ -52,9 +68,10 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
   const parseInto = getOwnPropertyDescriptor(proto('Element') ?? {}, 'innerHTML')?.set as Fn;
   const parsers: Record<string, Fn> = { __proto__: null, setHTMLUnsafe: pristine('Element', 'setHTMLUnsafe'), setHTML: pristine('Element', 'setHTML') } as unknown as Record<string, Fn>;
 
-  for (const [iface, names] of Object.entries(NODE_INSERTERS)) {
-    for (const name of names) {
-      patchMethod(patched, proto(iface), name, (original) =>
+  for (let i = 0; i < NODE_INSERTERS.length; i++) {
+    const names = NODE_INSERTERS[i]![1];
+    for (let j = 0; j < names.length; j++) {
+      patchMethod(patched, proto(NODE_INSERTERS[i]![0]), names[j]!, (original) =>
         function (this: unknown, ...args: unknown[]) {
           for (let i = 0; i < args.length; i++) guard.sanitize(args[i]);
           return apply(original, this, args);
@@ -62,13 +79,42 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
       );
     }
   }
-  for (const [iface, names] of Object.entries(NODE_SETTERS)) {
-    for (const name of names) {
-      patchAccessor(patched, proto(iface), name, {
+  for (let i = 0; i < NODE_SETTERS.length; i++) {
+    const names = NODE_SETTERS[i]![1];
+    for (let j = 0; j < names.length; j++) {
+      patchAccessor(patched, proto(NODE_SETTERS[i]![0]), names[j]!, {
         set: (original) =>
           function (this: unknown, value: unknown) {
             guard.sanitize(value);
             apply(original, this, [value]);
+          },
+      });
+    }
+  }
+  // A link a parser made is cleaned before its maker is handed it, so no way
+  // of connecting it (an inserter this file does not know of, <select>'s
+  // indexed setters) finds a blocked rel: DOM-made links are cleaned at every attribute write.
+  for (let i = 0; i < PARSER_METHODS.length; i++) {
+    const names = PARSER_METHODS[i]![1];
+    for (let j = 0; j < names.length; j++) {
+      patchMethod(patched, proto(PARSER_METHODS[i]![0]), names[j]!, (original) =>
+        function (this: unknown, ...args: unknown[]) {
+          const made = apply(original, this, args);
+          guard.sanitize(made);
+          return made;
+        },
+      );
+    }
+  }
+  for (let i = 0; i < PARSER_GETTERS.length; i++) {
+    const names = PARSER_GETTERS[i]![1];
+    for (let j = 0; j < names.length; j++) {
+      patchAccessor(patched, proto(PARSER_GETTERS[i]![0]), names[j]!, {
+        get: (original) =>
+          function (this: unknown) {
+            const made = apply(original, this, []);
+            guard.sanitize(made);
+            return made;
           },
       });
     }
@@ -97,6 +143,7 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
     const fragment = apply(createDocumentFragment, doc, []) as DocumentFragment;
     let child: unknown;
     while ((child = apply(firstChild, detached, [])) !== null) apply(appendChild, fragment, [child]);
+    guard.sanitize(fragment);
     return fragment;
   };
   /** The element whose children `node`'s markup becomes: a shadow root's host, a fragment's stand-in body (as the HTML spec does). */
@@ -121,7 +168,8 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
   };
 
   // innerHTML on an element or a shadow root: the children, replaced. A template's markup goes to its inert contents.
-  for (const iface of ['Element', 'ShadowRoot']) {
+  for (let i = 0; i < 2; i++) {
+    const iface = i === 0 ? 'Element' : 'ShadowRoot';
     patchAccessor(patched, proto(iface), 'innerHTML', {
       set: (original) =>
         function (this: unknown, value: unknown) {
@@ -163,23 +211,23 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
 
   // setHTMLUnsafe / setHTML parse declarative shadow roots, which may be closed
   // (out of reach of the insertion's cleaning): refused when risky.
-  for (const iface of ['Element', 'ShadowRoot']) {
-    for (const name of ['setHTMLUnsafe', 'setHTML']) {
-      patchMethod(patched, proto(iface), name, (original) =>
-        function (this: unknown, ...args: unknown[]) {
-          const html = `${args[0] as string}`;
-          if (!matches(RISKY_MARKUP, html)) return apply(original, this, withFirst(html, args));
-          if (matches(SHADOW_ROOT_MARKUP, html)) refuse('shadowrootmode');
-          const fragment = parseDetached(contextOf(this), parsers[name]!, withFirst(html, args));
-          apply(locked(iface === 'Element' ? 'Element' : 'DocumentFragment', 'replaceChildren'), this, [fragment]);
-        },
-      );
-    }
+  for (let i = 0; i < 4; i++) {
+    const iface = i < 2 ? 'Element' : 'ShadowRoot';
+    const name = i % 2 ? 'setHTML' : 'setHTMLUnsafe';
+    patchMethod(patched, proto(iface), name, (original) =>
+      function (this: unknown, ...args: unknown[]) {
+        const html = `${args[0] as string}`;
+        if (!matches(RISKY_MARKUP, html)) return apply(original, this, withFirst(html, args));
+        if (matches(SHADOW_ROOT_MARKUP, html)) refuse('shadowrootmode');
+        const fragment = parseDetached(contextOf(this), parsers[name]!, withFirst(html, args));
+        apply(locked(iface === 'Element' ? 'Element' : 'DocumentFragment', 'replaceChildren'), this, [fragment]);
+      },
+    );
   }
   // Document.parseHTMLUnsafe / parseHTML make a document of their own: clean it.
   const DocumentCtor = g['Document'];
-  for (const name of ['parseHTMLUnsafe', 'parseHTML']) {
-    patchMethod(patched, DocumentCtor, name, (original) =>
+  for (let i = 0; i < 2; i++) {
+    patchMethod(patched, DocumentCtor, i ? 'parseHTML' : 'parseHTMLUnsafe', (original) =>
       function (this: unknown, ...args: unknown[]) {
         const html = `${args[0] as string}`;
         if (!matches(RISKY_MARKUP, html)) return apply(original, this, withFirst(html, args));
@@ -193,9 +241,9 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
 
   // document.write feeds the document's own parser, and a tag may span writes:
   // the markup is judged with the end of what the document was written before.
-  const written = new WeakMap<object, string>();
-  for (const name of ['write', 'writeln']) {
-    patchMethod(patched, proto('Document'), name, (original) =>
+  const written = new WeakMapOf<object, string>();
+  for (let i = 0; i < 2; i++) {
+    patchMethod(patched, proto('Document'), i ? 'writeln' : 'write', (original) =>
       function (this: unknown, ...args: unknown[]) {
         let text = '';
         for (let i = 0; i < args.length; i++) text += `${args[i] as string}`;
@@ -224,6 +272,6 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
 /** `args` with its first replaced by `first`, copied without the array iterator (the extension may have replaced it). */
 function withFirst(first: unknown, args: unknown[]): unknown[] {
   const out: unknown[] = [first];
-  for (let i = 1; i < args.length; i++) Reflect.defineProperty(out, i, { __proto__: null, value: args[i], writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
+  for (let i = 1; i < args.length; i++) defineProperty(out, i, { __proto__: null, value: args[i], writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
   return out;
 }
