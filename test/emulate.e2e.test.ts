@@ -11,7 +11,9 @@ describe('extkit emulate', () => {
     expect(runCli(['emulate', '--port', 'eighty']).status).toBe(2);
     expect(runCli(['emulate', '--memory', '--seed', 'no-such-seed.json']).stderr).toMatch(/no such file: no-such-seed.json/);
     expect(runCli(['emulate', '--database', 'mysql://x']).status).toBe(2);
-    expect(runCli(['emulate', '--help']).stdout).toMatch(/--seed <demo\|file\|none>/);
+    const help = runCli(['emulate', '--help']).stdout;
+    expect(help).toMatch(/--seed <demo\|file\|none>/);
+    expect(help).toMatch(/@electric-sql\/pglite for the\nembedded store, pg for --database/);
   });
 
   it('starts in memory, answers the client with the printed key, and stops cleanly on SIGINT', async () => {

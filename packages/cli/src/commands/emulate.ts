@@ -47,7 +47,7 @@ export function registerEmulate(program: Command): void {
     .option('--json', 'print where it listens as one JSON line, for scripts')
     .addHelpText(
       'after',
-      '\nIt listens on 127.0.0.1 only and prints the base URL (ending in /v1), an API key with every\nscope, and the admin URL. Stop it with Ctrl-C.\n\nExamples:\n  $ extkit emulate\n  $ extkit emulate --memory --seed none --port 0 --json\n  $ extkit emulate --database postgres://postgres@127.0.0.1:5432/emu',
+      '\nIt listens on 127.0.0.1 only and prints the base URL (ending in /v1), an API key with every\nscope, and the admin URL. Stop it with Ctrl-C.\n\nThe engines are installed beside the kit, in the project: @electric-sql/pglite for the\nembedded store, pg for --database (e.g. npm install -D @electric-sql/pglite). Without one,\nemulate stops with emulator.engine_missing and the exact command to run.\n\nExamples:\n  $ extkit emulate\n  $ extkit emulate --memory --seed none --port 0 --json\n  $ extkit emulate --database postgres://postgres@127.0.0.1:5432/emu',
     )
     .action(async (flags: EmulateFlags, command: Command) => {
       // commander fills --data's default even beside --memory or --database: only an explicit one conflicts.
