@@ -94,6 +94,7 @@ export function hintGuard(win: Window, report: (attempt: SandboxAttempt) => void
   const listLength = getter('NodeList', 'length');
   const listItem = method('NodeList', 'item');
   const selectAll: Record<number, Fn | undefined> = { __proto__: null, 1: method('Element', 'querySelectorAll'), 9: method('Document', 'querySelectorAll'), 11: method('DocumentFragment', 'querySelectorAll') } as Record<number, Fn | undefined>;
+  const firstElementChild: Record<number, Fn | undefined> = { __proto__: null, 1: getter('Element', 'firstElementChild'), 11: getter('DocumentFragment', 'firstElementChild') } as Record<number, Fn | undefined>;
   /** Links whose blocked tokens were stripped before they had an href: reported once they have one. */
   const pending = new WeakMap<object, BlockedRel[]>();
 
@@ -156,6 +157,7 @@ export function hintGuard(win: Window, report: (attempt: SandboxAttempt) => void
     const select = selectAll[type];
     if (!select) return;
     if (type === 1) cleanElement(node);
+    if (type !== 9 && apply(firstElementChild[type]!, node, []) === null) return; // a leaf: most insertions
     const list = apply(select, node, ['link, iframe']);
     const n = apply(listLength, list, []) as number;
     for (let i = 0; i < n; i++) cleanElement(apply(listItem, list, [i]));
