@@ -1,22 +1,24 @@
 // Whether work grows linearly, told apart from quadratic growth by a ratio, not a time: the
 // machines that run the tests are shared and their load varies tenfold.
 
-/** The shortest of three runs, in milliseconds. */
-function fastest(run: () => void): number {
-  let best = Infinity;
-  for (let i = 0; i < 3; i++) {
-    const t0 = performance.now();
-    run();
-    best = Math.min(best, performance.now() - t0);
-  }
-  return best;
-}
+const time = (run: () => void): number => {
+  const t0 = performance.now();
+  run();
+  return performance.now() - t0;
+};
 
 /**
  * How much longer `run(8 * n)` takes than `run(n)`: about 8 when linear (less, with fixed
- * costs), about 64 when quadratic. Tests hold it under 24.
+ * costs), about 64 when quadratic. Tests hold it under 24. The two sizes run in turns, five
+ * times each, and the fastest of each is compared, so a burst of load on a shared machine
+ * (another test worker, another process) slows both sides or neither.
  */
 export function growth(run: (n: number) => void, n: number): number {
-  const small = fastest(() => run(n));
-  return fastest(() => run(8 * n)) / Math.max(small, 0.5);
+  let small = Infinity;
+  let large = Infinity;
+  for (let i = 0; i < 5; i++) {
+    small = Math.min(small, time(() => run(n)));
+    large = Math.min(large, time(() => run(8 * n)));
+  }
+  return large / Math.max(small, 0.5);
 }
