@@ -15,6 +15,14 @@ const files = readdirSync(join(root, 'bench'))
   .filter((f) => f.endsWith('.bench.ts') && f.includes(filter))
   .sort();
 
+// The benchmarks import the packages' dist and run the built CLI: bring the build up to date
+// first (incremental), so a stale build is never what gets measured.
+const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+if (build.status !== 0) {
+  process.stderr.write('bench: the build failed; nothing was measured\n');
+  process.exit(1);
+}
+
 const sections = [];
 let failed = 0;
 for (const file of files) {
