@@ -49,6 +49,16 @@ async function withWritesHeld<T>(during: () => Promise<T>): Promise<T> {
 }
 
 /** Waits until `n` backends wait for a lock (the requests under test reached their write). */
+/** One request sent by each emulator while writes are held, so both wait on the database together; their answers. */
+async function raceHeld(send: (emu: EmulateProcess) => Promise<Response>): Promise<Array<{ status: number; body: { error?: { code?: string } } }>> {
+  const responses = await withWritesHeld(async () => {
+    const racing = [a, b].map(send);
+    await waitersReach(2);
+    return { racing };
+  }).then(({ racing }) => Promise.all(racing));
+  return Promise.all(responses.map(async (r) => ({ status: r.status, body: (await r.json()) as { error?: { code?: string } } })));
+}
+
 async function waitersReach(n: number): Promise<void> {
   const probe = new pg.Client(url);
   await probe.connect();
@@ -131,24 +141,14 @@ describe.skipIf(unavailable)('extkit emulate --database: two emulators, one stat
     const { key } = (await admin(a, '/keys', { plan: 'nearly-full' })) as { key: string };
     const ds = (await (await call(a, '/datasets', { key, body: { name: 'Band', fields: ['n'] } })).json()) as { id: string };
     const path = `/datasets/${ds.id}/records`;
-    const statuses = await withWritesHeld(async () => {
-      const racing = [a, b].map((emu) => call(emu, path, { key, body: { values: { n: 'x' } } }));
-      await waitersReach(2);
-      return { racing };
-    }).then(({ racing }) => Promise.all(racing));
-    const answers = await Promise.all(statuses.map(async (r) => ({ status: r.status, body: (await r.json()) as { error?: { code?: string } } })));
+    const answers = await raceHeld((emu) => call(emu, path, { key, body: { values: { n: 'x' } } }));
     expect(answers.map((x) => x.status).sort()).toEqual([201, 403]);
     expect(answers.find((x) => x.status === 403)!.body.error!.code).toBe('record_quota');
     expect(((await (await call(b, path, { key })).json()) as { data: unknown[] }).data).toHaveLength(1);
   }, 60_000);
 
   it('let exactly one of two racing creates of one subdomain win; the loser writes nothing', async () => {
-    const statuses = await withWritesHeld(async () => {
-      const racing = [a, b].map((emu) => call(emu, '/sites', { body: { displayName: 'Race', subdomain: 'racing-shop' } }));
-      await waitersReach(2);
-      return { racing };
-    }).then(({ racing }) => Promise.all(racing));
-    const answers = await Promise.all(statuses.map(async (r) => ({ status: r.status, body: (await r.json()) as { error?: { code?: string } } })));
+    const answers = await raceHeld((emu) => call(emu, '/sites', { body: { displayName: 'Race', subdomain: 'racing-shop' } }));
     expect(answers.map((x) => x.status).sort()).toEqual([201, 409]);
     expect(answers.find((x) => x.status === 409)!.body.error!.code).toBe('subdomain_taken');
     const sites = (await (await call(b, '/sites')).json()) as { data: { subdomain: string }[] };
