@@ -15,6 +15,38 @@ describe('iceTargets', () => {
     expect(many).toHaveLength(MAX_TARGETS);
     expect(many.every((t) => t.length === 200)).toBe(true);
   });
+
+  it('reads the configuration with the built-ins it had before the extension ran', () => {
+    const saved = { isArray: Array.isArray, iterator: Array.prototype[Symbol.iterator], slice: String.prototype.slice, apply: Reflect.apply, defineProperty: Reflect.defineProperty };
+    const config = { iceServers: [{ urls: 'turn:a.example' }, { urls: ['stun:b.example'] }] };
+    Array.isArray = ((): boolean => false) as unknown as typeof Array.isArray;
+    Array.prototype[Symbol.iterator] = function* () {} as unknown as typeof saved.iterator;
+    String.prototype.slice = () => 'forged';
+    Reflect.apply = () => 'forged';
+    Reflect.defineProperty = () => true;
+    let targets: string[];
+    try {
+      targets = iceTargets(config);
+    } finally {
+      Object.assign(Array, { isArray: saved.isArray });
+      Array.prototype[Symbol.iterator] = saved.iterator;
+      Object.assign(String.prototype, { slice: saved.slice });
+      Object.assign(Reflect, { apply: saved.apply, defineProperty: saved.defineProperty });
+    }
+    expect(targets.length).toBe(2);
+    expect(targets[0]).toBe('turn:a.example');
+    expect(targets[1]).toBe('stun:b.example');
+  });
+});
+
+describe('a nested-frame attempt', () => {
+  it('is accepted, and its entry names the host or the elements, and what the platform must do', () => {
+    expect(isSandboxAttempt({ extkit: 'sandbox', protocol: 1, api: 'nested-frame', targets: ['http://x.example'] })).toBe(true);
+    expect(attemptEntry('s', { extkit: 'sandbox', protocol: 1, api: 'nested-frame', targets: ['http://x.example'] })).toMatchObject({ directive: 'nested frame', blocked: 'http://x.example', origin: null });
+    const entry = attemptEntry('s', { extkit: 'sandbox', protocol: 1, api: 'nested-frame', targets: [] });
+    expect(entry.blocked).toBe('<iframe>, <frame>, <object> or <embed>');
+    expect(entry.fix).toMatch(/The platform's sandbox must refuse the same elements in the frame, before the extension's code runs/);
+  });
 });
 
 describe('isSandboxAttempt', () => {
@@ -36,10 +68,10 @@ describe('isSandboxAttempt', () => {
 
 describe('resource-hint attempts', () => {
   it('are accepted for the blocked rels and the refused markup, nothing else', () => {
-    for (const api of ['preconnect', 'dns-prefetch', 'srcdoc', 'document.write', 'execCommand', 'shadowrootmode']) {
+    for (const api of ['preconnect', 'dns-prefetch', 'document.write', 'execCommand', 'shadowrootmode', 'nested-frame']) {
       expect(isSandboxAttempt({ extkit: 'sandbox', protocol: 1, api, targets: [] }), api).toBe(true);
     }
-    for (const api of ['prefetch', 'preload', 'modulepreload', 'stylesheet']) expect(isSandboxAttempt({ extkit: 'sandbox', protocol: 1, api, targets: [] }), api).toBe(false);
+    for (const api of ['prefetch', 'preload', 'modulepreload', 'stylesheet', 'srcdoc']) expect(isSandboxAttempt({ extkit: 'sandbox', protocol: 1, api, targets: [] }), api).toBe(false);
   });
 
   it('become network-log entries naming the host and what the platform must do', () => {
@@ -47,7 +79,7 @@ describe('resource-hint attempts', () => {
     expect(entry).toMatchObject({ directive: 'link rel=dns-prefetch', blocked: 'http://x.example', origin: null });
     expect(entry.fix).toMatch(/sends to DNS any host a hint names and connect-src \(capabilities\.network\) does not govern it, so the platform's sandbox must strip/);
     expect(attemptEntry('s', { extkit: 'sandbox', protocol: 1, api: 'preconnect', targets: [] }).blocked).toBe('<link rel=preconnect>');
-    expect(attemptEntry('s', { extkit: 'sandbox', protocol: 1, api: 'srcdoc', targets: [] })).toMatchObject({ directive: 'srcdoc', blocked: 'an iframe document with <link> or <script>' });
+    expect(attemptEntry('s', { extkit: 'sandbox', protocol: 1, api: 'document.write', targets: [] })).toMatchObject({ directive: 'document.write', blocked: 'markup with <link> or a nested frame' });
     expect(attemptEntry('s', { extkit: 'sandbox', protocol: 1, api: 'shadowrootmode', targets: [] }).directive).toBe('declarative shadow root');
   });
 });

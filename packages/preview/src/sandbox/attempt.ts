@@ -11,22 +11,31 @@ export const BLOCKED_RELS = ['preconnect', 'dns-prefetch'] as const;
 export type BlockedRel = (typeof BLOCKED_RELS)[number];
 
 /**
- * Markup the lockdown refuses because a hint or a script could leave through it unseen:
- * `srcdoc` (a nested document the lockdown cannot reach), and HTML it cannot
- * parse apart before the browser does (`document.write`, `execCommand`, declarative shadow roots).
+ * Markup the lockdown refuses because a hint or a nested frame could leave through it unseen:
+ * HTML it cannot parse apart before the browser does (`document.write`, `execCommand`, declarative shadow roots).
  */
-export const REFUSED_MARKUP = ['srcdoc', 'document.write', 'execCommand', 'shadowrootmode'] as const;
+export const REFUSED_MARKUP = ['document.write', 'execCommand', 'shadowrootmode'] as const;
 export type RefusedMarkup = (typeof REFUSED_MARKUP)[number];
 
-const APIS: readonly string[] = [...WEBRTC_APIS, ...BLOCKED_RELS, ...REFUSED_MARKUP];
+/**
+ * Nested frames (`<iframe>`, `<frame>`, `<object>`, `<embed>`): refused wherever they are made. Measured in
+ * Chromium 156, a nested browsing context sent to a host (its `src`, a refresh in its document, or its parent
+ * navigating it through `window[i].location`, `window.open(url, name)`, `<a target>`) resolves the name and
+ * connects before `frame-src` refuses it, and its window cannot be kept from the extension.
+ */
+export const NESTED_FRAME = 'nested-frame';
+export const NESTED_FRAME_ELEMENTS = ['iframe', 'frame', 'object', 'embed'] as const;
+
+const APIS: readonly string[] = [...WEBRTC_APIS, ...BLOCKED_RELS, ...REFUSED_MARKUP, NESTED_FRAME];
 
 /** Window message, frame → parent: the extension tried `api`, naming these targets; it was stopped. */
 export interface SandboxAttempt {
   extkit: 'sandbox';
   protocol: 1;
-  api: WebRtcApi | BlockedRel | RefusedMarkup;
+  api: WebRtcApi | BlockedRel | RefusedMarkup | typeof NESTED_FRAME;
   /**
-   * WebRTC: the ICE server URLs it named (stun:, turn:); a hint: the origin of its href; markup: none.
+   * WebRTC: the ICE server URLs it named (stun:, turn:); a hint: the origin of its href; a nested frame: the origin
+   * its markup named, if any; markup: none.
    * At most MAX_TARGETS, each cut to MAX_TARGET_LENGTH.
    */
   targets: string[];
@@ -91,18 +100,28 @@ export function attemptEntry(surface: string, attempt: SandboxAttempt): { surfac
         'rel tokens in the frame and in every document it creates, before the extension\'s code runs. A hint cannot be declared; a fetch to a declared origin needs none.',
     };
   }
-  if (api === 'srcdoc' || api === 'document.write' || api === 'execCommand' || api === 'shadowrootmode') {
+  if (api === NESTED_FRAME) {
+    return {
+      surface,
+      directive: 'nested frame',
+      blocked: targets.join(' ') || '<iframe>, <frame>, <object> or <embed>',
+      origin: null,
+      fix:
+        'The preview refused the nested frame. CSP refuses a nested frame sent to another origin (frame-src), but measured in Chromium, ' +
+        'only after the browser resolved the name and opened a TCP connection to it; and once a nested frame exists, the extension can send it ' +
+        'anywhere (window[0].location, window.open(url, name), <a target>). The platform\'s sandbox must refuse the same elements in the frame, ' +
+        'before the extension\'s code runs. Isolate markup with a shadow root instead; a nested frame cannot be declared.',
+    };
+  }
+  if (api === 'document.write' || api === 'execCommand' || api === 'shadowrootmode') {
     return {
       surface,
       directive: api === 'shadowrootmode' ? 'declarative shadow root' : api,
-      blocked: api === 'srcdoc' ? 'an iframe document with <link> or <script>' : 'markup with <link> or srcdoc',
+      blocked: 'markup with <link> or a nested frame',
       origin: null,
       fix:
-        api === 'srcdoc'
-          ? 'The preview emptied the srcdoc: a nested document is out of the lockdown\'s reach, and a <link> hint or a copy of a pinned script in it ' +
-            'would run there unchecked. The platform\'s sandbox must refuse the same. Build nested content with the DOM, or without <link> and <script>.'
-          : `The preview refused ${api === 'shadowrootmode' ? 'markup with a declarative shadow root' : api} holding <link> or srcdoc: the browser would act on a resource hint ` +
-            'in it before the lockdown could look. The platform\'s sandbox must refuse the same. Create such elements with the DOM (document.createElement).',
+        `The preview refused ${api === 'shadowrootmode' ? 'markup with a declarative shadow root' : api} holding <link> or a nested frame: the browser would act on ` +
+        'it before the lockdown could look. The platform\'s sandbox must refuse the same. Create such elements with the DOM (document.createElement).',
     };
   }
   return {

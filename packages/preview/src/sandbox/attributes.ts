@@ -1,6 +1,5 @@
-// The writes that can set a link's rel or an iframe's srcdoc on an element
-// that already exists: attribute methods, Attr nodes, the reflecting
-// properties and relList. Each value is cleaned by the hint guard before the
+// The writes that can set a link's rel on an element that already exists:
+// attribute methods, Attr nodes, the reflecting properties and relList. Each value is cleaned by the hint guard before the
 // browser sees it; an href written to a link reports the hints stripped from it.
 import type { HintGuard } from './hints.js';
 import { patchAccessor, patchMethod, type Fn, type Patched } from './patch.js';
@@ -117,7 +116,6 @@ export function lockAttributes(win: Window, guard: HintGuard, patched: Patched):
         guard.flush(this);
       },
   });
-  patchAccessor(patched, proto('HTMLIFrameElement'), 'srcdoc', { set: cleaning('srcdoc') });
 
   // relList: `link.relList = v` ([PutForwards=value], which skips DOMTokenList's own setter) and the token list's methods.
   patchAccessor(patched, proto('HTMLLinkElement'), 'relList', { get: remembering, set: cleaning('rel') });

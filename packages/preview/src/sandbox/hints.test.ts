@@ -16,8 +16,10 @@ describe('stripRel', () => {
 });
 
 describe('RISKY_MARKUP', () => {
-  it('catches every spelling that can make a link or a srcdoc', () => {
-    for (const html of ['<link rel=preconnect>', '<LINK>', '<h:link xmlns:h="http://www.w3.org/1999/xhtml"/>', '<iframe SrcDoc="">']) expect(RISKY_MARKUP.test(html), html).toBe(true);
-    for (const html of ['<p>a link</p>', '<a href="/link">x</a>', '<iframe src="about:blank">']) expect(RISKY_MARKUP.test(html), html).toBe(false);
+  it('catches every spelling that can make a link or a nested frame', () => {
+    for (const html of ['<link rel=preconnect>', '<LINK>', '<h:link xmlns:h="http://www.w3.org/1999/xhtml"/>', '<iframe src="about:blank">', '<IFRAME>', '<frameset><frame>', '<object data=x>', '<h:embed/>']) {
+      expect(RISKY_MARKUP.test(html), html).toBe(true);
+    }
+    for (const html of ['<p>a link</p>', '<a href="/link">x</a>', '<p>an iframe, an object</p>']) expect(RISKY_MARKUP.test(html), html).toBe(false);
   });
 });

@@ -1,14 +1,15 @@
 // Resource hints leave a frame whatever connect-src says (docs/preview.md):
 // Chromium acts on <link rel=preconnect> and <link rel=dns-prefetch>
 // synchronously, as a link is connected or its rel changes (in shadow trees and
-// srcdoc documents too), so a MutationObserver is too late. The guard strips the
+// shadow trees too), so a MutationObserver is too late. The guard strips the
 // blocked tokens before the browser sees them: at every write that can set a
 // link's rel, and on every node a parser made, before it is inserted anywhere
-// (markup.ts). A srcdoc that could carry a hint or a script into a nested
-// document, which no lockdown reaches, is emptied. Everything it calls was
+// (markup.ts). A nested frame a parser made (<iframe>, <frame>, <object>,
+// <embed>) is removed: markup.ts refuses to make one with the DOM, so none
+// exists in the frame (attempt.ts says why). Everything it calls was
 // captured before the extension's code ran: the extension may patch any
 // built-in (RegExp.prototype.exec, Array iterators, WeakMap methods) later.
-import { BLOCKED_RELS, MAX_TARGET_LENGTH, type BlockedRel, type SandboxAttempt } from './attempt.js';
+import { BLOCKED_RELS, MAX_TARGET_LENGTH, NESTED_FRAME, NESTED_FRAME_ELEMENTS, type BlockedRel, type RefusedMarkup, type SandboxAttempt } from './attempt.js';
 import type { Fn } from './patch.js';
 
 const { apply, defineProperty, getOwnPropertyDescriptor } = Reflect;
@@ -17,13 +18,14 @@ const exec = RegExp.prototype.exec;
 const toLower = String.prototype.toLowerCase;
 const charCodeAt = String.prototype.charCodeAt;
 const slice = String.prototype.slice;
+const WeakMapOf = WeakMap;
 const { get: wmGet, set: wmSet, delete: wmDelete } = WeakMap.prototype;
 
-/** Markup that can make a link (with any prefix, as XML's h:link) or a srcdoc; markup without this makes neither. */
-export const RISKY_MARKUP = /<[^\s/>]*link|srcdoc/i;
-/** A srcdoc document that could hold a hint, or a script (a copy of a hash-pinned one would run there, out of the lockdown's reach). */
-const UNSAFE_SRCDOC = /<[^\s/>]*(?:link|script)|srcdoc/i;
+/** Markup that can make a link or a nested frame (with any prefix, as XML's h:link); markup without this makes neither. */
+export const RISKY_MARKUP = /<[^\s/>]*(?:link|frame|object|embed)/i;
+const FRAME_SELECTOR = `link, ${NESTED_FRAME_ELEMENTS.join(', ')}`;
 const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+const HOST = /:\/\/[^/?#]/;
 
 export const matches = (re: RegExp, text: string): boolean => apply(exec, re, [text]) !== null;
 export const lower = (text: string): string => apply(toLower, text, []) as string;
@@ -54,16 +56,16 @@ export function stripRel(value: string): { kept: string; blocked: BlockedRel[] }
 
 /** The lockdown's view of one window's DOM, through functions captured before the extension ran. */
 export interface HintGuard {
-  /** 'link' or 'iframe' for those HTML elements, else undefined (also for what is not a node). */
-  kindOf(node: unknown): 'link' | 'iframe' | undefined;
+  /** 'link' for an HTML link, 'frame' for an HTML nested frame (NESTED_FRAME_ELEMENTS), else undefined (also for what is not a node). */
+  kindOf(node: unknown): 'link' | 'frame' | undefined;
   /** The value to write to attribute `name` of `element` instead of `value`. */
   clean(element: unknown, name: string, value: string): string;
   /** Reports the hints stripped from a link once its href names a host. */
   flush(link: unknown): void;
-  /** Cleans a node a parser may have made, and everything under it (not template contents, which never connect). */
-  sanitize(node: unknown): void;
-  /** Reports markup the lockdown refused. */
-  refused(api: 'document.write' | 'execCommand' | 'shadowrootmode'): void;
+  /** Cleans a node a parser may have made, and everything under it (not template contents, which never connect); true when `node` itself was a nested frame. */
+  sanitize(node: unknown): boolean;
+  /** Reports markup or an element the lockdown refused. */
+  refused(api: RefusedMarkup | typeof NESTED_FRAME): void;
 }
 
 export function hintGuard(win: Window, report: (attempt: SandboxAttempt) => void): HintGuard {
@@ -79,6 +81,7 @@ export function hintGuard(win: Window, report: (attempt: SandboxAttempt) => void
   const namespaceURI = getter('Element', 'namespaceURI');
   const getAttribute = method('Element', 'getAttribute');
   const setAttribute = method('Element', 'setAttribute');
+  const remove = method('Element', 'remove');
   // A hint's host, resolved against the frame's document (a link may come from an inert one, as template contents do).
   const doc = win.document;
   const baseURI = getter('Node', 'baseURI');
@@ -96,7 +99,7 @@ export function hintGuard(win: Window, report: (attempt: SandboxAttempt) => void
   const selectAll: Record<number, Fn | undefined> = { __proto__: null, 1: method('Element', 'querySelectorAll'), 9: method('Document', 'querySelectorAll'), 11: method('DocumentFragment', 'querySelectorAll') } as Record<number, Fn | undefined>;
   const firstElementChild: Record<number, Fn | undefined> = { __proto__: null, 1: getter('Element', 'firstElementChild'), 11: getter('DocumentFragment', 'firstElementChild') } as Record<number, Fn | undefined>;
   /** Links whose blocked tokens were stripped before they had an href: reported once they have one. */
-  const pending = new WeakMap<object, BlockedRel[]>();
+  const pending = new WeakMapOf<object, BlockedRel[]>();
 
   const typeOf = (node: unknown): number => {
     try {
@@ -105,10 +108,17 @@ export function hintGuard(win: Window, report: (attempt: SandboxAttempt) => void
       return 0; // not a node: the native call will say so
     }
   };
-  const kindOf = (node: unknown): 'link' | 'iframe' | undefined => {
+  const kindOf = (node: unknown): 'link' | 'frame' | undefined => {
     if (typeOf(node) !== 1 || apply(namespaceURI, node, []) !== XHTML) return undefined;
     const name = apply(localName, node, []);
-    return name === 'link' || name === 'iframe' ? name : undefined;
+    if (name === 'link') return 'link';
+    for (let i = 0; i < NESTED_FRAME_ELEMENTS.length; i++) if (name === NESTED_FRAME_ELEMENTS[i]) return 'frame';
+    return undefined;
+  };
+  /** The origin `raw` names when it names a host, cut to MAX_TARGET_LENGTH; else undefined. */
+  const hostOf = (raw: string): string | undefined => {
+    const origin = apply(exec, ORIGIN, [resolve(raw)]) as RegExpExecArray | null;
+    return origin && matches(HOST, origin[0]) ? (apply(slice, origin[0], [0, MAX_TARGET_LENGTH]) as string) : undefined;
   };
   const flush = (link: unknown): void => {
     const tokens = apply(wmGet, pending, [link]) as BlockedRel[] | undefined;
@@ -129,39 +139,43 @@ export function hintGuard(win: Window, report: (attempt: SandboxAttempt) => void
     }
     return kept;
   };
-  const cleanSrcdoc = (value: string): string => {
-    if (!matches(UNSAFE_SRCDOC, value)) return value;
-    report({ extkit: 'sandbox', protocol: 1, api: 'srcdoc', targets: [] });
-    return '';
-  };
   const clean = (element: unknown, name: string, value: string): string => {
-    if (name.length !== 3 && name.length !== 6) return value;
-    const n = lower(name);
-    if (n === 'rel' && kindOf(element) === 'link') return cleanRel(element, value);
-    if (n === 'srcdoc' && kindOf(element) === 'iframe') return cleanSrcdoc(value);
-    return value;
+    if (name.length !== 3) return value;
+    return lower(name) === 'rel' && kindOf(element) === 'link' ? cleanRel(element, value) : value;
+  };
+  /** A nested frame a parser made leaves its tree before anyone holds it; the host its markup named is reported. */
+  const dropFrame = (element: unknown): void => {
+    let target: string | undefined;
+    for (let i = 0; i < 2 && target === undefined; i++) {
+      const raw = apply(getAttribute, element, [i ? 'data' : 'src']) as string | null;
+      if (raw) target = hostOf(raw);
+    }
+    apply(remove, element, []);
+    report({ extkit: 'sandbox', protocol: 1, api: NESTED_FRAME, targets: target === undefined ? [] : [target] });
   };
   const cleanElement = (element: unknown): void => {
     const kind = kindOf(element);
-    const name = kind === 'link' ? 'rel' : kind === 'iframe' ? 'srcdoc' : undefined;
-    if (!name) return;
-    const value = apply(getAttribute, element, [name]) as string | null;
+    if (kind === 'frame') return dropFrame(element);
+    if (kind !== 'link') return;
+    const value = apply(getAttribute, element, ['rel']) as string | null;
     if (value !== null) {
-      const safe = kind === 'link' ? cleanRel(element, value) : cleanSrcdoc(value);
-      if (safe !== value) apply(setAttribute, element, [name, safe]);
+      const safe = cleanRel(element, value);
+      if (safe !== value) apply(setAttribute, element, ['rel', safe]);
     }
-    if (kind === 'link') flush(element);
+    flush(element);
   };
-  const sanitize = (node: unknown): void => {
+  const sanitize = (node: unknown): boolean => {
     const type = typeOf(node);
     const select = selectAll[type];
-    if (!select) return;
+    if (!select) return false;
+    if (type === 1 && kindOf(node) === 'frame') return true;
     if (type === 1) cleanElement(node);
-    if (type !== 9 && apply(firstElementChild[type]!, node, []) === null) return; // a leaf: most insertions
-    const list = apply(select, node, ['link, iframe']);
+    if (type !== 9 && apply(firstElementChild[type]!, node, []) === null) return false; // a leaf: most insertions
+    const list = apply(select, node, [FRAME_SELECTOR]);
     const n = apply(listLength, list, []) as number;
     for (let i = 0; i < n; i++) cleanElement(apply(listItem, list, [i]));
+    return false;
   };
-  const refused = (api: 'document.write' | 'execCommand' | 'shadowrootmode'): void => report({ extkit: 'sandbox', protocol: 1, api, targets: [] });
+  const refused = (api: RefusedMarkup | typeof NESTED_FRAME): void => report({ extkit: 'sandbox', protocol: 1, api, targets: [] });
   return { kindOf, clean, flush, sanitize, refused };
 }

@@ -1,13 +1,16 @@
 // Runs first in every extension frame, before the extension's bundle: stops
-// what Chromium does not hold to CSP's connect-src. WebRTC (a peer connection
-// reaches any STUN/TURN server or peer it names, carrying data in its
-// credentials and candidates): it replaces the WebRTC constructors in the
-// frame's window and in every same-origin window the extension could create
-// (iframes: about:blank, srcdoc, a blocked src), each as soon as it exists:
-// after every DOM insertion, on every frame load, and whenever an iframe's
-// window or document is read. Resource hints (<link rel=preconnect>,
-// <link rel=dns-prefetch>): hints.ts, attributes.ts and markup.ts, in each of
-// those windows too. Each attempt is reported to the host page.
+// what Chromium does not hold to CSP. Nested frames (<iframe>, <frame>,
+// <object>, <embed>: Chromium resolves and connects to any host one is sent
+// to before frame-src refuses it) are refused wherever they would be made
+// (markup.ts, hints.ts), so the frame has no child window. WebRTC (a peer
+// connection reaches any STUN/TURN server or peer it names, carrying data in
+// its credentials and candidates): it replaces the WebRTC constructors in the
+// frame's window and, as a second line should a child window appear anyway, in
+// every same-origin window under it, each as soon as it exists: after every DOM
+// insertion, on every frame load, and whenever a frame's window or document is
+// read. Resource hints (<link rel=preconnect>, <link rel=dns-prefetch>):
+// hints.ts, attributes.ts and markup.ts, in each of those windows too. Each
+// attempt is reported to the host page.
 // Workers cannot reach WebRTC (no RTCPeerConnection in workers, and the CSP
 // lets no worker script load); popups are refused by the sandbox.
 import { WEBRTC_APIS, iceTargets, type SandboxAttempt, type WebRtcApi } from './attempt.js';
@@ -55,8 +58,9 @@ const WINDOW_GETTERS: Array<[string, string[]]> = [
 
 /** Installs the lockdown in `top` (the extension frame's window); `report` tells the host page of an attempt. */
 export function lockdown(top: Window, report: (attempt: SandboxAttempt) => void): void {
-  const locked = new WeakSetOf<Window>();
-  const lengthOf = new WeakMapOf<Window, () => number>();
+  // Keyed by document: a frame that navigates keeps its WindowProxy (the same object) but gets a new window, to be locked anew.
+  const locked = new WeakSetOf<Document>();
+  const lengthOf = new WeakMapOf<Document, () => number>();
 
   const stub = (win: Window, api: WebRtcApi): Fn => {
     const DOMExceptionOf = (win as unknown as { DOMException: typeof DOMException }).DOMException;
@@ -70,7 +74,7 @@ export function lockdown(top: Window, report: (attempt: SandboxAttempt) => void)
 
   /** Every same-origin window under `win`, each locked; cross-origin ones (an error page) are skipped. */
   const lockTree = (win: Window): void => {
-    const length = apply(wmGet, lengthOf, [win]) as (() => number) | undefined;
+    const length = apply(wmGet, lengthOf, [win.document]) as (() => number) | undefined;
     const n = length ? length() : 0;
     for (let i = 0; i < n; i++) {
       let child: Window | undefined;
@@ -87,10 +91,11 @@ export function lockdown(top: Window, report: (attempt: SandboxAttempt) => void)
   const relock = (): void => lockTree(top);
 
   const lock = (win: Window): void => {
-    if (apply(wsHas, locked, [win])) return;
-    apply(wsAdd, locked, [win]);
+    const doc = win.document;
+    if (apply(wsHas, locked, [doc])) return;
+    apply(wsAdd, locked, [doc]);
     const lengthGetter = getOwnPropertyDescriptor(win, 'length')?.get;
-    if (lengthGetter) apply(wmSet, lengthOf, [win, () => apply(lengthGetter, win, []) as number]);
+    if (lengthGetter) apply(wmSet, lengthOf, [doc, () => apply(lengthGetter, win, []) as number]);
     const g = win as unknown as Record<string, { prototype: object } | undefined>;
     const each = (table: Array<[string, string[]]>, patch: (proto: object | undefined, name: string) => void): void => {
       for (let i = 0; i < table.length; i++) {
@@ -115,7 +120,6 @@ export function lockdown(top: Window, report: (attempt: SandboxAttempt) => void)
     // new window; its load event reaches the document's capture phase before
     // anything the extension registers on the element.
     const capture = { __proto__: null, capture: true } as AddEventListenerOptions;
-    const doc = win.document;
     const onLoad = (): void => relock();
     doc.addEventListener('load', onLoad, capture);
     // document.open() erases the document's listeners: put ours back.
@@ -124,6 +128,7 @@ export function lockdown(top: Window, report: (attempt: SandboxAttempt) => void)
   };
 
   lock(top);
+  relock(); // a child the document already holds
 }
 
 /** Replaces `proto[name]` with a function that calls it, then `after`. Same name, same length. */

@@ -5,6 +5,10 @@
 // first, so the insertion cleans it. Markup the lockdown cannot parse apart
 // before the browser does (document.write, execCommand('insertHTML'),
 // declarative shadow roots, which may be closed) is refused when risky.
+// Nested frames are refused wherever the DOM would make one (createElement,
+// createElementNS, createDocument, a customized built-in that extends one);
+// the ones a parser makes are removed by the hint guard's cleaning.
+import { NESTED_FRAME, NESTED_FRAME_ELEMENTS, type RefusedMarkup } from './attempt.js';
 import { RISKY_MARKUP, lower, matches, type HintGuard } from './hints.js';
 import { patchAccessor, patchMethod, type Fn, type Patched } from './patch.js';
 
@@ -73,7 +77,7 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
     for (let j = 0; j < names.length; j++) {
       patchMethod(patched, proto(NODE_INSERTERS[i]![0]), names[j]!, (original) =>
         function (this: unknown, ...args: unknown[]) {
-          for (let i = 0; i < args.length; i++) guard.sanitize(args[i]);
+          for (let i = 0; i < args.length; i++) if (guard.sanitize(args[i])) refuse(NESTED_FRAME);
           return apply(original, this, args);
         },
       );
@@ -85,7 +89,7 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
       patchAccessor(patched, proto(NODE_SETTERS[i]![0]), names[j]!, {
         set: (original) =>
           function (this: unknown, value: unknown) {
-            guard.sanitize(value);
+            if (guard.sanitize(value)) refuse(NESTED_FRAME);
             apply(original, this, [value]);
           },
       });
@@ -120,14 +124,47 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
     }
   }
 
-  const refuse = (api: 'document.write' | 'execCommand' | 'shadowrootmode'): never => {
+  const refuse = (api: RefusedMarkup | typeof NESTED_FRAME): never => {
     guard.refused(api);
     throw new DOMExceptionOf(
-      `${api === 'shadowrootmode' ? 'Markup with a declarative shadow root' : api} holding <link> or srcdoc is not available to extensions: ` +
-        'a resource hint in it would reach the network before the sandbox could look. Create the elements with the DOM instead.',
+      api === NESTED_FRAME
+        ? 'Nested frames (<iframe>, <frame>, <object>, <embed>) are not available to extensions: the browser reaches any host one is sent to ' +
+            'before CSP refuses it. Isolate markup with a shadow root (element.attachShadow) instead.'
+        : `${api === 'shadowrootmode' ? 'Markup with a declarative shadow root' : api} holding <link> or a nested frame is not available to extensions: ` +
+            'the browser would act on it before the sandbox could look. Create the elements with the DOM instead.',
       'NotAllowedError',
     );
   };
+
+  // The DOM's ways to make an element: a nested frame is refused before anyone holds it.
+  for (let i = 0; i < 2; i++) {
+    patchMethod(patched, proto('Document'), i ? 'createElementNS' : 'createElement', (original) =>
+      function (this: unknown, ...args: unknown[]) {
+        const made = apply(original, this, args);
+        if (guard.kindOf(made) === 'frame') refuse(NESTED_FRAME);
+        return made;
+      },
+    );
+  }
+  patchMethod(patched, proto('DOMImplementation'), 'createDocument', (original) =>
+    function (this: unknown, ...args: unknown[]) {
+      const made = apply(original, this, args);
+      guard.sanitize(made);
+      return made;
+    },
+  );
+  // A customized built-in (`class X extends HTMLIFrameElement`, `{ extends: 'iframe' }`) is constructed without createElement.
+  patchMethod(patched, proto('CustomElementRegistry'), 'define', (original) =>
+    function (this: unknown, ...args: unknown[]) {
+      const options = args[2];
+      let extended: unknown;
+      if (options !== undefined && options !== null) extended = (options as { extends?: unknown }).extends;
+      if (extended === undefined) return apply(original, this, [args[0], args[1]]);
+      const name = `${extended as string}`;
+      for (let i = 0; i < NESTED_FRAME_ELEMENTS.length; i++) if (lower(name) === NESTED_FRAME_ELEMENTS[i]) refuse(NESTED_FRAME);
+      return apply(original, this, [args[0], args[1], { __proto__: null, extends: name }]);
+    },
+  );
   /**
    * Parses `html` the way `parse` would into `context`'s children, but into a
    * detached element of the same kind (same document, namespace and name; a
