@@ -8,7 +8,8 @@ export const SEMVER =
   '^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)' +
   '(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?' +
   '(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$';
-const KEBAB_PART = '[a-z0-9]+(?:-[a-z0-9]+)*';
+/** One kebab-case part, unanchored. */
+export const KEBAB_PART = '[a-z0-9]+(?:-[a-z0-9]+)*';
 /** `<publisher handle>.<manifest id>.<role>`, each part kebab-case. */
 export const COMPONENT_ID = `^${KEBAB_PART}\\.${KEBAB_PART}\\.${KEBAB_PART}$`;
 /** A plain prop name: an identifier, no dots or brackets. */

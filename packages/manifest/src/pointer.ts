@@ -1,4 +1,5 @@
 // JSON Pointers (RFC 6901) for diagnostic paths.
+import { quote } from './diagnostics.js';
 
 /** Escapes one reference token: `~` becomes `~0`, `/` becomes `~1`. */
 export const escapeToken = (token: string | number): string => {
@@ -42,4 +43,4 @@ export function readable(pointer: string, root?: unknown): string {
 }
 
 /** A readable path (`readable` gives one; '' for the manifest itself) followed by an object key: `.key`, or `["a.b"]` when the key is no identifier. */
-export const withKey = (path: string, key: string): string => (IDENTIFIER.test(key) ? (path === '' ? key : `${path}.${key}`) : `${path}[${JSON.stringify(key)}]`);
+export const withKey = (path: string, key: string): string => (IDENTIFIER.test(key) ? (path === '' ? key : `${path}.${key}`) : `${path}[${quote(key)}]`);

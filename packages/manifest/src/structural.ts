@@ -1,5 +1,6 @@
 // Runs the compiled structural check and maps ajv's errors onto the kit's own
 // codes by keyword and instance path, so users never see raw ajv text.
+import { COMPONENTS, type ComponentScan } from './checks/components.js';
 import { describe, isObject, type Reporter } from './diagnostics.js';
 import { join, readable, tokens, withKey } from './pointer.js';
 import { isDiagnosticCode, type DiagnosticCode } from './rules.js';
@@ -14,8 +15,8 @@ type CompiledCheck = ((data: unknown) => boolean) & { errors?: AjvError[] | null
 
 /**
  * The compiled structural check alone: what the benchmark sets full validation beside. It leaves
- * the manifest's own keys to the rule pass (`checkStructure` reports the unknown ones), so it
- * passes a manifest whose only fault is an unknown top-level key.
+ * the manifest's own keys and the component ids' form to the rule pass (`checkStructure` reports
+ * them), so it passes a manifest whose only faults are an unknown top-level key or an id out of form.
  */
 export const structuralCheck = compiledCheck as unknown as CompiledCheck;
 
@@ -72,18 +73,38 @@ function kebabSuggestion(value: unknown): string {
  * Checks the manifest's structure and reports what is wrong.
  * `ignored(input)` gives a test naming subtrees whose problems are not reported (fields past the
  * 50th, fields of a dropped type), because the platform never reads them.
+ * `components` is the pass over the component ids, which checks their form in place of the
+ * compiled check (scripts/generate.ts): its findings are reported where that check put them.
  * Returns whether the structure is sound, so later rules can rely on its patterns.
  */
-export function checkStructure(input: unknown, reporter: Reporter, ignored: (input: Record<string, unknown>) => (pointer: string) => boolean): boolean {
+export function checkStructure(
+  input: unknown,
+  reporter: Reporter,
+  ignored: (input: Record<string, unknown>) => (pointer: string) => boolean,
+  components?: ComponentScan,
+): boolean {
   // The top level's unknown keys come first, as ajv would report them (before what is inside).
   const unknownKeys = isObject(input) ? reportUnknownTopLevel(input, reporter) : 0;
-  if (structuralCheck(input)) return unknownKeys === 0;
+  const misshapen = components?.misshapen ?? [];
+  let next = 0;
+  const reportMisshapen = (before: string | undefined) => {
+    for (; next < misshapen.length && (before === undefined || follows(before, misshapen[next]!)); next++) {
+      const path = join(COMPONENTS, misshapen[next]!);
+      const finding = patternFinding('contributes.site.components', path, components!.list[misshapen[next]!], input)!;
+      reporter.reportStructural(finding.code, finding.path, finding.message);
+    }
+  };
+  if (structuralCheck(input)) {
+    reportMisshapen(undefined);
+    return unknownKeys === 0 && misshapen.length === 0;
+  }
   const ignore = isObject(input) ? ignored(input) : () => false;
   const parent: ParentLabel = { pointer: undefined, text: '' };
   // Unknown keys, the one finding there can be a great many of, are told apart by their parent's
   // pointer and the key itself (a property name JSON.parse already hashed), not by a new pointer.
   const unknown = new Map<string, Set<string>>();
   for (const e of structuralCheck.errors ?? []) {
+    reportMisshapen(e.instancePath);
     if (e.keyword === 'additionalProperties') {
       const key = String(e.params.additionalProperty);
       let keys = unknown.get(e.instancePath);
@@ -96,6 +117,7 @@ export function checkStructure(input: unknown, reporter: Reporter, ignored: (inp
     if (mapped.code === 'manifest.unknown_property') reporter.add(mapped.code, mapped.path, mapped.message);
     else reporter.reportStructural(mapped.code, mapped.path, mapped.message);
   }
+  reportMisshapen(undefined);
   return false;
 }
 
@@ -148,14 +170,8 @@ function mapError(e: AjvError, input: unknown, parent: ParentLabel): { code: Dia
       message = `${label(path)} must be ${expected}, got ${describe(value)}`;
       break;
     }
-    case 'pattern': {
-      const p = PATTERN_PROBLEMS[rule];
-      if (!p) return undefined;
-      problem = p.problem;
-      message = `${label(path)} is ${describe(value)}, which is not ${p.expected}${rule === 'id' ? kebabSuggestion(value) : ''}`;
-      if (rule === 'version' && typeof value === 'string' && /^[vV=]/.test(value)) message += `; drop the leading "${value[0]}"`;
-      break;
-    }
+    case 'pattern':
+      return patternFinding(rule, path, value, input);
     case 'minLength':
       problem = 'empty';
       message = `${label(path)} must not be empty`;
@@ -176,6 +192,15 @@ function mapError(e: AjvError, input: unknown, parent: ParentLabel): { code: Dia
   return finish(rule, problem, path, message);
 }
 
+/** What a string that fails its schema pattern is reported as (undefined where no code says it). */
+function patternFinding(rule: string, path: string, value: unknown, input: unknown) {
+  const p = PATTERN_PROBLEMS[rule];
+  if (!p) return undefined;
+  let message = `${readable(path, input)} is ${describe(value)}, which is not ${p.expected}${rule === 'id' ? kebabSuggestion(value) : ''}`;
+  if (rule === 'version' && typeof value === 'string' && /^[vV=]/.test(value)) message += `; drop the leading "${value[0]}"`;
+  return finish(rule, p.problem, path, message);
+}
+
 function countCodePoints(s: string): number {
   let n = 0;
   for (const _ of s) n++;
@@ -189,7 +214,8 @@ function finish(rule: string, problem: string, path: string, message: string) {
   return { code, path, message };
 }
 
-const KNOWN_KEYS: Record<string, string[]> = {
+/** Each object's own properties, in the schema's order (a test holds them to it). */
+export const KNOWN_KEYS: Record<string, string[]> = {
   '': ['$schema', 'id', 'name', 'version', 'entry', 'hostAbi', 'description', 'capabilities', 'contributes', 'restrictParent', 'restrictChildren', 'config'],
   '/capabilities': ['network', 'props', 'events', 'size'],
   '/contributes': ['site', 'console'],
@@ -201,20 +227,41 @@ const KNOWN_KEYS: Record<string, string[]> = {
 /** The manifest's own properties (a test holds them to the schema's). */
 export const TOP_LEVEL: ReadonlySet<string> = new Set(KNOWN_KEYS['']);
 
+// The properties the compiled check visits after the component ids (it follows the schema's
+// order, which KNOWN_KEYS keeps): an error about one of them comes after the ids' own.
+const AFTER_COMPONENTS = (
+  [
+    ['', 'contributes'],
+    ['/contributes', 'site'],
+    ['/contributes/site', 'components'],
+  ] as const
+).flatMap(([parent, key]) => KNOWN_KEYS[parent]!.slice(KNOWN_KEYS[parent]!.indexOf(key) + 1).map((k) => `${parent}/${k}`));
+const ITEM = `${COMPONENTS}/`;
+
+/** Whether the compiled check, had it checked the ids' form, would report an error at `instancePath` after the one of component `index`. */
+function follows(instancePath: string, index: number): boolean {
+  if (instancePath.startsWith(ITEM)) return Number(instancePath.slice(ITEM.length)) > index;
+  return AFTER_COMPONENTS.some((p) => instancePath.startsWith(p) && (instancePath.length === p.length || instancePath[p.length] === '/'));
+}
+
 /** `; did you mean "contributes"?` when an unknown key is one or two edits from a known one. */
 function suggestKey(key: string, parent: string): string {
-  const known = KNOWN_KEYS_LOWER[parent];
-  if (!known) return '';
-  if (key.length > 64) return '';
-  const lower = key.toLowerCase();
-  let best: string | undefined;
+  const known = KNOWN_KEYS_INDEX[parent];
+  if (known === undefined || key.length > 64) return '';
+  const { lengths, letters } = known;
+  const bits = asciiLetterBits(key);
+  let lower: string | undefined;
+  let best = -1;
   let bestDistance = 3;
-  for (const { key: k, lower: kLower, letters } of known) {
-    if (Math.abs(k.length - key.length) > 2 || missing(lower, letters, bestDistance) >= bestDistance) continue;
-    const d = distance(lower, kLower, bestDistance);
-    if (d < bestDistance) [best, bestDistance] = [k, d];
+  for (let i = 0; i < lengths.length; i++) {
+    const dl = lengths[i]! - key.length;
+    if (dl > 2 || dl < -2 || bitCount(bits & ~letters[i]!) >= bestDistance) continue;
+    lower ??= key.toLowerCase();
+    if (missing(lower, letters[i]!, bestDistance) >= bestDistance) continue;
+    const d = distance(lower, known.lower[i]!, bestDistance);
+    if (d < bestDistance) [best, bestDistance] = [i, d];
   }
-  return best ? `; did you mean "${best}"?` : '';
+  return best >= 0 ? `; did you mean "${known.keys[best]!}"?` : '';
 }
 
 /** A set of characters as bits, by code modulo 32: two characters may share a bit, never one be left out. */
@@ -223,6 +270,27 @@ const letterBits = (s: string): number => {
   for (let i = 0; i < s.length; i++) bits |= 1 << (s.charCodeAt(i) & 31);
   return bits;
 };
+
+/**
+ * The letter bits of a key's ASCII characters, lower-cased without a new string. Other characters
+ * are left out (lower-casing one can give an ASCII letter), so the bits name characters surely in
+ * the lower-cased key: a cheap first bound, before the key is lower-cased and counted.
+ */
+function asciiLetterBits(s: string): number {
+  let bits = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128) bits |= 1 << ((c >= 65 && c <= 90 ? c | 32 : c) & 31);
+  }
+  return bits;
+}
+
+/** How many bits are set. */
+function bitCount(bits: number): number {
+  let n = bits - ((bits >>> 1) & 0x55555555);
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (Math.imul((n + (n >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
 
 /**
  * How many characters of `s` are surely not in a key with these letter bits, counted up to
@@ -235,9 +303,12 @@ function missing(s: string, letters: number, limit: number): number {
   return n;
 }
 
-// Each known key beside its lower-case form and its letters, made once rather than per unknown key.
-const KNOWN_KEYS_LOWER: Record<string, Array<{ key: string; lower: string; letters: number }>> = Object.fromEntries(
-  Object.entries(KNOWN_KEYS).map(([parent, keys]) => [parent, keys.map((k) => ({ key: k, lower: k.toLowerCase(), letters: letterBits(k.toLowerCase()) }))]),
+// The known keys of each object beside their lower-case forms, lengths and letters, made once rather than per unknown key.
+const KNOWN_KEYS_INDEX: Record<string, { keys: string[]; lower: string[]; lengths: Int32Array; letters: Int32Array }> = Object.fromEntries(
+  Object.entries(KNOWN_KEYS).map(([parent, keys]) => {
+    const lower = keys.map((k) => k.toLowerCase());
+    return [parent, { keys, lower, lengths: Int32Array.from(keys, (k) => k.length), letters: Int32Array.from(lower, letterBits) }];
+  }),
 );
 
 // One row pair, reused: keys are at most 64 code units here.

@@ -1,5 +1,6 @@
 import { checkCapabilities } from './checks/capabilities.js';
 import { checkConfig, ignoredFieldPaths } from './checks/config.js';
+import { scanComponents } from './checks/components.js';
 import { checkContributes } from './checks/contributes.js';
 import { checkEntry } from './checks/entry.js';
 import { describe, isObject, Reporter, type Diagnostic } from './diagnostics.js';
@@ -78,17 +79,23 @@ export function validate(input: unknown, options: ValidateOptions, reporter: Rep
     if (typeof options.publisher === 'string' && isKebabCase(options.publisher)) publisher = options.publisher;
     else reporter.report('publisher.invalid', '', `the publisher handle ${JSON.stringify(options.publisher)} is not kebab-case, so component namespaces were checked without it`);
   }
-  const sound = checkStructure(input, reporter, ignoredFieldPaths);
-  if (!isObject(input)) return { valid: false, errors: reporter.errors, warnings: reporter.warnings, manifest: null };
-
+  if (!isObject(input)) {
+    checkStructure(input, reporter, ignoredFieldPaths);
+    return { valid: false, errors: reporter.errors, warnings: reporter.warnings, manifest: null };
+  }
   // The manifest's own keys are read directly: none of them is a property of Object.prototype.
   const { id, entry, capabilities, contributes, config, restrictParent, restrictChildren } = input;
+  const manifestId = typeof id === 'string' && kebab.test(id) ? id : undefined;
+  const componentList = isObject(contributes) && isObject(contributes.site) && Array.isArray(contributes.site.components) ? contributes.site.components : undefined;
+  // The component ids are read once, before the structural check, which reports the ones out of form.
+  const components = componentList && scanComponents(componentList, publisher, manifestId);
+  const sound = checkStructure(input, reporter, ignoredFieldPaths, components);
+
   if (typeof entry === 'string') checkEntry(entry, reporter);
   const caps = isObject(capabilities) ? checkCapabilities(capabilities, sound, reporter) : undefined;
   let contrib: Manifest['contributes'];
   if (isObject(contributes)) {
-    const ns = { id: typeof id === 'string' && (sound || kebab.test(id)) ? id : undefined, publisher, props: caps?.props, sound };
-    contrib = checkContributes(contributes, ns, reporter);
+    contrib = checkContributes(contributes, { id: manifestId, publisher, props: caps?.props, sound, components }, reporter);
   } else if (contributes === undefined) {
     reporter.report('contributes.missing', '/contributes', 'no contributes: the platform treats this version as legacy (it loads where its element is placed, and in the console with the shell), and a bundle that registers anything is refused at publish; declare where it loads, or {} for nowhere');
   }

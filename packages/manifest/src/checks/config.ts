@@ -1,5 +1,5 @@
 // config: fields (at most 50 read, unknown types dropped) and defaults (coerced).
-import { describe, isObject, setOwn, type Reporter } from '../diagnostics.js';
+import { describe, isObject, quote, setOwn, type Reporter } from '../diagnostics.js';
 import { join } from '../pointer.js';
 import { MAX_CONFIG_FIELDS } from '../patterns.js';
 import type { ConfigField, Manifest } from '../schema.js';
@@ -140,7 +140,7 @@ function checkDefaults(defaults: Record<string, unknown>, byKey: Map<string, Con
     const field = byKey.get(key);
     let kept: OptionValue | undefined;
     if (field) kept = coerce(value, field, key, reporter);
-    else reporter.report('config.defaults.unknown_key', join('/config/defaults', key), `default for ${JSON.stringify(key)}, which is not a config field (or was dropped); it is ignored`);
+    else reporter.report('config.defaults.unknown_key', join('/config/defaults', key), `default for ${quote(key)}, which is not a config field (or was dropped); it is ignored`);
     if (out === undefined) {
       if (kept === value) continue;
       out = {};

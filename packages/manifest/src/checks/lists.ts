@@ -1,26 +1,28 @@
-import type { Reporter } from '../diagnostics.js';
+import { quote, type Reporter } from '../diagnostics.js';
 import type { DiagnosticCode } from '../rules.js';
 import { StringSet } from './strings.js';
 
 /**
  * The non-empty strings of a list, first occurrence kept; repeats are reported
  * with `duplicateCode` and dropped. Other entries are the structural check's to report.
- * `eachFirst` sees each kept string once, in order, so a caller's per-item rule needs no set of
- * its own; `kept` is the set of them, for a caller that looks items up later.
  */
-export function uniqueStrings(list: unknown[], at: string, duplicateCode: DiagnosticCode, reporter: Reporter, eachFirst?: (item: string, index: number) => void, kept = new StringSet(list.length)): string[] {
+export function uniqueStrings(list: unknown[], at: string, duplicateCode: DiagnosticCode, reporter: Reporter): string[] {
+  const kept = new StringSet(list.length);
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
     if (typeof item !== 'string' || item === '') continue;
-    if (!kept.add(item)) {
-      reporter.report(duplicateCode, `${at}/${i}`, `${JSON.stringify(item)} is listed more than once; the repeat is dropped`);
-      continue;
-    }
-    eachFirst?.(item, i);
+    if (!kept.add(item)) reportRepeat(list, i, at, duplicateCode, reporter);
   }
-  // Nothing dropped: the list is its own normalized form.
-  return kept.size === list.length ? (list as string[]) : kept.items;
+  return keptStrings(list, kept);
 }
+
+/** Reports that `list[i]`, a string, repeats an earlier one (which is kept). */
+export function reportRepeat(list: unknown[], i: number, at: string, duplicateCode: DiagnosticCode, reporter: Reporter): void {
+  reporter.report(duplicateCode, `${at}/${i}`, `${quote(list[i] as string)} is listed more than once; the repeat is dropped`);
+}
+
+/** A list's normalized form, from the set of its strings: the list itself when it lost nothing. */
+export const keptStrings = (list: unknown[], kept: StringSet): string[] => (kept.size === list.length ? (list as string[]) : kept.items);
 
 /**
  * The normalizer's copy path: a new object with the members that are defined.
