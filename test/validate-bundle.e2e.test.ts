@@ -29,11 +29,16 @@ describe('extkit validate --bundle', () => {
   it('fails, naming the registration, when contributes omits it', () => {
     const manifest = JSON.parse(readFileSync(join(manifestDir, 'manifest.json'), 'utf8')) as Record<string, any>;
     manifest.contributes = { console: { routes: ['/weather'] } };
-    writeFileSync(join(manifestDir, 'manifest.json'), JSON.stringify(manifest));
+    const text = JSON.stringify(manifest, null, 2);
+    writeFileSync(join(manifestDir, 'manifest.json'), text);
     const r = runCli(['validate', manifestDir, '--bundle', bundle, '--json']);
     expect(r.status).toBe(1);
-    const report = JSON.parse(r.stdout) as { valid: boolean; errors: Array<{ code: string; message: string }> };
+    const report = JSON.parse(r.stdout) as { valid: boolean; errors: Array<{ code: string; message: string; path?: string; line?: number; column?: number }> };
     expect(report.valid).toBe(false);
-    expect(report.errors.some((e) => e.message.includes('acme.weather-widget.card'))).toBe(true);
+    const missing = report.errors.find((e) => e.message.includes('acme.weather-widget.card'));
+    expect(missing).toBeDefined();
+    // A finding about the manifest is placed in its text: a list that is missing, at the object it belongs in.
+    const at = text.indexOf('"contributes"');
+    expect(missing).toMatchObject({ path: '/contributes/site/components', line: text.slice(0, at).split('\n').length, column: at - text.lastIndexOf('\n', at) });
   });
 });

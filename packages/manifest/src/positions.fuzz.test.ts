@@ -89,6 +89,10 @@ describe('the fast locator agrees with jsonc-parser', () => {
           expect(pointers.map((p) => [p, locate(p)])).toEqual(expected);
           const positions = diagnosticPositions(text, pointers.map((path) => ({ path })));
           expect(pointers.map((p, i) => [p, positions[i]])).toEqual(expected);
+          // Asked for in any order, each pointer any number of times: the same places.
+          const shuffled = pointers.flatMap((p) => (picks.next().value! % 4 === 0 ? [p, p] : [p])).sort(() => (picks.next().value! % 3) - 1);
+          const again = diagnosticPositions(text, shuffled.map((path) => ({ path })));
+          expect(shuffled.map((p, i) => [p, again[i]])).toEqual(shuffled.map((p) => [p, reference(root, lines, p)]));
           const one = pointers[picks.next().value! % pointers.length]!;
           expect([one, locatePointer(text, one)]).toEqual([one, reference(root, lines, one)]);
         }),
@@ -96,6 +100,29 @@ describe('the fast locator agrees with jsonc-parser', () => {
       );
     });
   }
+
+  // Long arrays: the walk steps over runs of strings and literals natively, 1, 2, 4... elements
+  // at a time, and one at a time over containers, escaped strings and comments.
+  it('on long arrays of mixed elements, for wanted indexes anywhere in them', () => {
+    const element = fc.oneof(
+      { weight: 30, arbitrary: fc.constantFrom('"a"', '""', '1', '-2.5e3', 'true', 'null', '"x,y]"', '"😀"', '"/* , */"') },
+      { weight: 2, arbitrary: fc.constantFrom('"a\\"b"', '"\\\\"', '"\\u0041"') },
+      { weight: 2, arbitrary: fc.constantFrom('[]', '[1, [2]]', '{"a": [1]}', '{}') },
+    );
+    const space = fc.oneof({ weight: 12, arbitrary: fc.constantFrom('', ' ', '\n  ', '\r\n\t') }, { weight: 1, arbitrary: fc.constantFrom(' /* ] , */ ', ' // ,\n') });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(space, element, space), { maxLength: 300, size: 'max' }), fc.array(fc.nat(310), { maxLength: 12, size: 'max' }), fc.boolean(), (parts, wanted, comments) => {
+        const items = parts.map(([a, e, b]) => (comments ? a + e + b : a.replace(/\/[/*][^]*/, ' ') + e + b.replace(/\/[/*][^]*/, ' ')));
+        const text = `{"list": [${items.join(',')}], "after": [1]}`;
+        const root = tree(text)!;
+        const lines = new LineIndex(text);
+        const pointers = [...wanted.map((n) => `/list/${n}`), '/after/0', ...wanted.map((n) => `/list/${n}`).reverse()];
+        const positions = diagnosticPositions(text, pointers.map((path) => ({ path })));
+        expect(pointers.map((p, i) => [p, positions[i]])).toEqual(pointers.map((p) => [p, reference(root, lines, p)]));
+      }),
+      { numRuns: 600 },
+    );
+  });
 
   it('places a pointer into an earlier, shadowed value of a repeated key at the value JSON.parse kept', () => {
     const text = '{"a": {"b": 1, "c": [1]},\n "a": {"c": 2}}';

@@ -69,3 +69,17 @@ describe('keys asked for in the text order, out of it, repeated, escaped', () =>
     expect(columns(['/s\\u0074', '/a\\\\b'])).toEqual([1, 1]);
   });
 });
+
+// The table of keys asked for hashes a key's length and last eight characters; keys alike there
+// (a crafted or unlucky manifest) are handed to a Map, with the same answers.
+describe('keys that agree in length and last characters', () => {
+  const keys = Array.from({ length: 40 }, (_, i) => `${String.fromCharCode(65 + (i % 26))}${i < 26 ? 'a' : 'b'}-same-end`);
+  const text = JSON.stringify(Object.fromEntries(keys.map((k, i) => [k, [i]])), null, 2);
+  const lineOf = (key: string) => text.slice(0, text.indexOf(`"${key}"`)).split('\n').length;
+
+  it('finds each, asked for in the text order, out of it, and with keys never written', () => {
+    const asked = [...keys].reverse().flatMap((k) => [`/${k}`, `/${k}/0`, `/Z${k}`]);
+    const positions = diagnosticPositions(text, asked.map((path) => ({ path })));
+    expect(positions.map((p) => p?.line)).toEqual([...keys].reverse().flatMap((k) => [lineOf(k), lineOf(k) + 1, 1]));
+  });
+});

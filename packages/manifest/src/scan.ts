@@ -60,25 +60,55 @@ export function valueEnd(text: string, i: number): number {
 const endsLiteral = (c: number): boolean => c === 44 || c === 93 || c === 125 || c === 58 || c === 32 || c === 10 || c === 13 || c === 9 || c === SLASH;
 
 /**
+ * What a native search steps over inside a container: runs of characters that are no bracket,
+ * quote or slash, and strings without escapes. Bounded, so that the regular expression engine's
+ * backtracking stack stays small however long the run.
+ */
+const PLAIN = /(?:[^"[\]{}/]+|"[^"\\]*"){0,256}/y;
+
+/**
  * The offset past the bracket that closes an object or array, counting brackets outside strings
  * and comments from `i`, inside `depth` open ones: 0 from its opening bracket, 1 from within it.
+ * Everything between brackets is stepped over natively, not character by character.
  */
 export function containerEnd(text: string, i: number, depth: number): number {
-  for (const n = text.length; i < n; i++) {
+  const n = text.length;
+  while (i < n) {
+    PLAIN.lastIndex = i;
+    PLAIN.test(text);
+    i = PLAIN.lastIndex;
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
-      i = stringEnd(text, i);
+      i = stringEnd(text, i); // a string with escapes
       if (i === -1) return -1;
-    } else if (c === 123 || c === 91) depth++;
-    else if (c === 125 || c === 93) {
-      if (--depth === 0) return i + 1;
+      i++;
+    } else if (c === 123 || c === 91) {
+      depth++;
+      i++;
+    } else if (c === 125 || c === 93) {
+      i++;
+      if (--depth === 0) return i;
     } else if (c === SLASH) {
       i = commentEnd(text, i);
       if (i === -1) return -1;
-      i--;
     }
   }
   return -1;
+}
+
+/** An array element that is a string without escapes or a literal, and the comma after it. */
+const ELEMENT = String.raw`[ \t\n\r]*(?:"[^"\\]*"|[^ \t\n\r,:"[\]{}/]+)[ \t\n\r]*,`;
+const RUNS: RegExp[] = [];
+
+/**
+ * The offset past 2^`power` array elements from `i`, the comma after each and the space after the last, when they are all
+ * strings without escapes or literals; else -1 (the caller steps one element at a time). One
+ * native match however many elements.
+ */
+export function skipElements(text: string, i: number, power: number): number {
+  const re = (RUNS[power] ??= new RegExp(`(?:${ELEMENT}){${2 ** power}}[ \\t\\n\\r]*`, 'y'));
+  re.lastIndex = i;
+  return re.test(text) ? re.lastIndex : -1;
 }
 
 /** The key a property name at `start`..`end` (its quotes) spells, escapes decoded. */

@@ -115,20 +115,25 @@ export async function runValidate(paths: string[], flags: ValidateFlags): Promis
   for (const target of targets) {
     const bytes = target.read();
     const { report, text } = validateManifestText(bytes, validateOptionsFor(target.dir, flags.publisher));
-    const findings = (severity: Severity, list: Diagnostic[]): Finding[] => {
-      const at = diagnosticPositions(text, list);
-      return list.map((d, i) => ({ code: d.code, severity, message: d.message, path: d.path, file: target.file, ...at[i], docs: ruleUrl(d.code) }));
-    };
-    const errors = findings('error', report.errors);
-    const warnings = findings('warning', report.warnings);
+    // One walk over the text places errors and warnings alike.
+    const at = diagnosticPositions(text, [...report.errors, ...report.warnings]);
+    const findings = (severity: Severity, list: Diagnostic[], first: number): Finding[] =>
+      list.map((d, i) => ({ code: d.code, severity, message: d.message, path: d.path, file: target.file, ...at[first + i], docs: ruleUrl(d.code) }));
+    const errors = findings('error', report.errors, 0);
+    const warnings = findings('warning', report.warnings, report.errors.length);
     const outcome: Outcome = { file: target.file, ok: errors.length === 0, errors, warnings, manifest: report.manifest, ...(report.silenced ? { silenced: report.silenced } : {}), ...(text !== undefined ? { text } : {}) };
     if (flags.bundle !== undefined) {
       const scan = await scanDeclared(flags.bundle, report.manifest);
-      const toFindings = (severity: Severity, list: Scan['errors']): Finding[] =>
-        list.map((d) => {
-          const at = d.location ? { file: relative(process.cwd(), d.location.file) || d.location.file, line: d.location.line, column: d.location.column + 1 } : d.path !== undefined ? { file: target.file, ...diagnosticPositions(text, [{ path: d.path }])[0] } : { file: flags.bundle! };
+      const toFindings = (severity: Severity, list: Scan['errors']): Finding[] => {
+        // The findings about the manifest are placed in one walk over its text, not one each.
+        const pointers = list.flatMap((d) => (!d.location && d.path !== undefined ? [{ path: d.path }] : []));
+        const inManifest = diagnosticPositions(text, pointers);
+        let next = 0;
+        return list.map((d) => {
+          const at = d.location ? { file: relative(process.cwd(), d.location.file) || d.location.file, line: d.location.line, column: d.location.column + 1 } : d.path !== undefined ? { file: target.file, ...inManifest[next++] } : { file: flags.bundle! };
           return { code: d.code, severity, message: d.message, ...(d.path !== undefined ? { path: d.path } : {}), ...at, docs: ruleUrl(d.code) };
         });
+      };
       outcome.errors.push(...toFindings('error', scan.errors));
       outcome.warnings.push(...toFindings('warning', scan.warnings));
       outcome.ok = outcome.errors.length === 0;
