@@ -61,7 +61,7 @@ export class WantedTree {
   size = 1;
   /** Per node: its parent, and its token as `src[n].slice(from[n], to[n])`. */
   parent!: Int32Array;
-  src: string[] = [''];
+  src!: string[];
   from!: Int32Array;
   to!: Int32Array;
   /** Kids in the order first asked for (the order diagnostics come in, usually the text's own), and each kid's place in it. */
@@ -90,6 +90,7 @@ export class WantedTree {
   constructor(expected = 16) {
     this.resize(Math.max(16, expected + 8));
     this.parent[0] = NO_PARENT;
+    this.src[0] = '';
   }
 
   /** The node a pointer names, made when missing. Runs under one parent (`/config/defaults/a`, `/config/defaults/b`) cost one comparison with the previous pointer's parent and no split. */
@@ -368,6 +369,10 @@ export class WantedTree {
       return a;
     };
     for (const key of INT32_FIELDS) this[key] = sized(this[key], Int32Array);
+    // Sized once rather than grown by one: the copies growing makes cost more than the array.
+    const src = new Array<string>(n);
+    if (this.src !== undefined) for (let k = 0; k < this.size; k++) src[k] = this.src[k]!;
+    this.src = src;
     this.state = sized(this.state, Uint8Array);
   }
 }
