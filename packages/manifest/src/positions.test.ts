@@ -34,6 +34,17 @@ describe('positions', () => {
     expect(locatePointer(deep, '/0'.repeat(40_000))).toEqual({ line: 1, column: 40_001 });
   });
 
+  it('steps over arrays of millions of elements and strings of millions of escapes', () => {
+    // Native steps over an array are bounded (a step over 2^22 elements overflowed the regular
+    // expression engine's stack, and the position was lost).
+    const n = 5_000_000;
+    expect(locatePointer(`[${'1,'.repeat(n)}2]`, `/${n}`)).toEqual({ line: 1, column: 2 * n + 2 });
+    const escaped = `{"a": ["${'\\"'.repeat(1_000_000)}", "x"],\n "b": 1}`;
+    expect(locatePointer(escaped, '/a/1')).toEqual({ line: 1, column: escaped.indexOf('"x"') + 1 });
+    expect(locatePointer(escaped, '/b')).toEqual({ line: 2, column: 2 });
+    expect(locatePointer('{"a": ["\\\\", "\\\\\\"]"], "b": 1}', '/b')).toEqual({ line: 1, column: 24 });
+  });
+
   it('answers nothing, rather than a wrong place, where the text is not JSON', () => {
     expect(locatePointer('{"a" 1}', '/a')).toBeUndefined();
     expect(locatePointer('{"a": [1, 2', '/a/1')).toBeUndefined();

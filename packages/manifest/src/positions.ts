@@ -38,6 +38,12 @@ const require = createRequire(import.meta.url);
 /** jsonc-parser, loaded only where a syntax error or a repeated key needs its words: a valid manifest never pays for it. */
 export const jsoncParser = (): typeof import('jsonc-parser') => require('jsonc-parser') as typeof import('jsonc-parser');
 
+/**
+ * At most 2^12 elements per native step: the regular expression engine's backtracking stack grows
+ * with the count (2^22 overflows it) and its time per element with it.
+ */
+const MAX_RUN = 12;
+
 /** The walk over `text` for the pointers in `tree`; false when the text is not JSON where it went. */
 function walk(text: string, tree: WantedTree): boolean {
   try {
@@ -125,7 +131,7 @@ function locate(text: string, tree: WantedTree): boolean {
         if (after !== -1) {
           i = after;
           frame.index += 1 << run;
-          if (run === frame.run && run < 24) frame.run++;
+          if (run === frame.run && run < MAX_RUN) frame.run++;
           continue;
         }
         frame.run = 0;

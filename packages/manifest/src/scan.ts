@@ -7,16 +7,21 @@ const QUOTE = 34;
 const BACKSLASH = 92;
 const SLASH = 47;
 
+/** What a native search steps over inside a string: runs without quote or backslash, and escapes. Bounded, as `PLAIN` is. */
+const STRING_BODY = /(?:[^"\\]+|\\[^]){0,4096}/y;
+
 /** The offset of the quote closing the string that opens at `i`, or -1. */
 export function stringEnd(text: string, i: number): number {
-  let j = i + 1;
-  for (;;) {
-    j = text.indexOf('"', j);
-    if (j === -1) return -1;
-    let k = j - 1;
-    while (text.charCodeAt(k) === BACKSLASH) k--;
-    if ((j - 1 - k) % 2 === 0) return j; // an even run of backslashes escapes itself, not the quote
-    j++;
+  const j = text.indexOf('"', i + 1);
+  if (j === -1 || text.charCodeAt(j - 1) !== BACKSLASH) return j;
+  // A quote after a backslash: escapes are stepped over natively, not one quote at a time.
+  for (let k = i + 1; ; ) {
+    STRING_BODY.lastIndex = k;
+    STRING_BODY.test(text);
+    k = STRING_BODY.lastIndex;
+    if (k >= text.length) return -1;
+    if (text.charCodeAt(k) === QUOTE) return k;
+    if (k === text.length - 1) return -1; // a backslash with nothing after it
   }
 }
 
