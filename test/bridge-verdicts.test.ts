@@ -13,6 +13,7 @@ import { planSurfaces } from '../packages/preview/dist/session/surfaces.js';
 import { connectFrame, getRegistry } from '../packages/runtime/dist/index.js';
 import { cleanup, render } from '../packages/testing/dist/index.js';
 import type { Manifest } from '../packages/manifest/dist/index.js';
+import { deliver } from './helpers/window-message.js';
 
 const CARD = 'acme.verdicts.card';
 const PROPS = ['title', 'onSave', 'data-id'];
@@ -78,12 +79,6 @@ async function throughHarness(script: Script, kind: 'component' | 'feature'): Pr
   out.calls = view.calls.map((c) => ({ ...c }));
   cleanup();
   return out;
-}
-
-function deliver(target: Window, data: unknown, source: unknown, ports: readonly unknown[] = []): void {
-  const event = new (target as Window & { Event: typeof Event }).Event('message');
-  Object.defineProperties(event, { data: { value: data }, source: { value: source }, ports: { value: ports } });
-  target.dispatchEvent(event);
 }
 
 async function throughPreview(script: Script, kind: 'component' | 'feature'): Promise<Outcome> {

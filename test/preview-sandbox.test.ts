@@ -761,6 +761,31 @@ describe('the server', () => {
   });
 });
 
+describe('the bridge, from inside the frame', () => {
+  it('keeps its port from the extension, ignores a connect the extension forges, and still carries props', async () => {
+    const frame = await probeFrame();
+    // The fixture listened for the handshake and replaced MessagePort's and MessageEvent's members before it arrived.
+    expect(await frame.evaluate(() => (window as unknown as { caught: string[] }).caught)).toEqual([]);
+    const forged = await frame.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = (e) => resolve(`answered ${JSON.stringify(e.data)}`);
+          dispatchEvent(new MessageEvent('message', { source: parent, data: { extkit: 'connect', protocol: 1 }, ports: [channel.port2] }));
+          // A connect the transport accepts is answered with `ready` at once.
+          setTimeout(() => resolve('ignored'), 1000);
+        }),
+    );
+    expect(forged).toBe('ignored');
+    await page.click('[data-tab="props"]');
+    await page.fill('[data-prop="flood"]', '1');
+    await page.click('[data-tab="events"]');
+    await page.locator('li[data-event="tick"]').first().waitFor({ timeout: 8000 });
+    await page.click('[data-tab="props"]');
+    await page.fill('[data-prop="flood"]', '');
+  });
+});
+
 describe('a frame that navigates itself', () => {
   it('shows as stopped, says why, and reloads on request', async () => {
     await page.click('[data-tab="props"]');

@@ -6,15 +6,7 @@
 import { connectFrame, getRegistry } from '@extkit/runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { attachBridge, type BridgeHost, type BridgeHostOptions } from './bridge-host.js';
-
-/** A jsdom window: its own event constructors, which DOM's Window type does not list. */
-type JsdomWindow = Window & { Event: typeof Event; ErrorEvent: typeof ErrorEvent };
-
-function deliver(target: Window, data: unknown, source: unknown, ports: readonly unknown[] = []): void {
-  const event = new (target as JsdomWindow).Event('message');
-  Object.defineProperties(event, { data: { value: data }, source: { value: source }, ports: { value: ports } });
-  target.dispatchEvent(event);
-}
+import { deliver } from '../../../../test/helpers/window-message.js';
 
 function wire(frame: HTMLIFrameElement): Window {
   const frameWindow = frame.contentWindow!;

@@ -5,15 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getRegistry } from '../registry.js';
 import { connectFrame } from './frame.js';
 import { parseFrameMessage } from './protocol.js';
-
-/** A jsdom window: its own event constructors, which DOM's Window type does not list. */
-type JsdomWindow = Window & { Event: typeof Event; ErrorEvent: typeof ErrorEvent };
-
-function deliver(target: Window, data: unknown, source: unknown, ports: readonly unknown[] = []): void {
-  const event = new (target as JsdomWindow).Event('message');
-  Object.defineProperties(event, { data: { value: data }, source: { value: source }, ports: { value: ports } });
-  target.dispatchEvent(event);
-}
+import { deliver, type JsdomWindow } from '../../../../test/helpers/window-message.js';
 
 const frames: HTMLIFrameElement[] = [];
 function frameWindow(): { win: Window; hellos: unknown[] } {
@@ -95,6 +87,92 @@ describe('connectFrame', () => {
       { v: 1, type: 'mounted', surface: { kind: 'component', id: 'acme.demo.card' } },
       { v: 1, type: 'emits', events: [{ event: 'later', detail: undefined }] },
     ]);
+    host.port1.close();
+  });
+});
+
+describe('connectFrame, against code in the frame', () => {
+  const handshake = (win: Window): { host: MessageChannel; fromFrame: unknown[] } => {
+    const host = new MessageChannel();
+    const fromFrame = received(host.port1);
+    deliver(win, { extkit: 'connect', protocol: 1 }, win.parent, [host.port2]);
+    return { host, fromFrame };
+  };
+
+  it('ignores a connect the frame\'s own code dispatches, even naming the parent as its source', async () => {
+    getRegistry().registrations.length = 0;
+    const { win } = frameWindow();
+    connectFrame(win);
+    const forged = new MessageChannel();
+    const fromForged = received(forged.port1);
+    win.dispatchEvent(new (win as JsdomWindow).MessageEvent('message', { data: { extkit: 'connect', protocol: 1 }, source: win.parent, ports: [forged.port2] }));
+    const { host, fromFrame } = handshake(win);
+    await vi.waitFor(() => expect(fromFrame).toEqual([{ v: 1, type: 'ready', registrations: [] }]));
+    expect(fromForged).toEqual([]);
+    forged.port1.close();
+    host.port1.close();
+  });
+
+  it('keeps the handshake\'s port from listeners and replaced built-ins the extension installs after it', async () => {
+    getRegistry().registrations.length = 0;
+    const { win } = frameWindow();
+    connectFrame(win);
+    const caught: string[] = [];
+    const w = win as JsdomWindow & { onmessage: unknown };
+    for (const capture of [true, false]) w.addEventListener('message', () => caught.push(`listener, capture ${capture}`), capture);
+    w.onmessage = () => caught.push('onmessage');
+    const eventProto = w.MessageEvent.prototype;
+    const ports = Object.getOwnPropertyDescriptor(eventProto, 'ports')!;
+    const portProto = MessagePort.prototype;
+    const saved = { onmessage: Object.getOwnPropertyDescriptor(portProto, 'onmessage')!, postMessage: portProto.postMessage };
+    Object.defineProperty(eventProto, 'ports', { ...ports, get(this: MessageEvent) { caught.push('MessageEvent ports'); return ports.get!.call(this); } });
+    try {
+      const { host, fromFrame } = handshake(win);
+      // Replaced once the handshake's port is known to the test, so only the frame's use of it counts.
+      Object.defineProperty(portProto, 'onmessage', { ...saved.onmessage, set(this: MessagePort, v: unknown) { if (this === host.port2) caught.push('MessagePort onmessage'); saved.onmessage.set!.call(this, v); } });
+      portProto.postMessage = function (this: MessagePort, ...args: unknown[]) {
+        if (this === host.port2) caught.push('MessagePort postMessage');
+        return (saved.postMessage as (...a: unknown[]) => void).apply(this, args);
+      } as typeof portProto.postMessage;
+      host.port1.postMessage({ v: 1, type: 'props', props: {} });
+      await vi.waitFor(() => expect(fromFrame).toEqual([{ v: 1, type: 'ready', registrations: [] }]));
+      deliver(win, { extkit: 'connect', protocol: 1 }, win.parent, [new MessageChannel().port2]);
+      await tick();
+      expect(caught).toEqual([]);
+      host.port1.close();
+    } finally {
+      Object.defineProperty(eventProto, 'ports', ports);
+      Object.defineProperty(portProto, 'onmessage', saved.onmessage);
+      portProto.postMessage = saved.postMessage;
+    }
+  });
+
+  it('reports what the browser cannot copy instead of sending it, and goes on', async () => {
+    let call: Promise<unknown> | undefined;
+    getRegistry().registrations.length = 0;
+    getRegistry().registrations.push({
+      kind: 'component',
+      id: 'acme.demo.card',
+      mount: (ctx) => {
+        ctx.emit('saved', { at: () => 1 });
+        ctx.emit('opened', { n: 1 });
+        setTimeout(() => {
+          ctx.emit('closed', { n: 2 });
+          call = ctx.call('onSave', () => 1).catch((err: unknown) => err);
+        });
+      },
+    });
+    const { win } = frameWindow();
+    connectFrame(win);
+    const { host, fromFrame } = handshake(win);
+    host.port1.postMessage({ v: 1, type: 'mount', surface: { kind: 'component', id: 'acme.demo.card' }, props: { onSave: 'save' }, config: {} });
+    await vi.waitFor(() => expect(fromFrame.length).toBeGreaterThanOrEqual(5));
+    const types = fromFrame.map((m) => parseFrameMessage(m));
+    expect(types.map((m) => m?.type)).toEqual(['ready', 'error', 'mounted', 'emits', 'error']);
+    expect((types[1] as { message: string }).message).toMatch(/^ctx\.emit \(saved, opened\): cannot be sent to the host and was dropped \(.+\)\. Send plain data/);
+    expect(types[3]).toEqual({ v: 1, type: 'emits', events: [{ event: 'closed', detail: { n: 2 } }] });
+    expect((types[4] as { message: string }).message).toMatch(/^ctx\.call\('onSave'\): cannot be sent/);
+    expect(String(await call)).toMatch(/^TypeError: ctx\.call\('onSave'\): the arguments cannot be sent to the host/);
     host.port1.close();
   });
 });

@@ -10,15 +10,39 @@ type Values = Record<string, unknown>;
 type Listener = (values: Values) => void;
 type DistributiveOmitV<T> = T extends unknown ? Omit<T, 'v'> : never;
 
+type Get = (this: unknown) => unknown;
+type Call = (this: unknown, ...args: unknown[]) => unknown;
+
+/** What the host is told instead of a message the browser could not copy. */
+function unsendable(m: DistributiveOmitV<FrameMessage>, err: unknown): string {
+  const what = m.type === 'emits' ? `ctx.emit (${m.events.map((e) => e.event).join(', ')})` : m.type === 'resize' ? 'ctx.setHeight' : m.type === 'call' ? `ctx.call('${m.prop}')` : `the ${m.type} message`;
+  return `${what}: cannot be sent to the host and was dropped (${err instanceof Error ? err.message : String(err)}). Send plain data: no functions, DOM nodes or symbols.`;
+}
+
 /**
  * Starts the frame's transport: says hello to the parent window once the
  * document is parsed and waits for its `connect` handshake; window messages that are not that handshake from
  * the parent are ignored. Messages sent before the handshake are queued.
  * `options.load`: the proof of the load its host gave the document, said with the hello.
+ * Call it before the extension's code runs (the preview's frame does): the port is then out of the extension's reach.
  */
 export function connectFrame(win: Window = window, options: { load?: string } = {}): void {
   const parent = win.parent;
   if (!parent || parent === win) return;
+  // Captured now, before the extension runs: a connect it dispatches itself (isTrusted false) is ignored,
+  // the real one is stopped here, and the port is used through these, so replacing
+  // MessagePort's or MessageEvent's members later neither hands it the port nor sees what crosses it.
+  const { apply, getOwnPropertyDescriptor: describe } = Reflect;
+  const g = win as unknown as Record<string, { prototype: object }>;
+  const getter = (iface: string, name: string): Get => describe(g[iface]!.prototype, name)!.get as Get;
+  const eventData = getter('MessageEvent', 'data');
+  const eventSource = getter('MessageEvent', 'source');
+  const eventPorts = getter('MessageEvent', 'ports');
+  const stopImmediately = describe(g['Event']!.prototype, 'stopImmediatePropagation')!.value as Call;
+  const portProto = (g['MessagePort'] ?? MessagePort).prototype; // jsdom's windows have none
+  const portPost = describe(portProto, 'postMessage')!.value as Call;
+  const portClose = describe(portProto, 'close')!.value as Call;
+  const setOnMessage = describe(portProto, 'onmessage')!.set as Call;
   let port: MessagePort | undefined;
   let queue: Array<DistributiveOmitV<FrameMessage>> = [];
   let cleanup: (() => void) | void;
@@ -31,18 +55,26 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   let nextCall = 0;
   let emits: Emit[] = [];
 
-  const post = (m: DistributiveOmitV<FrameMessage>): void => {
-    if (port) port.postMessage({ v: PROTOCOL_VERSION, ...m });
-    else queue.push(m);
+  /** Posts `m`, or queues it before the handshake; false when the browser could not copy it (a function, a DOM node), which is then reported instead. */
+  const post = (m: DistributiveOmitV<FrameMessage>): boolean => {
+    if (!port) return (queue.push(m), true);
+    try {
+      apply(portPost, port, [{ v: PROTOCOL_VERSION, ...m }]);
+      return true;
+    } catch (err) {
+      if (m.type !== 'error') apply(portPost, port, [{ v: PROTOCOL_VERSION, type: 'error', message: unsendable(m, err) }]);
+      return false;
+    }
   };
   // Emits wait for the end of the task and leave as one message; any other message flushes them first, so order holds.
   const flush = (): void => {
-    if (emits.length) post({ type: 'emits', events: emits });
+    const events = emits;
     emits = [];
+    if (events.length) post({ type: 'emits', events });
   };
-  const send = (m: DistributiveOmitV<FrameMessage>): void => {
+  const send = (m: DistributiveOmitV<FrameMessage>): boolean => {
     flush();
-    post(m);
+    return post(m);
   };
   const emit = (event: string, detail?: unknown): void => {
     if (!emits.length) queueMicrotask(flush);
@@ -76,7 +108,9 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
         new Promise((resolve, reject) => {
           const callId = ++nextCall;
           calls.set(callId, [resolve, reject]);
-          send({ type: 'call', callId, prop, name: bindingName(props, prop), args });
+          if (send({ type: 'call', callId, prop, name: bindingName(props, prop), args })) return;
+          calls.delete(callId);
+          reject(new TypeError(`ctx.call('${prop}'): the arguments cannot be sent to the host; pass plain data (no functions or DOM nodes).`));
         }),
     };
     try {
@@ -105,21 +139,28 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
     }
   };
 
-  win.addEventListener('message', (event: MessageEvent) => {
-    const transferred = event.ports?.[0];
-    if (event.source !== parent || !isConnect(event.data) || !transferred) return;
-    port?.close();
+  // In the capture phase, registered before the extension's code runs: this listener sees the handshake first, and keeps it.
+  const onMessage = (event: MessageEvent): void => {
+    if (!event.isTrusted || apply(eventSource, event, []) !== parent || !isConnect(apply(eventData, event, []))) return;
+    const transferred = (apply(eventPorts, event, []) as readonly MessagePort[])[0];
+    if (!transferred) return;
+    apply(stopImmediately, event, []);
+    if (port) apply(portClose, port, []);
     if (typeof cleanup === 'function') cleanup();
     root?.remove();
     port = transferred;
-    port.onmessage = (e: MessageEvent) => {
-      const m = e.data as HostMessage | undefined;
-      if (m && m.v === PROTOCOL_VERSION) receive(m);
-    };
+    apply(setOnMessage, port, [
+      (e: MessageEvent) => {
+        const m = e.data as HostMessage | undefined;
+        if (m && m.v === PROTOCOL_VERSION) receive(m);
+      },
+    ]);
     send({ type: 'ready', registrations: getRegistrations() });
-    queue.forEach(send);
+    const queued = queue;
     queue = [];
-  });
+    queued.forEach(send);
+  };
+  win.addEventListener('message', onMessage, true);
   win.addEventListener('error', (e: ErrorEvent) => fail(e.error ?? e.message));
   win.addEventListener('unhandledrejection', (e: PromiseRejectionEvent) => fail(e.reason));
   // Hello only once the document is parsed: the bundle has registered and body exists.
