@@ -784,6 +784,21 @@ describe('the bridge, from inside the frame', () => {
     await page.click('[data-tab="props"]');
     await page.fill('[data-prop="flood"]', '');
   });
+
+  it('writes to the network log only what the lockdown reports, over the port: a report the extension posts is ignored', async () => {
+    const frame = await probeFrame();
+    await frame.evaluate(() => {
+      parent.postMessage({ extkit: 'sandbox', protocol: 1, api: 'dns-prefetch', targets: ['http://forged-attempt.example'] }, '*');
+      const link = document.createElement('link');
+      link.rel = 'dns-prefetch';
+      link.href = '//real-attempt.example';
+      document.head.append(link);
+    });
+    await page.click('[data-tab="network"]');
+    await page.locator('li[data-blocked="http://real-attempt.example"]').waitFor({ timeout: 8000 });
+    await page.waitForTimeout(500);
+    expect(await page.locator('li[data-blocked="http://forged-attempt.example"]').count()).toBe(0);
+  });
 });
 
 describe('a frame that navigates itself', () => {

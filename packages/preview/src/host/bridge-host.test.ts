@@ -167,4 +167,18 @@ describe('the bridge', () => {
     await until(() => errors.length === 1);
     expect(errors[0]).toBe('The bundle registers no slot "orders.sidebar"; the manifest declares it.');
   });
+
+  it('takes what the frame\'s sandbox stopped from the port, queued before the handshake, and checks its shape', async () => {
+    const frameWindow = wire(frame);
+    const attempts: unknown[] = [];
+    const errors: string[] = [];
+    attach({ onAttempt: (a) => attempts.push(a), onError: (m) => errors.push(m) });
+    const transport = connectFrame(frameWindow);
+    const attempt = { extkit: 'sandbox', protocol: 1, api: 'dns-prefetch', targets: ['http://x.example'] };
+    transport.sandbox(attempt);
+    transport.sandbox({ extkit: 'sandbox', protocol: 1, api: 'fetch', targets: [] });
+    await until(() => attempts.length === 1 && errors.length === 1);
+    expect(attempts).toEqual([attempt]);
+    expect(errors).toEqual(["The frame sent a sandbox report outside the lockdown's shape; it was ignored."]);
+  });
 });

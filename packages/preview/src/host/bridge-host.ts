@@ -19,6 +19,7 @@ import {
   type Surface,
 } from '@extkit/runtime';
 import { LOAD_PARAM, newLoadNonce } from '../load-proof.js';
+import { isSandboxAttempt, type SandboxAttempt } from '../sandbox/attempt.js';
 
 type Values = Record<string, unknown>;
 type DistributiveOmitV<T> = T extends unknown ? Omit<T, 'v'> : never;
@@ -48,6 +49,8 @@ export interface BridgeHostOptions {
   /** Answers a function-binding call; a throw or rejection answers with an error. */
   onCall?(call: BindingCall): unknown;
   onError?(message: string, stack?: string): void;
+  /** What the frame's sandbox stopped, sent by its lockdown over the port (checked field by field). */
+  onAttempt?(attempt: SandboxAttempt): void;
   onTimeout?(): void;
   /**
    * Proves each load (load-proof.ts): `load(src)` names the load with a fresh nonce in
@@ -118,6 +121,8 @@ export function attachBridge(o: BridgeHostOptions): BridgeHost {
         return void answer(m.callId, m.prop, m.args);
       case 'error':
         return o.onError?.(m.message, m.stack);
+      case 'sandbox':
+        return isSandboxAttempt(m.attempt) ? o.onAttempt?.(m.attempt) : o.onError?.('The frame sent a sandbox report outside the lockdown\'s shape; it was ignored.');
     }
   };
 

@@ -1,6 +1,6 @@
 // The stage: every declared surface in its stand-in (a site page, a console),
 // each in its own sandboxed frame with the host side of the bridge attached.
-import { attemptEntry, isSandboxAttempt } from '../sandbox/attempt.js';
+import { attemptEntry } from '../sandbox/attempt.js';
 import type { BlockedRequest, PlannedSurface, PreviewState } from '../types.js';
 import { attachBridge, type BridgeHost } from './bridge-host.js';
 import { fill, h } from './dom.js';
@@ -48,13 +48,7 @@ export class Stage {
   private structure = '';
   private revision = -1;
 
-  constructor(private readonly hooks: StageHooks) {
-    // What the frame's lockdown reports, from that frame's own window only.
-    window.addEventListener('message', (e) => {
-      if (!isSandboxAttempt(e.data)) return;
-      for (const m of this.mounted.values()) if (e.source === m.frame.contentWindow) this.hooks.blocked(attemptEntry(m.surface.key, e.data));
-    });
-  }
+  constructor(private readonly hooks: StageHooks) {}
 
   /** Applies a new state: re-creates the frames when surfaces or the sandbox changed, reloads them on a new build. */
   update(state: PreviewState): void {
@@ -205,6 +199,7 @@ export class Stage {
           pushLimited(store.runtimeErrors, { surface: surface.key, message, stack });
           this.hooks.changed();
         },
+        onAttempt: (attempt) => this.hooks.blocked(attemptEntry(surface.key, attempt)),
         onTimeout: () => this.setStatus(m, 'error', 'no handshake: the frame never connected'),
       }),
     };

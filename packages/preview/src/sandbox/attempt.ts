@@ -1,6 +1,7 @@
 // What the frame's lockdown tells the host page when the extension reaches for
-// a channel the sandbox stops but CSP cannot (WebRTC, resource hints): one
-// window message from the extension frame to its parent, defined here once for both ends.
+// a channel the sandbox stops but CSP cannot (WebRTC, resource hints, nested
+// frames): the `attempt` of a bridge `sandbox` message, sent over the port the
+// extension cannot reach, defined here once for both ends.
 
 /** The constructors the lockdown replaces in every realm of the frame: each opens network paths connect-src does not cover. */
 export const WEBRTC_APIS = ['RTCPeerConnection', 'webkitRTCPeerConnection'] as const;
@@ -28,7 +29,7 @@ export const NESTED_FRAME_ELEMENTS = ['iframe', 'frame', 'object', 'embed'] as c
 
 const APIS: readonly string[] = [...WEBRTC_APIS, ...BLOCKED_RELS, ...REFUSED_MARKUP, NESTED_FRAME];
 
-/** Window message, frame → parent: the extension tried `api`, naming these targets; it was stopped. */
+/** Frame → host page: the extension tried `api`, naming these targets; it was stopped. */
 export interface SandboxAttempt {
   extkit: 'sandbox';
   protocol: 1;
@@ -44,7 +45,7 @@ export interface SandboxAttempt {
 export const MAX_TARGETS = 10;
 export const MAX_TARGET_LENGTH = 200;
 
-/** Checks a window message field by field: it comes from the frame, where untrusted code runs. */
+/** Checks an attempt field by field: it comes from the frame, where untrusted code runs. */
 export function isSandboxAttempt(data: unknown): data is SandboxAttempt {
   if (typeof data !== 'object' || data === null) return false;
   const m = data as Record<string, unknown>;

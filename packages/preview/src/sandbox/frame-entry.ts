@@ -1,5 +1,5 @@
-// The script every extension frame runs first: the sandbox's lockdown, then
-// the bridge's frame transport. The extension's bundle runs after it.
+// The script every extension frame runs first: the bridge's frame transport,
+// then the sandbox's lockdown. The extension's bundle runs after it.
 import { connectFrame } from '@extkit/runtime';
 import { LOAD_META } from '../load-proof.js';
 import { lockdown } from './lockdown.js';
@@ -10,15 +10,7 @@ const proof = document.querySelector<HTMLMetaElement>(`meta[name="${LOAD_META}"]
 const load = proof?.content;
 proof?.remove();
 
-// Captured before the extension runs: replacing Reflect.apply later must not silence the log.
-const { apply } = Reflect;
-const parent = window.parent;
-const post = parent.postMessage;
-lockdown(window, (attempt) => {
-  try {
-    apply(post, parent, [attempt, '*']);
-  } catch {
-    // The host page is gone; nothing to tell.
-  }
-});
-connectFrame(window, load === undefined ? {} : { load });
+// What the lockdown stops goes to the host page over the bridge's port, which the extension cannot
+// reach, so the extension can neither silence the network log nor write to it.
+const transport = connectFrame(window, load === undefined ? {} : { load });
+lockdown(window, (attempt) => transport.sandbox(attempt as unknown as Record<string, unknown>));

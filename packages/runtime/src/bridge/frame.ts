@@ -19,6 +19,12 @@ function unsendable(m: DistributiveOmitV<FrameMessage>, err: unknown): string {
   return `${what}: cannot be sent to the host and was dropped (${err instanceof Error ? err.message : String(err)}). Send plain data: no functions, DOM nodes or symbols.`;
 }
 
+/** The frame's side of the bridge, for what runs in the frame before the extension (the preview's sandbox). */
+export interface FrameTransport {
+  /** Sends the host what the frame's sandbox stopped, over the port the extension cannot reach (queued until the handshake). */
+  sandbox(attempt: Record<string, unknown>): void;
+}
+
 /**
  * Starts the frame's transport: says hello to the parent window once the
  * document is parsed and waits for its `connect` handshake; window messages that are not that handshake from
@@ -26,13 +32,13 @@ function unsendable(m: DistributiveOmitV<FrameMessage>, err: unknown): string {
  * `options.load`: the proof of the load its host gave the document, said with the hello.
  * Call it before the extension's code runs (the preview's frame does): the port is then out of the extension's reach.
  */
-export function connectFrame(win: Window = window, options: { load?: string } = {}): void {
+export function connectFrame(win: Window = window, options: { load?: string } = {}): FrameTransport {
   const parent = win.parent;
-  if (!parent || parent === win) return;
+  if (!parent || parent === win) return { sandbox: () => undefined };
   // Captured now, before the extension runs: a connect it dispatches itself (isTrusted false) is ignored,
   // the real one is stopped here, and the port is used through these, so replacing
   // MessagePort's or MessageEvent's members later neither hands it the port nor sees what crosses it.
-  const { apply, getOwnPropertyDescriptor: describe } = Reflect;
+  const { apply, defineProperty, getOwnPropertyDescriptor: describe } = Reflect;
   const g = win as unknown as Record<string, { prototype: object }>;
   const getter = (iface: string, name: string): Get => describe(g[iface]!.prototype, name)!.get as Get;
   const eventData = getter('MessageEvent', 'data');
@@ -57,7 +63,8 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
 
   /** Posts `m`, or queues it before the handshake; false when the browser could not copy it (a function, a DOM node), which is then reported instead. */
   const post = (m: DistributiveOmitV<FrameMessage>): boolean => {
-    if (!port) return (queue.push(m), true);
+    // Queued without Array.prototype.push, which the extension may replace: the sandbox's reports wait here too.
+    if (!port) return (defineProperty(queue, queue.length, { __proto__: null, value: m, writable: true, enumerable: true, configurable: true } as PropertyDescriptor), true);
     try {
       apply(portPost, port, [{ v: PROTOCOL_VERSION, ...m }]);
       return true;
@@ -158,14 +165,16 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
     send({ type: 'ready', registrations: getRegistrations() });
     const queued = queue;
     queue = [];
-    queued.forEach(send);
+    for (let i = 0; i < queued.length; i++) send(queued[i]!);
   };
   win.addEventListener('message', onMessage, true);
   win.addEventListener('error', (e: ErrorEvent) => fail(e.error ?? e.message));
   win.addEventListener('unhandledrejection', (e: PromiseRejectionEvent) => fail(e.reason));
-  // Hello only once the document is parsed: the bundle has registered and body exists.
+  // Hello only once the document is parsed: the bundle has registered and body exists. Heard at the
+  // window in the capture phase, before any listener the extension adds, which could otherwise stop it.
   const message: HelloMessage = { extkit: 'hello', protocol: PROTOCOL_VERSION, ...(options.load === undefined ? {} : { load: options.load }) };
   const hello = (): void => parent.postMessage(message, '*');
-  if (win.document.readyState === 'loading') win.document.addEventListener('DOMContentLoaded', hello, { once: true });
+  if (win.document.readyState === 'loading') win.addEventListener('DOMContentLoaded', hello, { once: true, capture: true });
   else hello();
+  return { sandbox: (attempt) => void send({ type: 'sandbox', attempt }) };
 }

@@ -52,6 +52,8 @@ export type HostMessage = Versioned<
 export type FrameMessage = Versioned<
   | { type: 'ready'; registrations: Surface[] }
   | { type: 'mounted'; surface: Surface }
+  /** What the frame's sandbox stopped (the preview's lockdown); its shape is the sandbox's own, checked where it is read. */
+  | { type: 'sandbox'; attempt: Record<string, unknown> }
   // Every emit of one task, in order: a frame that emits in a loop costs the host one message a task, not one an emit.
   | { type: 'emits'; events: Emit[] }
   | { type: 'resize'; height: number }
@@ -103,6 +105,8 @@ export function parseFrameMessage(data: unknown): FrameMessage | undefined {
         : undefined;
     case 'error':
       return str(m['message']) ? (m as FrameMessage) : undefined;
+    case 'sandbox':
+      return isRecord(m['attempt']) ? (m as FrameMessage) : undefined;
     default:
       return undefined;
   }
