@@ -136,13 +136,18 @@ function checkDefaults(defaults: Record<string, unknown>, byKey: Map<string, Con
   let out: Record<string, unknown> | undefined;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
-    const value = defaults[key];
     const field = byKey.get(key);
     let kept: OptionValue | undefined;
-    if (field) kept = coerce(value, field, key, reporter);
-    else reporter.report('config.defaults.unknown_key', join('/config/defaults', key), `default for ${quote(key)}, which is not a config field (or was dropped); it is ignored`);
+    let same = false;
+    // An unknown default is dropped without reading its value (a lookup in a large object).
+    if (field === undefined) reporter.report('config.defaults.unknown_key', join('/config/defaults', key), `default for ${quote(key)}, which is not a config field (or was dropped); it is ignored`);
+    else {
+      const value = defaults[key];
+      kept = coerce(value, field, key, reporter);
+      same = kept === value;
+    }
     if (out === undefined) {
-      if (kept === value) continue;
+      if (same) continue;
       out = {};
       for (let j = 0; j < i; j++) setOwn(out, keys[j]!, defaults[keys[j]!]);
     }

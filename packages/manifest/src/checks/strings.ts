@@ -16,9 +16,13 @@ const MAX_SAME_HASH = 8;
  * a few comparisons per string.
  */
 export class StringSet {
-  /** The strings, first occurrence first. */
-  readonly items: string[] = [];
-  /** Per slot, the index in `items` of the string there, or EMPTY; and that string's hash. */
+  /**
+   * The strings, first occurrence first, in an array made at the size expected: pushed one by
+   * one, a list of 30,000 strings leaves its growing copies behind, half a JSON.parse of garbage.
+   */
+  private readonly stored: string[];
+  private count = 0;
+  /** Per slot, the index in `stored` of the string there, or EMPTY; and that string's hash. */
   private slots: Int32Array;
   private hashes: Int32Array;
   private mask: number;
@@ -30,40 +34,47 @@ export class StringSet {
     this.slots = new Int32Array(capacity).fill(EMPTY);
     this.hashes = new Int32Array(capacity);
     this.mask = capacity - 1;
+    this.stored = new Array<string>(expected);
+  }
+
+  /** The strings, first occurrence first. */
+  get items(): string[] {
+    if (this.stored.length !== this.count) this.stored.length = this.count;
+    return this.stored;
   }
 
   get size(): number {
-    return this.items.length;
+    return this.count;
   }
 
   /** Adds a string; false when it was there already. */
   add(s: string): boolean {
     if (this.fallback !== undefined) return this.addToFallback(s);
-    const { slots, hashes, mask, items } = this;
+    const { slots, hashes, mask, stored } = this;
     const h = hash(s);
     let slot = h & mask;
     for (let same = 0; ; slot = (slot + 1) & mask) {
       const j = slots[slot]!;
       if (j === EMPTY) break;
       if (hashes[slot] !== h) continue;
-      if (items[j] === s) return false;
+      if (stored[j] === s) return false;
       if (++same === MAX_SAME_HASH) return this.giveUp(s);
     }
-    slots[slot] = items.length;
+    slots[slot] = this.count;
     hashes[slot] = h;
-    items.push(s);
-    if (items.length * 2 > mask) this.grow();
+    stored[this.count++] = s;
+    if (this.count * 2 > mask) this.grow();
     return true;
   }
 
   has(s: string): boolean {
     if (this.fallback !== undefined) return this.fallback.has(s);
-    const { slots, hashes, mask, items } = this;
+    const { slots, hashes, mask, stored } = this;
     const h = hash(s);
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
       const j = slots[slot]!;
       if (j === EMPTY) return false;
-      if (hashes[slot] === h && items[j] === s) return true;
+      if (hashes[slot] === h && stored[j] === s) return true;
     }
   }
 
@@ -78,7 +89,7 @@ export class StringSet {
     const size = set.size;
     set.add(s);
     if (set.size === size) return false;
-    this.items.push(s);
+    this.stored[this.count++] = s;
     return true;
   }
 
