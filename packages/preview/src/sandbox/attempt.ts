@@ -27,13 +27,20 @@ export type RefusedMarkup = (typeof REFUSED_MARKUP)[number];
 export const NESTED_FRAME = 'nested-frame';
 export const NESTED_FRAME_ELEMENTS = ['iframe', 'frame', 'object', 'embed'] as const;
 
-const APIS: readonly string[] = [...WEBRTC_APIS, ...BLOCKED_RELS, ...REFUSED_MARKUP, NESTED_FRAME];
+/**
+ * What cancels a navigation the frame started and keeps its document alive (window.stop(), document.open(), a
+ * write that reopens the document): refused, so that each navigation toward a host ends the extension's document.
+ */
+export const NAVIGATION_CANCELS = ['window.stop', 'document.open'] as const;
+export type NavigationCancel = (typeof NAVIGATION_CANCELS)[number];
+
+const APIS: readonly string[] = [...WEBRTC_APIS, ...BLOCKED_RELS, ...REFUSED_MARKUP, NESTED_FRAME, ...NAVIGATION_CANCELS];
 
 /** Frame → host page: the extension tried `api`, naming these targets; it was stopped. */
 export interface SandboxAttempt {
   extkit: 'sandbox';
   protocol: 1;
-  api: WebRtcApi | BlockedRel | RefusedMarkup | typeof NESTED_FRAME;
+  api: WebRtcApi | BlockedRel | RefusedMarkup | typeof NESTED_FRAME | NavigationCancel;
   /**
    * WebRTC: the ICE server URLs it named (stun:, turn:); a hint: the origin of its href; a nested frame: the origin
    * its markup named, if any; markup: none.
@@ -112,6 +119,19 @@ export function attemptEntry(surface: string, attempt: SandboxAttempt): { surfac
         'only after the browser resolved the name and opened a TCP connection to it; and once a nested frame exists, the extension can send it ' +
         'anywhere (window[0].location, window.open(url, name), <a target>). The platform\'s sandbox must refuse the same elements in the frame, ' +
         'before the extension\'s code runs. Isolate markup with a shadow root instead; a nested frame cannot be declared.',
+    };
+  }
+  if (api === 'window.stop' || api === 'document.open') {
+    return {
+      surface,
+      directive: 'navigation',
+      blocked: api === 'window.stop' ? 'window.stop()' : 'document.open() or a write that reopens the document',
+      origin: null,
+      fix:
+        `The preview refused ${api === 'window.stop' ? 'window.stop()' : 'document.open()'}: it cancels a navigation the frame started and keeps ` +
+        'the document alive. Measured in Chromium, a frame navigation toward any host resolves the name and opens a TCP connection before ' +
+        'frame-src refuses it, so cancelling each one lets an extension reach host after host while it runs. The platform\'s sandbox must ' +
+        'refuse the same in the frame, before the extension\'s code runs, and end the frame\'s document on any navigation it starts.',
     };
   }
   if (api === 'document.write' || api === 'execCommand' || api === 'shadowrootmode') {

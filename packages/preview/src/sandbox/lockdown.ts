@@ -17,6 +17,7 @@ import { WEBRTC_APIS, iceTargets, type SandboxAttempt, type WebRtcApi } from './
 import { lockAttributes } from './attributes.js';
 import { hintGuard } from './hints.js';
 import { lockMarkup } from './markup.js';
+import { lockNavigation } from './navigation.js';
 import { patchAccessor, patchMethod, seal, type Fn, type Patched } from './patch.js';
 
 // Captured before the extension runs, so that patching them later changes nothing here.
@@ -112,6 +113,8 @@ export function lockdown(top: Window, report: (attempt: SandboxAttempt) => void)
     const patched: Patched = [];
     const guard = hintGuard(win, report);
     lockAttributes(win, guard, patched);
+    // Before lockMarkup: its check of written markup runs first, then this one's of the write itself.
+    lockNavigation(win, report, patched);
     lockMarkup(win, guard, patched);
     each(INSERTERS, (proto, name) => wrapMethod(patched, proto, name, relock));
     each(INSERTING_SETTERS, (proto, name) => wrapSetter(patched, proto, name, relock));

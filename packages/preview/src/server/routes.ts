@@ -71,6 +71,9 @@ export function handle(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
   }
   if (method !== 'GET' && method !== 'HEAD') return send(res, 405, 'text/plain', 'Method not allowed.\n');
 
+  // A frame navigation the host page did not start: the extension sent its frame somewhere (see framedByExtension).
+  if (framedByExtension(req.headers['sec-fetch-dest'], req.headers['sec-fetch-site'])) return stopped(res);
+
   switch (url.path) {
     case '/':
       return send(res, 200, 'text/html', hostDocument(`${state.extension?.name ?? 'extension'} · extkit dev`, ctx.frameKey), { 'content-security-policy': HOST_CSP });
@@ -107,6 +110,26 @@ export function handle(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
     });
   }
   return send(res, 404, 'text/plain', 'Not found.\n');
+}
+
+/**
+ * True for a navigation of a frame that the frame itself started (the browser's Sec-Fetch-* headers, which no
+ * page can set: the host page's loads are same-origin; a sandboxed frame's own navigations, reloads and meta
+ * refreshes come from its opaque origin, so cross-site). The kit's policy, measured in Chromium 156: an extension
+ * that sends its frame to a host makes the browser resolve the name and connect before frame-src refuses it; if
+ * it then sends the frame to a URL of this server that commits nothing (a 204) or reloads itself, its code
+ * survives, or runs again, to repeat it. Every such navigation gets the stopped page instead, which commits and
+ * runs nothing, so each load of the extension gets one navigation. (A browser that sends no Sec-Fetch-* headers
+ * gets the earlier behaviour.)
+ */
+const framedByExtension = (dest: string | string[] | undefined, site: string | string[] | undefined): boolean =>
+  (dest === 'iframe' || dest === 'frame') && site !== undefined && site !== 'same-origin';
+
+/** What a frame navigated away from the extension holds: a document that commits and runs nothing. */
+const STOPPED_PAGE =
+  '<!doctype html><meta charset="utf-8"><title>stopped</title><p>The extension navigated its frame away; the preview stopped it. Reload the frame from the preview.</p>\n';
+function stopped(res: ServerResponse): void {
+  send(res, 200, 'text/html', STOPPED_PAGE, { 'content-security-policy': "default-src 'none'; base-uri 'none'; form-action 'none'" });
 }
 
 function receiveReport(req: IncomingMessage, res: ServerResponse, ctx: RouteContext, surface: string): void {
