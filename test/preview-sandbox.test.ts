@@ -462,6 +462,19 @@ async function attackHints({ port, run }: { port: number; run: string }): Promis
   frames('form-submit', (url) => box.appendChild(Object.assign(document.createElement('form'), { action: url })).submit());
   frames('form-requestSubmit', (url) => box.appendChild(Object.assign(document.createElement('form'), { action: url })).requestSubmit());
   await new Promise((r) => setTimeout(r, 0));
+  // Markup for a template's contents (setHTMLUnsafe) or its children (insertAdjacentHTML): kept, cleaned.
+  attempt('template-setHTMLUnsafe', () => {
+    const t = document.createElement('template');
+    t.setHTMLUnsafe(`<p>kept</p>${pair('template-setHTMLUnsafe')}`);
+    if (t.content.querySelector('p')?.textContent !== 'kept' || t.content.querySelectorAll('link').length !== 2) throw new Error(`contents lost: ${t.content.childNodes.length}`);
+    box.append(t.content);
+  });
+  attempt('template-insertAdjacentHTML', () => {
+    const t = document.createElement('template');
+    box.append(t);
+    t.insertAdjacentHTML('beforeend', `<p>kept</p>${pair('template-insertAdjacentHTML')}`);
+    if (t.querySelector(':scope > p')?.textContent !== 'kept' || t.querySelectorAll(':scope > link').length !== 2) throw new Error(`children lost: ${t.childNodes.length}`);
+  });
   // Last: were they let through after the load, they would replace the document.
   attempt('window.stop', () => window.stop());
   attempt('document.open', () => (document.open(), document.close()));
@@ -667,7 +680,7 @@ describe('resource hints in the frame, in an ordinary browser profile', () => {
     expect(results['nested windows'], 'child windows in the frame').toBe('0');
     expect(results['undo-defineProperty']).toBe('threw TypeError');
     // Each link the lockdown cleaned is in the network log, with the host it named.
-    for (const vector of ['create', 'case-and-space', 'relList.add', 'Attr.value', 'href-after-rel', 'innerHTML', 'closed-shadow-root', 'DOMParser-adoptNode', 'template', 'table.tHead', 'undo-delete', 'undo-builtins', 'select.add', 'options.add-xml', 'options-index-setter', 'select-index-setter', 'nested-template-option', 'report-hijacked']) {
+    for (const vector of ['create', 'case-and-space', 'relList.add', 'Attr.value', 'href-after-rel', 'innerHTML', 'closed-shadow-root', 'DOMParser-adoptNode', 'template', 'table.tHead', 'undo-delete', 'undo-builtins', 'select.add', 'options.add-xml', 'options-index-setter', 'select-index-setter', 'nested-template-option', 'report-hijacked', 'template-setHTMLUnsafe', 'template-insertAdjacentHTML']) {
       expect(entries, vector).toContain(`link rel=dns-prefetch http://${vector.toLowerCase()}-${run}.example`);
     }
     expect(entries).toContain(`link rel=preconnect http://127.0.0.1:${(listener.address() as AddressInfo).port}`);

@@ -64,6 +64,7 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
   const firstChild = getter('Node', 'firstChild');
   const nodeType = getter('Node', 'nodeType');
   const host = getter('ShadowRoot', 'host');
+  const templateContent = getter('HTMLTemplateElement', 'content');
   const appendChild = pristine('Node', 'appendChild');
   const createElementNS = pristine('Document', 'createElementNS');
   const createDocumentFragment = pristine('Document', 'createDocumentFragment');
@@ -177,9 +178,11 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
     const doc = apply(ownerDocument, context, []);
     const detached = apply(createElementNS, doc, [ns, custom ? 'div' : name]);
     apply(parse, detached, args);
+    // A template's parser fills its contents, not its children.
+    const source = isTemplate(detached) ? apply(templateContent, detached, []) : detached;
     const fragment = apply(createDocumentFragment, doc, []) as DocumentFragment;
     let child: unknown;
-    while ((child = apply(firstChild, detached, [])) !== null) apply(appendChild, fragment, [child]);
+    while ((child = apply(firstChild, source, [])) !== null) apply(appendChild, fragment, [child]);
     guard.sanitize(fragment);
     return fragment;
   };
@@ -257,6 +260,8 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
         if (!matches(RISKY_MARKUP, html)) return apply(original, this, withFirst(html, args));
         if (matches(SHADOW_ROOT_MARKUP, html)) refuse('shadowrootmode');
         const fragment = parseDetached(contextOf(this), parsers[name]!, withFirst(html, args));
+        // On a template the markup becomes its contents, as the browser's own call would make it.
+        if (iface === 'Element' && isTemplate(this)) return void apply(locked('DocumentFragment', 'replaceChildren'), apply(templateContent, this, []), [fragment]);
         apply(locked(iface === 'Element' ? 'Element' : 'DocumentFragment', 'replaceChildren'), this, [fragment]);
       },
     );
