@@ -871,12 +871,16 @@ describe('the bridge, from inside the frame', () => {
         }),
     );
     expect(forged).toBe('ignored');
+    // The forged connect sprang the fixture's traps itself (its own port, its own event): start afresh.
+    await frame.evaluate(() => void ((window as unknown as { caught: string[] }).caught.length = 0));
     await page.click('[data-tab="props"]');
     await page.fill('[data-prop="flood"]', '1');
     await page.click('[data-tab="events"]');
     await page.locator('li[data-event="tick"]').first().waitFor({ timeout: 8000 });
     await page.click('[data-tab="props"]');
     await page.fill('[data-prop="flood"]', '');
+    // Props crossed the port: nothing the fixture replaced was called with it.
+    expect(await frame.evaluate(() => (window as unknown as { caught: string[] }).caught)).toEqual([]);
   });
 
   it('writes to the network log only what the lockdown reports, over the port: a report the extension posts is ignored', async () => {

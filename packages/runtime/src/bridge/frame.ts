@@ -49,6 +49,8 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   const portPost = describe(portProto, 'postMessage')!.value as Call;
   const portClose = describe(portProto, 'close')!.value as Call;
   const setOnMessage = describe(portProto, 'onmessage')!.set as Call;
+  // A message on the port is read with this too: a getter the extension put on MessageEvent would be handed the event, whose target is the port.
+  const portData: Get = g['MessagePort'] ? eventData : function (this: unknown) { return (this as MessageEvent).data; }; // jsdom: no MessagePort of the window's own
   let port: MessagePort | undefined;
   let queue: Array<DistributiveOmitV<FrameMessage>> = [];
   let cleanup: (() => void) | void;
@@ -158,7 +160,7 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
     port = transferred;
     apply(setOnMessage, port, [
       (e: MessageEvent) => {
-        const m = e.data as HostMessage | undefined;
+        const m = apply(portData, e, []) as HostMessage | undefined;
         if (m && m.v === PROTOCOL_VERSION) receive(m);
       },
     ]);
