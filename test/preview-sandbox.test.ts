@@ -827,6 +827,11 @@ describe('the server', () => {
     expect(own.status).toBe(200);
     expect(own.body).not.toContain('navigated its frame away');
     expect(own.headers['content-security-policy']).toContain('script-src');
+    // Once: a step in the frame's history asks for the same URL as the host page did (same-origin), and gets the stopped page.
+    for (const again of [frame, frame.replace(/\?load=.*/, '')]) {
+      const res = await raw(dev.origin + again, { headers: navigation('same-origin') });
+      expect(res.body, again).toContain('navigated its frame away');
+    }
   });
 
   it('sends Cross-Origin-Opener-Policy: same-origin beside its other headers', async () => {

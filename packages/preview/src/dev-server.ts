@@ -4,6 +4,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { HOST_ABI } from './host-abi.js';
+import { LoadLedger } from './server/load-proof.js';
 import { newReportSecret } from './server/report-gate.js';
 import { broadcast, handle, send } from './server/routes.js';
 import { clientAssets } from './session/client-assets.js';
@@ -33,9 +34,10 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   let port = 0;
   const reportSecret = newReportSecret();
   const frameKey = newReportSecret();
+  const loads = new LoadLedger();
   const server = createServer((req, res) => {
     try {
-      handle(req, res, { port, reportSecret, frameKey, session, assets, streams });
+      handle(req, res, { port, reportSecret, frameKey, loads, session, assets, streams });
     } catch (err) {
       // A bug of ours must not take the preview down with it. The stack goes to
       // the terminal, never into a response (it names paths on this machine).

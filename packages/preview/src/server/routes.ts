@@ -10,7 +10,7 @@ import { frameDocument, hostDocument, inlineSafe } from './documents.js';
 import { checkHost } from './host-header.js';
 import { REPORT_PATH, checkReport } from './report-gate.js';
 import { LOAD_PARAM, isLoadNonce } from '../load-proof.js';
-import { proveLoad } from './load-proof.js';
+import { proveLoad, type LoadLedger } from './load-proof.js';
 
 const MAX_REPORT_BYTES = 64 * 1024;
 
@@ -20,6 +20,8 @@ export interface RouteContext {
   reportSecret: string;
   /** This session's key for the proofs of frame loads, given to the host page only (load-proof.ts). */
   frameKey: string;
+  /** The loads whose frame document was served: each is served into a frame once. */
+  loads: LoadLedger;
   session: Session;
   assets: ClientAssets;
   /** Host pages listening for state and blocked requests (server-sent events). */
@@ -104,6 +106,8 @@ export function handle(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
     // ?base=off: the bare frame, without the base style (the host page's switch).
     const styled = url.query.get('base') !== 'off';
     const nonce = url.query.get(LOAD_PARAM);
+    // Into a frame, only a load the host page named and that was not served yet (a history step re-requests old ones).
+    if (isFrameDest(req.headers['sec-fetch-dest']) && !(isLoadNonce(nonce) && ctx.loads.claim(nonce))) return stopped(res);
     const proof = isLoadNonce(nonce) ? proveLoad(ctx.frameKey, nonce) : undefined;
     return send(res, 200, 'text/html', frameDocument(scripts, styled ? BASE_STYLE : undefined, proof), {
       'content-security-policy': csp(reportUri, state.declared.network, styled),
@@ -123,7 +127,8 @@ export function handle(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
  * gets the earlier behaviour.)
  */
 const framedByExtension = (dest: string | string[] | undefined, site: string | string[] | undefined): boolean =>
-  (dest === 'iframe' || dest === 'frame') && site !== undefined && site !== 'same-origin';
+  isFrameDest(dest) && site !== undefined && site !== 'same-origin';
+const isFrameDest = (dest: string | string[] | undefined): boolean => dest === 'iframe' || dest === 'frame';
 
 /** What a frame navigated away from the extension holds: a document that commits and runs nothing. */
 const STOPPED_PAGE =
