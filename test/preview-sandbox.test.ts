@@ -92,16 +92,14 @@ async function attackWebRtc(turnUrl: string): Promise<Record<string, string>> {
     document.body.append(o);
     return last()['RTCPeerConnection'];
   });
-  await attempt('insertAdjacentHTML', () => {
+  /** The new child window's RTCPeerConnection, after markup that may make one (the lockdown removes parser-made frames). */
+  const fromMarkup = (insert: () => void): unknown => {
     const before = w.length;
-    document.body.insertAdjacentHTML('beforeend', '<iframe></iframe>');
+    insert();
     return w.length > before ? last()['RTCPeerConnection'] : Promise.reject(new DOMException('no frame made', 'NotAllowedError'));
-  });
-  await attempt('innerHTML', () => {
-    const before = w.length;
-    document.body.appendChild(document.createElement('div')).innerHTML = '<iframe></iframe>';
-    return w.length > before ? last()['RTCPeerConnection'] : Promise.reject(new DOMException('no frame made', 'NotAllowedError'));
-  });
+  };
+  await attempt('insertAdjacentHTML', () => fromMarkup(() => document.body.insertAdjacentHTML('beforeend', '<iframe></iframe>')));
+  await attempt('innerHTML', () => fromMarkup(() => (document.body.appendChild(document.createElement('div')).innerHTML = '<iframe></iframe>')));
   await attempt('src, synchronously after insertion', () => {
     const refused = document.createElement('iframe');
     refused.src = 'https://attacker.example/';
