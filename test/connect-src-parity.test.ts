@@ -6,7 +6,7 @@
 // securitypolicyviolation it raises is a refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { connectRefusal } from '../packages/runtime/dist/index.js';
+import { connectRefusal } from '../packages/runtime/dist/bridge/index.js';
 import { launchBrowser } from './helpers/browser.js';
 
 const CASES: Array<{ network: string[]; urls: string[] }> = [

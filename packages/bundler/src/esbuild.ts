@@ -39,7 +39,8 @@ export function esbuildOptions(root: string, source: string, entry: string, opti
     charset: 'utf8',
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"' },
-    alias: { '@extkit/runtime': join(RUNTIME_DIR, 'dist', 'index.js') },
+    // esbuild picks the longest alias that matches, so the subpath needs its own.
+    alias: { '@extkit/runtime': join(RUNTIME_DIR, 'dist', 'index.js'), '@extkit/runtime/bridge': join(RUNTIME_DIR, 'dist', 'bridge', 'index.js') },
     logLevel: 'silent',
   };
 }

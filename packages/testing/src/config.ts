@@ -2,7 +2,7 @@
 // coerced them), then the test's values, each held to its field by the same
 // verdict the preview's settings panel applies.
 import type { Manifest } from '@extkit/manifest/read';
-import { configValueProblem } from '@extkit/runtime';
+import { configValueProblem } from '@extkit/runtime/bridge';
 import { TestingError } from './errors.js';
 
 type Values = Record<string, unknown>;

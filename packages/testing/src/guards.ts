@@ -1,7 +1,7 @@
 // Which view's network rules hold now (the newest mounted view's), and the one
 // verdict every channel asks: the runtime's connectRefusal, the words the
 // preview's network log shows. A refused request is listed on that view's `blocked`.
-import { connectRefusal } from '@extkit/runtime';
+import { connectRefusal } from '@extkit/runtime/bridge';
 
 /** A request the sandbox refused, with what to change in manifest.json (the words of the preview's network log). */
 export interface BlockedRequest {

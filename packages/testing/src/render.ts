@@ -1,7 +1,8 @@
 // render(): mounts one registered contribution the way the host does, in this
 // jsdom document, with the manifest's bridge rules (the runtime's verdicts) on
 // everything that crosses: props in, events, calls and heights out, network.
-import { acceptsEvent, bindingName, callRefusal, declaredFor, forwardedProps, frameHeight, getRegistry, type ContributionKind, type Declared } from '@extkit/runtime';
+import { getRegistry, type ContributionKind } from '@extkit/runtime';
+import { acceptsEvent, bindingName, callRefusal, declaredFor, forwardedProps, frameHeight, type Declared } from '@extkit/runtime/bridge';
 import { buildConfig } from './config.js';
 import { TestingError } from './errors.js';
 import { guardNetwork, type BlockedRequest } from './network.js';

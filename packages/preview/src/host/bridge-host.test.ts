@@ -3,7 +3,8 @@
 // runtime's real frame side (connectFrame). jsdom's postMessage carries neither
 // event.source nor transferred ports, so `wire` delivers window messages the
 // way a browser does (source and ports); the ports are real MessageChannel ports.
-import { connectFrame, getRegistry } from '@extkit/runtime';
+import { getRegistry } from '@extkit/runtime';
+import { connectFrame } from '@extkit/runtime/bridge';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { attachBridge, type BridgeHost, type BridgeHostOptions } from './bridge-host.js';
 import { deliver } from '../../../../test/helpers/window-message.js';

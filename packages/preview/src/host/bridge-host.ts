@@ -17,7 +17,7 @@ import {
   type Declared,
   type HostMessage,
   type Surface,
-} from '@extkit/runtime';
+} from '@extkit/runtime/bridge';
 import { LOAD_PARAM, newLoadNonce } from '../load-proof.js';
 import { isSandboxAttempt, type SandboxAttempt } from '../sandbox/attempt.js';
 

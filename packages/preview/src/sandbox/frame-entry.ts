@@ -1,6 +1,6 @@
 // The script every extension frame runs first: the bridge's frame transport,
 // then the sandbox's lockdown. The extension's bundle runs after it.
-import { connectFrame } from '@extkit/runtime';
+import { connectFrame } from '@extkit/runtime/bridge';
 import { LOAD_META } from '../load-proof.js';
 import { lockdown } from './lockdown.js';
 

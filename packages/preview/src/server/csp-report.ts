@@ -1,6 +1,6 @@
 // CSP violation reports (report-uri) from the frames, turned into network-log
 // entries that say which origin to declare and how.
-import { declarableOrigin, networkFix } from '@extkit/runtime';
+import { declarableOrigin, networkFix } from '@extkit/runtime/bridge';
 import type { BlockedRequest } from '../types.js';
 
 /** Reads a `application/csp-report` body; undefined when it is not one. */

@@ -1,7 +1,7 @@
 // Where the extension loads in the preview: one surface per contribution that
 // `contributes` declares, and, when nothing may load, the reason why.
 import type { Manifest } from '@extkit/manifest';
-import { bindingPropOf } from '@extkit/runtime';
+import { bindingPropOf } from '@extkit/runtime/bridge';
 import type { PlannedSurface, PreviewState } from '../types.js';
 
 /** One surface per declared contribution, in the manifest's order: site first, then console. */

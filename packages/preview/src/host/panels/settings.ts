@@ -1,5 +1,5 @@
 // The settings panel, generated from config.fields and starting at config.defaults.
-import { configValueProblem } from '@extkit/runtime';
+import { configValueProblem } from '@extkit/runtime/bridge';
 import type { PreviewState, SettingsField } from '../../types.js';
 import { fill, h } from '../dom.js';
 import { dict, store } from '../store.js';
