@@ -22,7 +22,8 @@ export const tokens = (pointer: string): string[] => {
   return pointer.includes('~') ? parts.map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~')) : parts;
 };
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** A key written `.key` in a readable path: it needs neither quotes nor a pointer escape. */
+export const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
  * A pointer as a person reads it: `config.fields[3].key`, `config.defaults["a.b"]`. Array

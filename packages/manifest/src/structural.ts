@@ -2,7 +2,7 @@
 // codes by keyword and instance path, so users never see raw ajv text.
 import { COMPONENTS, type ComponentScan } from './checks/components.js';
 import { describe, isObject, type Reporter } from './diagnostics.js';
-import { join, readable, tokens, withKey } from './pointer.js';
+import { IDENTIFIER, join, readable, tokens, withKey } from './pointer.js';
 import { isDiagnosticCode, type DiagnosticCode } from './rules.js';
 import { validate as compiledCheck } from './structural.generated.js';
 
@@ -133,10 +133,14 @@ function reportUnknownTopLevel(input: Record<string, unknown>, reporter: Reporte
     const key = keys[i]!;
     if (TOP_LEVEL.has(key)) continue;
     unknown++;
-    reporter.add('manifest.unknown_property', join('', key), `${withKey('', key)} is not a manifest property; it is ignored${suggestKey(key, '')}`);
+    // An identifier needs neither a pointer escape nor quotes: one test, and the message shares its constant part.
+    if (IDENTIFIER.test(key)) reporter.add('manifest.unknown_property', '/' + key, key + UNKNOWN_TOP_LEVEL + suggestKey(key, ''));
+    else reporter.add('manifest.unknown_property', join('', key), `${withKey('', key)}${UNKNOWN_TOP_LEVEL}${suggestKey(key, '')}`);
   }
   return unknown;
 }
+
+const UNKNOWN_TOP_LEVEL = ' is not a manifest property; it is ignored';
 
 /** The readable path of the object the last unknown key was in, made once per object rather than once per key. */
 interface ParentLabel {
@@ -247,7 +251,7 @@ function follows(instancePath: string, index: number): boolean {
 /** `; did you mean "contributes"?` when an unknown key is one or two edits from a known one. */
 function suggestKey(key: string, parent: string): string {
   const known = KNOWN_KEYS_INDEX[parent];
-  if (known === undefined || key.length > 64) return '';
+  if (known === undefined || key.length > known.longest + 2 || known.far.test(key)) return '';
   const { lengths, letters } = known;
   const bits = asciiLetterBits(key);
   let lower: string | undefined;
@@ -303,11 +307,28 @@ function missing(s: string, letters: number, limit: number): number {
   return n;
 }
 
+/**
+ * Matches a key with three ASCII characters that no known key of the object has, in either case:
+ * each is an edit, so no known key is within two (most unknown keys: one native test, where the
+ * letter bits cost a loop over the key's characters). Other characters are not counted, since
+ * lower-casing one can give a letter a known key has.
+ */
+function farFrom(lower: string[]): RegExp {
+  const near = new Set(lower.join(''));
+  let outside = '';
+  for (let c = 0; c < 128; c++) {
+    const ch = String.fromCharCode(c);
+    if (!near.has(ch.toLowerCase())) outside += '\\x' + c.toString(16).padStart(2, '0');
+  }
+  return new RegExp(`^(?:[^${outside}]*[${outside}]){3}`);
+}
+
 // The known keys of each object beside their lower-case forms, lengths and letters, made once rather than per unknown key.
-const KNOWN_KEYS_INDEX: Record<string, { keys: string[]; lower: string[]; lengths: Int32Array; letters: Int32Array }> = Object.fromEntries(
+const KNOWN_KEYS_INDEX: Record<string, { keys: string[]; lower: string[]; lengths: Int32Array; letters: Int32Array; longest: number; far: RegExp }> = Object.fromEntries(
   Object.entries(KNOWN_KEYS).map(([parent, keys]) => {
     const lower = keys.map((k) => k.toLowerCase());
-    return [parent, { keys, lower, lengths: Int32Array.from(keys, (k) => k.length), letters: Int32Array.from(lower, letterBits) }];
+    const longest = Math.max(...keys.map((k) => k.length));
+    return [parent, { keys, lower, lengths: Int32Array.from(keys, (k) => k.length), letters: Int32Array.from(lower, letterBits), longest, far: farFrom(lower) }];
   }),
 );
 

@@ -70,7 +70,9 @@ function namespacePattern(publisher: string | undefined, id: string | undefined)
 
 /** The rules' findings of a scan (repeats, ids outside the namespace, no publisher to check); returns the normalized list. */
 export function reportComponents(scan: ComponentScan, publisher: string | undefined, id: string | undefined, reporter: Reporter): string[] {
-  for (let k = 0; k < scan.repeats.length; k++) reportRepeat(scan.list, scan.repeats[k]!, COMPONENTS, 'contributes.site.components.duplicate', reporter);
+  // Without an id out of form, every repeat is of the form: letters, digits, dots and hyphens.
+  const plain = scan.misshapen.length === 0;
+  for (let k = 0; k < scan.repeats.length; k++) reportRepeat(scan.list, scan.repeats[k]!, COMPONENTS, 'contributes.site.components.duplicate', reporter, plain);
   for (let k = 0; k < scan.outside.length; k++) reportNamespace(scan.list[scan.outside[k]!] as string, scan.outside[k]!, publisher, id, reporter);
   if (publisher === undefined && scan.declared.size > 0) {
     reporter.report('publisher.unknown', COMPONENTS, 'no publisher handle was given (--publisher, or "extkit": { "publisher": ... } in package.json): component ids were checked except for their publisher part');

@@ -140,7 +140,7 @@ function checkDefaults(defaults: Record<string, unknown>, byKey: Map<string, Con
     let kept: OptionValue | undefined;
     let same = false;
     // An unknown default is dropped without reading its value (a lookup in a large object).
-    if (field === undefined) reporter.report('config.defaults.unknown_key', join('/config/defaults', key), `default for ${quote(key)}, which is not a config field (or was dropped); it is ignored`);
+    if (field === undefined) reportUnknownDefault(key, reporter);
     else {
       const value = defaults[key];
       kept = coerce(value, field, key, reporter);
@@ -154,6 +154,16 @@ function checkDefaults(defaults: Record<string, unknown>, byKey: Map<string, Con
     if (kept !== undefined) setOwn(out, key, kept);
   }
   return out ?? defaults;
+}
+
+// A key that needs no escape in a pointer or in quotes: one test, and the pointer and message are each one concatenation.
+const PLAIN_KEY = /^[^"\\\u0000-\u001f\ud800-\udfff~/]*$/;
+const UNKNOWN_DEFAULT = ', which is not a config field (or was dropped); it is ignored';
+const QUOTE_UNKNOWN_DEFAULT = '"' + UNKNOWN_DEFAULT;
+
+function reportUnknownDefault(key: string, reporter: Reporter): void {
+  if (PLAIN_KEY.test(key)) reporter.report('config.defaults.unknown_key', '/config/defaults/' + key, 'default for "' + key + QUOTE_UNKNOWN_DEFAULT);
+  else reporter.report('config.defaults.unknown_key', join('/config/defaults', key), `default for ${quote(key)}${UNKNOWN_DEFAULT}`);
 }
 
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;

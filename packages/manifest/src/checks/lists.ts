@@ -16,9 +16,16 @@ export function uniqueStrings(list: unknown[], at: string, duplicateCode: Diagno
   return keptStrings(list, kept);
 }
 
-/** Reports that `list[i]`, a string, repeats an earlier one (which is kept). */
-export function reportRepeat(list: unknown[], i: number, at: string, duplicateCode: DiagnosticCode, reporter: Reporter): void {
-  reporter.report(duplicateCode, `${at}/${i}`, `${quote(list[i] as string)} is listed more than once; the repeat is dropped`);
+const REPEATED = ' is listed more than once; the repeat is dropped';
+const QUOTE_REPEATED = '"' + REPEATED;
+
+/**
+ * Reports that `list[i]`, a string, repeats an earlier one (which is kept). `plain`: the caller
+ * knows the string needs no escape in quotes (a component id of the form), which spares a test.
+ */
+export function reportRepeat(list: unknown[], i: number, at: string, duplicateCode: DiagnosticCode, reporter: Reporter, plain = false): void {
+  const item = list[i] as string;
+  reporter.report(duplicateCode, `${at}/${i}`, plain ? '"' + item + QUOTE_REPEATED : quote(item) + REPEATED);
 }
 
 /** A list's normalized form, from the set of its strings: the list itself when it lost nothing. */
