@@ -704,6 +704,7 @@ describe('a frame that sends itself toward hosts, in an ordinary browser profile
   let profile: string;
   let netLog: string;
   const ended: Record<string, string> = {};
+  const loop = { status: '', note: '', entries: [] as string[], reloaded: false };
 
   beforeAll(async () => {
     profile = mkdtempSync(join(tmpdir(), 'extkit-profile-'));
@@ -735,6 +736,27 @@ describe('a frame that sends itself toward hosts, in an ordinary browser profile
         const after = await (await p.$(PROBE))?.contentFrame();
         ended[name] = (await after?.evaluate(() => `${location.protocol} ${document.body?.textContent ?? ''}`).catch((e: Error) => `gone ${e.message}`)) ?? 'no frame';
       }
+      // A new navigation toward a host in every task (a MessageChannel loop, no timer clamping): each replaces the
+      // refused one before its error page commits, so the document lived on (measured: up to 3,000 names in 6 s).
+      await p.goto(dev.url);
+      const frame = await probeFrame(p);
+      await frame.evaluate((run) => {
+        let i = 0;
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          location.href = `http://loop-${i++}-${Math.round(performance.now())}-${run}.example/`;
+          if (i < 1000) channel.port2.postMessage(0);
+        };
+        channel.port2.postMessage(0);
+      }, run);
+      await new Promise((r) => setTimeout(r, 2500));
+      const article = p.locator('#surface-component_acme_hostile-probe_probe');
+      loop.status = (await article.locator('.status').textContent()) ?? '';
+      loop.note = (await article.locator('.surface-error').textContent()) ?? '';
+      await p.click('[data-tab="network"]');
+      loop.entries = await p.locator('[data-panel="network"] li').allInnerTexts();
+      await article.locator('button', { hasText: 'Reload the frame' }).click();
+      loop.reloaded = await article.locator('.status', { hasText: 'running' }).waitFor({ timeout: 8000 }).then(() => true, () => false);
     } finally {
       await context.close(); // writes out the net log
     }
@@ -750,6 +772,18 @@ describe('a frame that sends itself toward hosts, in an ordinary browser profile
     const second = [...new Set(log.match(new RegExp(`second-[\\w-]+-${run}\\.example`, 'g')) ?? [])];
     expect(second, 'second hosts looked up').toEqual([]);
     for (const name of chains) expect(ended[name], name).not.toContain('probe mounted');
+  });
+
+  it('ends the extension\'s document at once when it starts a new navigation toward a host in every task, and says so', () => {
+    const log = readFileSync(netLog, 'utf8');
+    // Each name carries the frame's clock when it was set: how long the document ran on after its first exit.
+    const times = [...new Set(log.match(new RegExp(`loop-\\d+-\\d+-${run}\\.example`, 'g')) ?? [])].map((n) => Number(n.split('-')[2]));
+    expect(times.length, 'names looked up').toBeGreaterThan(0);
+    expect(Math.max(...times) - Math.min(...times), `ms the document ran on after its exit (${times.length} names)`).toBeLessThan(500);
+    expect(loop.status).toBe('stopped');
+    expect(loop.note).toMatch(new RegExp(`navigated toward http://loop-\\d+-\\d+-${run}\\.example`));
+    expect(loop.entries.some((e) => e.includes('navigation') && e.includes(`${run}.example`))).toBe(true);
+    expect(loop.reloaded, 'the frame reloads on request').toBe(true);
   });
 });
 
@@ -832,6 +866,25 @@ describe('the server', () => {
     }
   });
 
+  it('serves a frame document only into a frame: opened in a tab of its own, the extension does not run', async () => {
+    const src = await page.$eval(PROBE, (f) => (f as HTMLIFrameElement).src);
+    // Chromium's "Open frame in new tab": outside the host page, no frame-src holds the extension's navigations.
+    const tab = await browser.newPage();
+    const res = await tab.goto(src);
+    expect(res?.status()).toBe(403);
+    expect(await tab.textContent('body')).toContain('one frame of the extkit preview');
+    expect(await tab.evaluate(() => 'caught' in window || document.scripts.length > 0)).toBe(false);
+    await tab.close();
+    for (const dest of ['document', 'object', 'embed']) {
+      const doc = await raw(`${dev.origin}/__extkit/frame/${encodeURIComponent('component:acme.hostile-probe.probe')}?load=${'B'.repeat(32)}`, {
+        headers: { 'sec-fetch-dest': dest, 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'none' },
+      });
+      expect(doc.status, dest).toBe(403);
+      expect(doc.body, dest).not.toContain('<script');
+      expect(doc.headers['content-security-policy'], dest).toMatch(/^default-src 'none'/);
+    }
+  });
+
   it('sends Cross-Origin-Opener-Policy: same-origin beside its other headers', async () => {
     for (const path of ['/', '/__extkit/host.js', '/__extkit/state', '/nope']) {
       const res = await raw(dev.origin + path);
@@ -908,7 +961,8 @@ describe('a frame that navigates itself', () => {
     await page.fill('[data-prop="navigate"]', 'https://attacker.example/next');
     const article = page.locator('#surface-component_acme_hostile-probe_probe');
     await article.locator('.status', { hasText: 'stopped' }).waitFor({ timeout: 8000 });
-    expect(await article.locator('.surface-error').textContent()).toContain('navigated away from the extension\'s document');
+    // Toward a host: the host page's frame-src refused it, and the preview ended the frame at once, naming the host.
+    expect(await article.locator('.surface-error').textContent()).toContain('navigated toward https://attacker.example');
     await page.fill('[data-prop="navigate"]', '');
     await article.locator('button', { hasText: 'Reload the frame' }).click();
     await article.locator('.status', { hasText: 'running' }).waitFor({ timeout: 8000 });

@@ -205,6 +205,11 @@ function blocked(entry: BlockedRequest): void {
 // Once a second even when nothing arrives, so a runaway flag clears when its loop stops.
 setInterval(refreshLogs, 1000);
 
+// Only an extension frame's own navigation breaks this page's frame-src: the host page frames nothing else.
+document.addEventListener('securitypolicyviolation', (e) => {
+  if (e.effectiveDirective === 'frame-src') stage.navigationRefused(e.blockedURI);
+});
+
 const events = new EventSource('/__extkit/events');
 events.addEventListener('state', (e) => apply(JSON.parse((e as MessageEvent<string>).data) as PreviewState));
 events.addEventListener('blocked', (e) => blocked(JSON.parse((e as MessageEvent<string>).data) as BlockedRequest));

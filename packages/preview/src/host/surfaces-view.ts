@@ -27,6 +27,8 @@ interface Mounted {
   note: HTMLElement;
   /** Emits in the current second, and the badge that flags a runaway loop. */
   rate: { count: number; since: number; badge: HTMLElement };
+  /** Why the preview ended this load of the frame itself (navigationRefused), until the next load. */
+  ended?: string;
 }
 
 /** Emits a second above which a surface is flagged as a runaway loop. */
@@ -88,7 +90,31 @@ export class Stage {
     this.load(m, this.revision);
   }
 
+  /**
+   * The host page's frame-src refused a navigation of one of the frames (the extension sent it toward `blocked`).
+   * Measured in Chromium 156, an extension that starts a new navigation in each task from then on keeps its document
+   * alive (each one replaces the refused one before its error page commits), and each is looked up: 1,395 names in
+   * 4.8 s from one load. So the preview ends the frames' documents at once: a frame element taken out of the page
+   * loses its browsing context, and it is put back empty. The browser's report names no frame, so every frame of the
+   * extension is stopped; each reloads on request.
+   */
+  navigationRefused(blocked: string): void {
+    for (const m of this.mounted.values()) {
+      if (m.ended !== undefined) continue;
+      m.ended = blocked;
+      const { frame } = m;
+      const parent = frame.parentNode;
+      const next = frame.nextSibling;
+      frame.remove();
+      frame.removeAttribute('src');
+      parent?.insertBefore(frame, next);
+      this.hooks.blocked(navigationEntry(m.surface.key, blocked));
+      this.stopped(m);
+    }
+  }
+
   private load(m: Mounted, revision: number): void {
+    m.ended = undefined;
     m.note.hidden = true;
     m.navigation.expect();
     m.bridge.load(frameSrc(m.surface, revision));
@@ -98,7 +124,9 @@ export class Stage {
     this.setStatus(m, 'error', 'stopped');
     fill(
       m.note,
-      'The frame navigated away from the extension\'s document (the extension set its location), so the bridge is gone: props, settings, events and calls no longer reach it, and the platform would show nothing useful here. ',
+      m.ended !== undefined
+        ? `A frame of the extension navigated toward ${m.ended}, which the platform refuses (frame-src), so the preview stopped the extension's frames at once (the browser does not say which frame it was): the bridge is gone. `
+        : 'The frame navigated away from the extension\'s document (the extension set its location), so the bridge is gone: props, settings, events and calls no longer reach it, and the platform would show nothing useful here. ',
       h('button', { class: 'reload', onclick: () => this.reload(m.surface.key) }, 'Reload the frame'),
     );
     m.note.hidden = false;
@@ -200,7 +228,7 @@ export class Stage {
           this.hooks.changed();
         },
         onAttempt: (attempt) => this.hooks.blocked(attemptEntry(surface.key, attempt)),
-        onTimeout: () => this.setStatus(m, 'error', 'no handshake: the frame never connected'),
+        onTimeout: () => m.ended === undefined && this.setStatus(m, 'error', 'no handshake: the frame never connected'),
       }),
     };
     this.mounted.set(surface.key, m);
@@ -243,6 +271,19 @@ export class Stage {
     m.status.textContent = text;
   }
 }
+
+/** The network log's entry for a frame navigation the host page's frame-src refused. */
+const navigationEntry = (surface: string, blocked: string): BlockedRequest => ({
+  surface,
+  directive: 'navigation',
+  blocked,
+  origin: null,
+  fix:
+    'A frame of the extension navigated toward this URL; frame-src refuses it on the platform, but measured in Chromium, only after the ' +
+    'browser resolved the name and opened a TCP connection, and an extension that starts a new navigation in every task keeps running ' +
+    'and reaches host after host. The preview ended the frames\' documents at once; the platform\'s sandbox must end the frame\'s document ' +
+    'on any navigation it starts. Open links in the platform\'s own UI instead; a frame navigation cannot be declared.',
+});
 
 const cssId = (key: string): string => key.replace(/[^a-zA-Z0-9_-]/g, '_');
 const frameSrc = (s: PlannedSurface, revision: number): string =>

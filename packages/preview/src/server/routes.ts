@@ -106,6 +106,8 @@ export function handle(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
     // ?base=off: the bare frame, without the base style (the host page's switch).
     const styled = url.query.get('base') !== 'off';
     const nonce = url.query.get(LOAD_PARAM);
+    // Only into a frame: opened on its own (a new tab, a link, another page's <object>), no frame-src holds its navigations.
+    if (notIntoFrame(req.headers['sec-fetch-dest'])) return notAFrame(res, origin);
     // Into a frame, only a load the host page named and that was not served yet (a history step re-requests old ones).
     if (isFrameDest(req.headers['sec-fetch-dest']) && !(isLoadNonce(nonce) && ctx.loads.claim(nonce))) return stopped(res);
     const proof = isLoadNonce(nonce) ? proveLoad(ctx.frameKey, nonce) : undefined;
@@ -130,11 +132,32 @@ const framedByExtension = (dest: string | string[] | undefined, site: string | s
   isFrameDest(dest) && site !== undefined && site !== 'same-origin';
 const isFrameDest = (dest: string | string[] | undefined): boolean => dest === 'iframe' || dest === 'frame';
 
+/**
+ * True for a request of a frame document that a browser means for anything but a frame: a tab of its own
+ * (Chromium's "Open frame in new tab", a link, a typed URL), an <object> or <embed>. The kit's policy, found by a
+ * security review in Chromium 156: the extension's navigations are held only by the host page's frame-src, so
+ * opened top-level the extension sent full HTTP requests, data in their URLs, to any host, and navigated back to
+ * its own URL to run again (69 requests in 4 s). A request without Sec-Fetch-Dest (not a browser) still gets it.
+ */
+const notIntoFrame = (dest: string | string[] | undefined): boolean => dest !== undefined && !isFrameDest(dest);
+
 /** What a frame navigated away from the extension holds: a document that commits and runs nothing. */
 const STOPPED_PAGE =
   '<!doctype html><meta charset="utf-8"><title>stopped</title><p>The extension navigated its frame away; the preview stopped it. Reload the frame from the preview.</p>\n';
+const INERT_CSP = "default-src 'none'; base-uri 'none'; form-action 'none'";
 function stopped(res: ServerResponse): void {
-  send(res, 200, 'text/html', STOPPED_PAGE, { 'content-security-policy': "default-src 'none'; base-uri 'none'; form-action 'none'" });
+  send(res, 200, 'text/html', STOPPED_PAGE, { 'content-security-policy': INERT_CSP });
+}
+
+/** What a frame URL opened outside a frame gets: a pointer to the preview, and nothing that runs. */
+function notAFrame(res: ServerResponse, origin: string): void {
+  send(
+    res,
+    403,
+    'text/html',
+    `<!doctype html><meta charset="utf-8"><title>extkit dev: a frame of the preview</title><p>This address is one frame of the extkit preview. The extension runs only inside the preview's frames, where the preview holds its navigations; opened on its own it does not run. <a href="${origin}/">Open the preview</a>.</p>\n`,
+    { 'content-security-policy': INERT_CSP },
+  );
 }
 
 function receiveReport(req: IncomingMessage, res: ServerResponse, ctx: RouteContext, surface: string): void {
