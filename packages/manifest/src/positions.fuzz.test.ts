@@ -124,6 +124,37 @@ describe('the fast locator agrees with jsonc-parser', () => {
     );
   });
 
+  // Arrays written one element a line (JSON.stringify's layout, and editors'): the walk steps over
+  // such runs with one match that counts their lines too, and must notice every line that breaks
+  // the layout: an escaped string, a container (written over several lines or one), a comment, a
+  // blank line, two elements on a line, a trailing comma.
+  it('on long arrays written one element a line, with what breaks the layout among them', () => {
+    const element = fc.oneof(
+      { weight: 40, arbitrary: fc.constantFrom('"acme.weather-widget.c1"', '""', '7', '-2.5e3', 'false', 'null', '"x,y]"', '"😀"', '" , "') },
+      { weight: 2, arbitrary: fc.constantFrom('"a\\"b"', '"\\\\"', '"\\u0041,\\n"') },
+      { weight: 2, arbitrary: fc.constantFrom('[]', '[\n    1,\n    [2]\n  ]', '{\n    "a": [1],\n    "b": "c"\n  }', '{}') },
+    );
+    const layout = fc.oneof(
+      { weight: 40, arbitrary: fc.constantFrom(',\n  ', ',\r\n  ', ' ,\n\t', ',  \n    ') },
+      { weight: 1, arbitrary: fc.constantFrom(',\n\n  ', ', ', ',', ',\n  // one\n  ', ',\n  /* , */ ', ' /*\n*/,\n  ', '\n  ,') },
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(element, layout), { minLength: 1, maxLength: 400, size: 'max' }), fc.array(fc.nat(410), { maxLength: 12, size: 'max' }), fc.boolean(), (parts, wanted, trailing) => {
+        const items = parts.map(([e, sep], k) => (k < parts.length - 1 ? e + sep : e)).join('');
+        const text = `{\n  "list": [\n  ${items}${trailing ? ',' : ''}\n  ],\n  "after": [1]\n}`;
+        const root = tree(text)!;
+        const lines = new LineIndex(text);
+        const inside = wanted.slice(0, 3).flatMap((n) => [`/list/${n}/0`, `/list/${n}/1/0`, `/list/${n}/a/0`, `/list/${n}/b`]);
+        const pointers = [...wanted.map((n) => `/list/${n}`), ...inside, '/after/0', ...wanted.map((n) => `/list/${n}`).reverse()];
+        const positions = diagnosticPositions(text, pointers.map((path) => ({ path })));
+        expect(pointers.map((p, i) => [p, positions[i]])).toEqual(pointers.map((p) => [p, reference(root, lines, p)]));
+        const one = pointers[0] ?? '/after/0';
+        expect([one, locatePointer(text, one)]).toEqual([one, reference(root, lines, one)]);
+      }),
+      { numRuns: 600 },
+    );
+  });
+
   it('places a pointer into an earlier, shadowed value of a repeated key at the value JSON.parse kept', () => {
     const text = '{"a": {"b": 1, "c": [1]},\n "a": {"c": 2}}';
     expect(locatePointer(text, '/a/b')).toEqual({ line: 2, column: 2 });

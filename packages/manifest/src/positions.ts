@@ -3,7 +3,7 @@
 // costs one scan and n lookups rather than a scan of the file per diagnostic; the scan steps over
 // every subtree no diagnostic is in.
 import { createRequire } from 'node:module';
-import { containerEnd, keyAt, skipSpace, skipElements, stringEnd, valueEnd } from './scan.js';
+import { containerEnd, keyAt, lineRun, skipElementLines, skipSpace, skipElements, stringEnd, valueEnd } from './scan.js';
 import { NONE, WantedTree, type IndexList } from './wanted.js';
 
 export interface Position {
@@ -61,26 +61,56 @@ interface Frame {
   cursor: number;
   /** How many elements the next native step over an array tries: 2^run, grown while the steps succeed. */
   run: number;
+  /** Whether the array is written one element a line, as far as the walk has seen: its steps then count the lines too. */
+  lined: boolean;
 }
 
 /**
- * Walks the text down the wanted paths only, setting each wanted node's offset, and steps over
- * everything else: the elements before a wanted index (natively, many at a time), the rest of an
- * array once its last wanted index is found, and every value no pointer enters. Without recursion
- * (nesting can be as deep as the text is long). False when the text is not JSON where it went.
+ * Walks the text down the wanted paths only, setting each wanted node's line and column, and
+ * steps over everything else: the elements before a wanted index (natively, many at a time), the
+ * rest of an array once its last wanted index is found, and every value no pointer enters.
+ * Without recursion (nesting can be as deep as the text is long). False when the text is not JSON
+ * where it went.
  */
 function locate(text: string, tree: WantedTree): boolean {
-  const { firstKid, nextKid, canon, ord, offset, occurrence, under } = tree;
+  const { firstKid, nextKid, canon, ord, occurrence, under, line: lines, column: columns } = tree;
   let occurrences = 0;
   /** The first backslash at or after the key being read: a key before it has no escapes and is its own token. */
   let backslash = -1;
+  // Lines are counted as the walk goes (it only moves forward): every line break before `counted`
+  // is counted, `lineStart` is where the last one ended, and `nextBreak` is the first at or after
+  // `counted` (-1 for none, -2 not searched yet). A step over elements one a line counts its lines
+  // natively; anything else is caught up with `indexOf` at the next place found.
+  let line = 1;
+  let lineStart = 0;
+  let counted = 0;
+  let nextBreak = -2;
   const open: Frame[] = [];
   let i = skipSpace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
   if (i === -1 || i >= text.length) return false;
-  offset[0] = i;
+  place(0, i);
   occurrence[0] = ++occurrences;
   if (!enter(0, i)) return valueEnd(text, i) !== -1;
   i++;
+
+  /** Counts the line breaks up to `at`, which is not before `counted`. */
+  function countTo(at: number): void {
+    let nl = nextBreak === -2 ? text.indexOf('\n', counted) : nextBreak;
+    while (nl !== -1 && nl < at) {
+      line++;
+      lineStart = nl + 1;
+      nl = text.indexOf('\n', lineStart);
+    }
+    nextBreak = nl;
+    counted = at;
+  }
+
+  /** Sets `node`'s line and column to those of `at`. */
+  function place(node: number, at: number): void {
+    if (at !== counted) countTo(at);
+    lines[node] = line;
+    columns[node] = at - lineStart + 1;
+  }
 
   /** Opens the container at `at` when `node` has wanted kids; false to step over the value instead. */
   function enter(node: number, at: number): boolean {
@@ -88,13 +118,13 @@ function locate(text: string, tree: WantedTree): boolean {
     if (firstKid[node] === NONE || (c !== 123 && c !== 91)) return false;
     const list = c === 91 ? tree.indexed(node) : undefined;
     if (list !== undefined && list.nodes.length === 0) return false; // no index is wanted in this array
-    open.push({ node, list, index: 0, cursor: list === undefined ? firstKid[node]! : 0, run: 0 });
+    open.push({ node, list, index: 0, cursor: list === undefined ? firstKid[node]! : 0, run: 0, lined: true });
     return true;
   }
 
   /** Records that `child` of `parent` is at `at` in this occurrence of the parent. */
   function found(parent: number, child: number, at: number): void {
-    offset[child] = at;
+    place(child, at);
     occurrence[child] = ++occurrences;
     under[child] = occurrence[parent]!;
   }
@@ -125,10 +155,26 @@ function locate(text: string, tree: WantedTree): boolean {
           continue;
         }
         if (c === 93 || frame.index === target) break;
+        if (frame.lined) {
+          // One element a line: one match steps over them and counts their lines.
+          if (i !== counted) countTo(i);
+          const count = lineRun(target - frame.index, MAX_RUN);
+          const after = skipElementLines(text, i, count);
+          if (after !== -1) {
+            frame.index += count;
+            line += count;
+            lineStart = after;
+            while (text.charCodeAt(lineStart - 1) !== 10) lineStart--; // back over the indentation
+            i = counted = after;
+            nextBreak = -2;
+            continue;
+          }
+        }
         let run = frame.run;
         while (1 << run > target - frame.index) run--;
         const after = skipElements(text, i, run);
         if (after !== -1) {
+          frame.lined = false; // elements the step above could not take, but this one could: not one a line
           i = after;
           frame.index += 1 << run;
           if (run === frame.run && run < MAX_RUN) frame.run++;
@@ -146,8 +192,14 @@ function locate(text: string, tree: WantedTree): boolean {
         continue;
       }
       child = list.nodes[frame.cursor++]!;
-      frame.index++;
       found(parent, child, i);
+      if (enter(child, i)) {
+        frame.index++;
+        i++;
+      }
+      // Else the element stays where it is, for the next step over the array to take with the
+      // elements after it (or for the step over the rest once every wanted index is found).
+      continue;
     } else {
       i = skipSpace(text, i);
       if (i === -1 || i >= text.length) return false;
@@ -210,11 +262,9 @@ export function pointerLocator(text: string, pointers: Iterable<string>): (point
   const tree = new WantedTree();
   for (const pointer of pointers) tree.add(pointer);
   const found = walk(text, tree);
-  let lines: LineIndex | undefined;
   return (pointer) => {
-    if (!found) return undefined;
-    const at = tree.resolve(tree.lookup(pointer));
-    return at === -1 ? undefined : (lines ??= new LineIndex(text)).at(at);
+    const at = found ? tree.resolve(tree.lookup(pointer)) : -1;
+    return at === -1 ? undefined : { line: tree.line[at]!, column: tree.column[at]! };
   };
 }
 
@@ -241,51 +291,12 @@ export function diagnosticPositions(text: string | undefined, diagnostics: Reado
     }
   }
   const found = wanted && walk(text!, tree);
-  const offsets = new Int32Array(n).fill(-1);
-  if (found) for (let k = 0; k < n; k++) if (nodes[k] !== -1) offsets[k] = tree.resolve(nodes[k]!);
-  const positions = found ? linesOf(text!, offsets) : undefined;
   const out = new Array<Position | undefined>(n);
   for (let k = 0; k < n; k++) {
     const d = diagnostics[k]!;
+    const at = nodes[k] === -1 || !found ? -1 : tree.resolve(nodes[k]!);
     if (d.line !== undefined) out[k] = { line: d.line, column: d.column ?? 1 };
-    else if (positions === undefined || offsets[k] === -1) out[k] = undefined;
-    else out[k] = { line: positions[2 * k]!, column: positions[2 * k + 1]! };
-  }
-  return out;
-}
-
-/**
- * The line and column of each offset (-1 for none), as pairs. Lines are counted with native
- * searches from one offset to the next, in the text's order: no index of every line is built.
- * Offsets out of order are visited in order through a sorted permutation.
- */
-function linesOf(text: string, offsets: Int32Array): Int32Array {
-  const n = offsets.length;
-  const out = new Int32Array(2 * n);
-  let order: Int32Array | undefined;
-  for (let k = 0, last = -1; k < n; k++) {
-    const at = offsets[k]!;
-    if (at === -1) continue;
-    if (at < last) {
-      order = new Int32Array(n).map((_, j) => j).sort((x, y) => offsets[x]! - offsets[y]!);
-      break;
-    }
-    last = at;
-  }
-  let line = 1;
-  let lineStart = 0;
-  let newline = text.indexOf('\n');
-  for (let j = 0; j < n; j++) {
-    const k = order === undefined ? j : order[j]!;
-    const at = offsets[k]!;
-    if (at === -1) continue;
-    while (newline !== -1 && newline < at) {
-      line++;
-      lineStart = newline + 1;
-      newline = text.indexOf('\n', lineStart);
-    }
-    out[2 * k] = line;
-    out[2 * k + 1] = at - lineStart + 1;
+    else out[k] = at === -1 ? undefined : { line: tree.line[at]!, column: tree.column[at]! };
   }
   return out;
 }

@@ -116,6 +116,33 @@ export function skipElements(text: string, i: number, power: number): number {
   return re.test(text) ? re.lastIndex : -1;
 }
 
+/**
+ * An element as `ELEMENT` has it, its comma and exactly one line break, then the next line's
+ * indentation: an array written one element a line, as `JSON.stringify(value, null, 2)` and
+ * editors write it. No raw line break inside the string, so the line breaks passed are the
+ * elements passed.
+ */
+const ELEMENT_LINE = String.raw`(?:"[^"\\\n]*"|[^ \t\n\r,:"[\]{}/]+)[ \t\r]*,[ \t\r]*\n[ \t]*`;
+const LINE_RUNS: RegExp[] = [];
+
+/**
+ * How many elements the next step of `skipElementLines` takes when `count` are left: all of them
+ * up to 64 (a regular expression per count, few in practice), else the largest power of two, at
+ * most 2^`maxPower`, so that arbitrary gaps compile at most a few dozen expressions.
+ */
+export const lineRun = (count: number, maxPower: number): number => (count <= 64 ? count : 2 ** Math.min(maxPower, Math.floor(Math.log2(count))));
+
+/**
+ * The offset of the element `count` elements on from the one at `i` when each of them is a
+ * string without escapes or a literal, alone on its line (so exactly `count` line breaks are
+ * passed); else -1. One native match.
+ */
+export function skipElementLines(text: string, i: number, count: number): number {
+  const re = (LINE_RUNS[count] ??= new RegExp(`(?:${ELEMENT_LINE}){${count}}`, 'y'));
+  re.lastIndex = i;
+  return re.test(text) ? re.lastIndex : -1;
+}
+
 /** The key a property name at `start`..`end` (its quotes) spells, escapes decoded. */
 export function keyAt(text: string, start: number, end: number): string {
   const raw = text.slice(start + 1, end);

@@ -55,7 +55,7 @@ function indexOf(s: string, a: number, b: number): number {
 
 const newTable = (capacity: number): Table => ({ slots: new Int32Array(capacity), hashes: new Int32Array(capacity), count: 0, fallback: undefined });
 
-const INT32_FIELDS = ['parent', 'from', 'to', 'firstKid', 'lastKid', 'nextKid', 'ord', 'canon', 'offset', 'occurrence', 'under', 'resolved'] as const;
+const INT32_FIELDS = ['parent', 'from', 'to', 'firstKid', 'lastKid', 'nextKid', 'ord', 'canon', 'line', 'column', 'occurrence', 'under', 'resolved'] as const;
 
 export class WantedTree {
   size = 1;
@@ -71,11 +71,12 @@ export class WantedTree {
   ord!: Int32Array;
   /** The node a kid repeats (the first asked for with its token), or NONE. */
   canon!: Int32Array;
-  /** What the walk found: which occurrence (0 for none), its offset (of the value, or of the key), in which occurrence of the parent. */
-  offset!: Int32Array;
+  /** What the walk found: which occurrence (0 for none), its line and column (of the value, or of the key), in which occurrence of the parent. */
+  line!: Int32Array;
+  column!: Int32Array;
   occurrence!: Int32Array;
   under!: Int32Array;
-  /** After the walk: whether it and its ancestors are in the values JSON.parse keeps, and the offset it resolves to. */
+  /** After the walk: whether it and its ancestors are in the values JSON.parse keeps, and the node whose place it resolves to. */
   state!: Uint8Array;
   resolved!: Int32Array;
   private tables: Array<Table | undefined> = [];
@@ -235,27 +236,29 @@ export class WantedTree {
   alias(k: number, first: number): void {
     this.canon[k] = first;
     if (this.occurrence[k]! > this.occurrence[first]!) {
-      this.offset[first] = this.offset[k]!;
+      this.line[first] = this.line[k]!;
+      this.column[first] = this.column[k]!;
       this.occurrence[first] = this.occurrence[k]!;
       this.under[first] = this.under[k]!;
     }
   }
 
   /**
-   * The offset node `n` resolves to after the walk: its own when it and every ancestor were
-   * found in the occurrences JSON.parse keeps, else its nearest such ancestor's (-1 for none).
+   * The node whose place (`line`, `column`) node `n` resolves to after the walk: itself
+   * when it and every ancestor were found in the occurrences JSON.parse keeps, else its nearest
+   * such ancestor (-1 for none).
    * Each node is resolved once, so n diagnostics cost n steps, however deep their pointers.
    */
   resolve(node: number): number {
     const n0 = this.canon[node] || node;
-    const { resolved, parent, state, offset, under, occurrence } = this;
+    const { resolved, parent, state, under, occurrence } = this;
     if (state[n0] !== UNRESOLVED) return resolved[n0]!;
     const p0 = parent[n0]!;
     if (p0 !== NO_PARENT && state[p0] !== UNRESOLVED) {
       // The common case, a sibling of a node resolved before: one step, no chain.
       const ok = state[p0] === VALID && occurrence[n0] !== 0 && under[n0] === occurrence[p0];
       state[n0] = ok ? VALID : INVALID;
-      return (resolved[n0] = ok ? offset[n0]! : resolved[p0]!);
+      return (resolved[n0] = ok ? n0 : resolved[p0]!);
     }
     const chain: number[] = [];
     for (let n = n0; n !== NO_PARENT && state[n] === UNRESOLVED; n = parent[n]!) chain.push(n);
@@ -264,7 +267,7 @@ export class WantedTree {
       const p = parent[n]!;
       const ok = occurrence[n] !== 0 && (p === NO_PARENT || (state[p] === VALID && under[n] === occurrence[p]));
       state[n] = ok ? VALID : INVALID;
-      resolved[n] = ok ? offset[n]! : p === NO_PARENT ? -1 : resolved[p]!;
+      resolved[n] = ok ? n : p === NO_PARENT ? -1 : resolved[p]!;
     }
     return resolved[n0]!;
   }
