@@ -155,6 +155,33 @@ describe('the fast locator agrees with jsonc-parser', () => {
     );
   });
 
+  // Objects written one property a line (JSON.stringify's layout): the walk steps over such a
+  // property with one match that counts its line, and must notice every line that breaks the
+  // layout: an escaped key or value, a container value, a comment, a blank line, two properties
+  // on a line.
+  it('on texts written one property a line, with what breaks the layout among them', () => {
+    const breaks = ['\n\n', '\n// a, "b": 1\n', ' /* , */\n', ' ', '\r\n', '\n\t'];
+    fc.assert(
+      fc.property(value, fc.infiniteStream(fc.nat()), (v, stream) => {
+        const picks = stream[Symbol.iterator]();
+        const pick = (n: number) => picks.next().value! % n;
+        const pretty = JSON.stringify(typeof v === 'object' && v !== null && !Array.isArray(v) ? { ...v, again: v, ...v } : { v }, null, 2);
+        // Line breaks after a comma, a few of them replaced by what breaks the layout.
+        const text = pretty.replace(/,\n/g, () => (pick(6) === 0 ? `,${breaks[pick(breaks.length)]!}` : ',\n'));
+        const root = tree(text)!;
+        const lines = new LineIndex(text);
+        // Some of the pointers only: a property no pointer goes below is stepped over whole.
+        const pointers = pointersIn(root).filter(() => pick(3) === 0);
+        const expected = pointers.map((p) => [p, reference(root, lines, p)]);
+        const positions = diagnosticPositions(text, pointers.map((path) => ({ path })));
+        expect(pointers.map((p, i) => [p, positions[i]])).toEqual(expected);
+        const one = pointers[pick(pointers.length)] ?? '';
+        expect([one, locatePointer(text, one)]).toEqual([one, reference(root, lines, one)]);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it('places a pointer into an earlier, shadowed value of a repeated key at the value JSON.parse kept', () => {
     const text = '{"a": {"b": 1, "c": [1]},\n "a": {"c": 2}}';
     expect(locatePointer(text, '/a/b')).toEqual({ line: 2, column: 2 });

@@ -3,7 +3,7 @@
 // costs one scan and n lookups rather than a scan of the file per diagnostic; the scan steps over
 // every subtree no diagnostic is in.
 import { createRequire } from 'node:module';
-import { containerEnd, keyAt, lineRun, skipElementLines, skipSpace, skipElements, stringEnd, valueEnd } from './scan.js';
+import { containerEnd, keyAt, lineRun, skipElementLines, skipElements, skipPropertyLine, skipSpace, stringEnd, valueEnd } from './scan.js';
 import { NONE, WantedTree, type IndexList } from './wanted.js';
 
 export interface Position {
@@ -238,6 +238,22 @@ function locate(text: string, tree: WantedTree): boolean {
         if (child !== NONE && frame.cursor !== NONE && ord[child]! >= ord[frame.cursor]!) frame.cursor = nextKid[child]!;
       }
       if (child !== NONE) found(parent, child, i);
+      if (child === NONE || firstKid[child] === NONE) {
+        // A property alone on its line with a plain value: one match steps over it to the next
+        // key and counts its line break.
+        const after = skipPropertyLine(text, i);
+        if (after !== -1) {
+          if (counted === i) {
+            line++;
+            lineStart = after;
+            while (text.charCodeAt(lineStart - 1) !== 10) lineStart--; // back over the indentation
+            counted = after;
+            nextBreak = -2;
+          }
+          i = after;
+          continue;
+        }
+      }
       i = skipSpace(text, end + 1);
       if (i === -1 || text.charCodeAt(i) !== 58) return false;
       i = skipSpace(text, i + 1);

@@ -143,6 +143,19 @@ export function skipElementLines(text: string, i: number, count: number): number
   return re.test(text) ? re.lastIndex : -1;
 }
 
+/**
+ * A property written alone on its line, from its key's opening quote: a key and a string value
+ * without escapes or line breaks (or a literal value), the comma after them, exactly one line
+ * break, and the next line's indentation.
+ */
+const PROPERTY_LINE = new RegExp(String.raw`"[^"\\\n]*"[ \t\r]*:[ \t\r]*(?:"[^"\\\n]*"|[^ \t\n\r,:"[\]{}/]+)[ \t\r]*,[ \t\r]*\n[ \t]*`, 'y');
+
+/** The offset past the property at `i` and its line break when it is written as `PROPERTY_LINE` has it, else -1. One native match. */
+export function skipPropertyLine(text: string, i: number): number {
+  PROPERTY_LINE.lastIndex = i;
+  return PROPERTY_LINE.test(text) ? PROPERTY_LINE.lastIndex : -1;
+}
+
 /** The key a property name at `start`..`end` (its quotes) spells, escapes decoded. */
 export function keyAt(text: string, start: number, end: number): string {
   const raw = text.slice(start + 1, end);
