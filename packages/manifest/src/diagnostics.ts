@@ -20,6 +20,8 @@ export class Reporter {
   private structural: Map<DiagnosticCode, Set<string>> | undefined;
   /** What `keysOf` listed, by object. */
   readonly enumerated = new Map<object, string[]>();
+  /** For an object `keysOf` listed, the keys whose values may be objects, when its caller knows them. */
+  readonly containers = new Map<object, readonly string[]>();
 
   /** Reports a rule's finding, unless the structural check reported the same code at the same pointer. */
   report(code: DiagnosticCode, path: string, message: string): void {
@@ -27,7 +29,7 @@ export class Reporter {
     (RULES[code].severity === 'error' ? this.errors : this.warnings).push({ code, path, message });
   }
 
-  /** Reports a finding the caller has told apart from every other already, of a code no rule reports. */
+  /** Reports a finding the caller has told apart from every other already: no other finding has its code and pointer. */
   add(code: DiagnosticCode, path: string, message: string): void {
     (RULES[code].severity === 'error' ? this.errors : this.warnings).push({ code, path, message });
   }
@@ -46,11 +48,16 @@ export class Reporter {
    * The keys of an object the rules enumerate in full (the top level, `config.defaults`,
    * function bindings), listed once per validation. They are kept so that the duplicate-key
    * check of the same text counts these objects' keys without enumerating them again: on an
-   * object of tens of thousands of keys, each enumeration costs half a JSON.parse.
+   * object of tens of thousands of keys, each enumeration costs half a JSON.parse. `containers`
+   * names the keys whose values may be objects (the manifest's own keys, at the top level): that
+   * check reads those values only, not one per key, unless the text has objects it did not find.
    */
-  keysOf(obj: Record<string, unknown>): string[] {
+  keysOf(obj: Record<string, unknown>, containers: readonly string[] = []): string[] {
     let keys = this.enumerated.get(obj);
-    if (keys === undefined) this.enumerated.set(obj, (keys = Object.keys(obj)));
+    if (keys === undefined) {
+      this.enumerated.set(obj, (keys = Object.keys(obj)));
+      this.containers.set(obj, containers);
+    }
     return keys;
   }
 

@@ -82,6 +82,18 @@ describe('repeated keys (json.duplicate_key)', () => {
     expect(parsed.ok && parsed.warnings.map((w) => w.path)).toEqual(expected);
   });
 
+  // The count skips the values the rules do not read and the elements of long lists, and checks
+  // what it skipped against the text's "{" (one per object JSON.parse made).
+  it('finds repeats inside an object in a long list, with "{" in strings beside it', () => {
+    const ids = Array.from({ length: 100 }, (_, i) => `"acme.weather-widget.c${i}"`);
+    const text = manifest(`,
+  "restrictParent": [${ids.join(', ')}, {"r": 1, "r": 2}],
+  "description": "{ {",
+  "config": { "defaults": { "x{": "{" } }`);
+    const { report } = validateManifestText(text, { publisher: 'acme' });
+    expect(report.warnings.filter((w) => w.code === 'json.duplicate_key').map((w) => w.path)).toEqual(['/restrictParent/100/r']);
+  });
+
   it('says nothing for the enumerated objects when no key repeats', () => {
     const { report } = validateManifestText(manifest(`,
   "config": { "defaults": { "a": 1, "b": {"z": 1} } },

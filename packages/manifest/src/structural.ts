@@ -127,14 +127,16 @@ export function checkStructure(
  * it anyway: the keys it lists serve the duplicate-key check of the same text too.
  */
 function reportUnknownTopLevel(input: Record<string, unknown>, reporter: Reporter): number {
-  const keys = reporter.keysOf(input);
+  const keys = reporter.keysOf(input, KNOWN_KEYS['']);
   let unknown = 0;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     if (TOP_LEVEL.has(key)) continue;
     unknown++;
-    // An identifier needs neither a pointer escape nor quotes: one test, and the message shares its constant part.
-    if (IDENTIFIER.test(key)) reporter.add('manifest.unknown_property', '/' + key, key + UNKNOWN_TOP_LEVEL + suggestKey(key, ''));
+    // An identifier needs neither a pointer escape nor quotes: one test, and the message shares its
+    // constant part. Most unknown keys are also too far from every known key for a suggestion: the same test.
+    if (FAR_IDENTIFIER.test(key)) reporter.add('manifest.unknown_property', '/' + key, key + UNKNOWN_TOP_LEVEL);
+    else if (IDENTIFIER.test(key)) reporter.add('manifest.unknown_property', '/' + key, key + UNKNOWN_TOP_LEVEL + suggestKey(key, ''));
     else reporter.add('manifest.unknown_property', join('', key), `${withKey('', key)}${UNKNOWN_TOP_LEVEL}${suggestKey(key, '')}`);
   }
   return unknown;
@@ -313,14 +315,14 @@ function missing(s: string, letters: number, limit: number): number {
  * letter bits cost a loop over the key's characters). Other characters are not counted, since
  * lower-casing one can give a letter a known key has.
  */
-function farFrom(lower: string[]): RegExp {
+function farFrom(lower: string[], lookahead = ''): RegExp {
   const near = new Set(lower.join(''));
   let outside = '';
   for (let c = 0; c < 128; c++) {
     const ch = String.fromCharCode(c);
     if (!near.has(ch.toLowerCase())) outside += '\\x' + c.toString(16).padStart(2, '0');
   }
-  return new RegExp(`^(?:[^${outside}]*[${outside}]){3}`);
+  return new RegExp(`^${lookahead}(?:[^${outside}]*[${outside}]){3}`);
 }
 
 // The known keys of each object beside their lower-case forms, lengths and letters, made once rather than per unknown key.
@@ -331,6 +333,9 @@ const KNOWN_KEYS_INDEX: Record<string, { keys: string[]; lower: string[]; length
     return [parent, { keys, lower, lengths: Int32Array.from(keys, (k) => k.length), letters: Int32Array.from(lower, letterBits), longest, far: farFrom(lower) }];
   }),
 );
+
+/** An identifier too far from every manifest property for "did you mean" (both of the tests above, in one). */
+const FAR_IDENTIFIER = farFrom(KNOWN_KEYS_INDEX['']!.lower, `(?=${IDENTIFIER.source})`);
 
 // One row pair, reused: keys are at most 64 code units here.
 const rows = [new Int32Array(66), new Int32Array(66)] as const;

@@ -28,10 +28,10 @@ const componentId = new RegExp(COMPONENT_ID);
 
 /** `publisher` and `id` are kebab-case or undefined (then that part is not checked). */
 export function scanComponents(list: unknown[], publisher: string | undefined, id: string | undefined): ComponentScan {
-  const declared = new StringSet(list.length);
-  const misshapen: number[] = [];
-  const repeats: number[] = [];
-  const outside: number[] = [];
+  // Made before the loop: the first call runs the loop optimized on the stack (OSR), and an object
+  // made after it, where that code had no feedback yet, sent the call back to the interpreter.
+  const scan: ComponentScan = { list, declared: new StringSet(list.length), misshapen: [], repeats: [], outside: [] };
+  const { declared, misshapen, repeats, outside } = scan;
   // One test tells the common id, of the form and in the namespace, from the rest.
   const inNamespace = namespacePattern(publisher, id);
   let misshapenIds: Set<string> | undefined;
@@ -54,7 +54,7 @@ export function scanComponents(list: unknown[], publisher: string | undefined, i
       (misshapenIds ??= new Set()).add(item);
     }
   }
-  return { list, declared, misshapen, repeats, outside };
+  return scan;
 }
 
 let lastNamespace: { publisher: string | undefined; id: string | undefined; pattern: RegExp } | undefined;

@@ -161,9 +161,10 @@ const PLAIN_KEY = /^[^"\\\u0000-\u001f\ud800-\udfff~/]*$/;
 const UNKNOWN_DEFAULT = ', which is not a config field (or was dropped); it is ignored';
 const QUOTE_UNKNOWN_DEFAULT = '"' + UNKNOWN_DEFAULT;
 
+/** Each key once, of a code the structural check never reports: nothing to compare with (`add`). */
 function reportUnknownDefault(key: string, reporter: Reporter): void {
-  if (PLAIN_KEY.test(key)) reporter.report('config.defaults.unknown_key', '/config/defaults/' + key, 'default for "' + key + QUOTE_UNKNOWN_DEFAULT);
-  else reporter.report('config.defaults.unknown_key', join('/config/defaults', key), `default for ${quote(key)}${UNKNOWN_DEFAULT}`);
+  if (PLAIN_KEY.test(key)) reporter.add('config.defaults.unknown_key', '/config/defaults/' + key, 'default for "' + key + QUOTE_UNKNOWN_DEFAULT);
+  else reporter.add('config.defaults.unknown_key', join('/config/defaults', key), `default for ${quote(key)}${UNKNOWN_DEFAULT}`);
 }
 
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
