@@ -84,16 +84,16 @@ export const renderJsonSchema = (): string => JSON.stringify(publishedSchema(), 
  * rule pass does in a walk it makes anyway. The manifest's own keys are enumerated by the rules
  * (`src/structural.ts`), which report the unknown ones and count them for the duplicate-key check
  * of the same text, so ajv does not enumerate a top level of any size a second time. The
- * component ids' pattern is tested in the rules' one pass over the ids, with their namespace and
- * repeats (`src/checks/components.ts`), and reported where ajv would have: on thousands of ids
- * each pass costs about a JSON.parse of them. And `propertyNames: {type: "string"}` (a record's
+ * component ids' type and pattern are tested in the rules' one pass over the ids, with their
+ * namespace and repeats (`src/checks/components.ts`), and reported where ajv would have: on
+ * thousands of ids each pass costs about a JSON.parse of them. And `propertyNames: {type: "string"}` (a record's
  * keys) cannot fail on a JavaScript object, whose keys are strings, but ajv enumerates every key
  * of `config.defaults` to check it.
  */
 export function cliSchema(): Json {
   const schema = strictSchema();
   delete schema.additionalProperties;
-  delete (props(schema, 'contributes', 'site', 'components').items as Json).pattern;
+  delete props(schema, 'contributes', 'site', 'components').items;
   const drop = (node: unknown): void => {
     if (typeof node !== 'object' || node === null) return;
     const n = node as Json;

@@ -87,11 +87,13 @@ export function checkStructure(
   const unknownKeys = isObject(input) ? reportUnknownTopLevel(input, reporter) : 0;
   const misshapen = components?.misshapen ?? [];
   let next = 0;
+  const itemParent: ParentLabel = { pointer: undefined, text: '' };
   const reportMisshapen = (before: string | undefined) => {
     for (; next < misshapen.length && (before === undefined || follows(before, misshapen[next]!)); next++) {
       const path = join(COMPONENTS, misshapen[next]!);
-      const finding = patternFinding('contributes.site.components', path, components!.list[misshapen[next]!], input)!;
-      reporter.reportStructural(finding.code, finding.path, finding.message);
+      const item = components!.list[misshapen[next]!];
+      const finding = typeof item === 'string' ? patternFinding('contributes.site.components', path, item, input) : mapError({ instancePath: path, keyword: 'type', params: { type: 'string' } }, input, itemParent);
+      reporter.reportStructural(finding!.code, finding!.path, finding!.message);
     }
   };
   if (structuralCheck(input)) {

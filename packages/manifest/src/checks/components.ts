@@ -16,7 +16,7 @@ export interface ComponentScan {
   readonly list: unknown[];
   /** Each id once, first occurrence first: the ids function bindings may name. */
   readonly declared: StringSet;
-  /** Where a string is not of the form `<handle>.<id>.<role>` (the schema's pattern), in order. */
+  /** Where an item is no string, or a string not of the form `<handle>.<id>.<role>` (the schema's pattern), in order. */
   readonly misshapen: number[];
   /** Where an id repeats an earlier one. */
   readonly repeats: number[];
@@ -37,8 +37,7 @@ export function scanComponents(list: unknown[], publisher: string | undefined, i
   let misshapenIds: Set<string> | undefined;
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
-    if (typeof item !== 'string') continue; // the structural check's type error
-    if (item === '') {
+    if (typeof item !== 'string' || item === '') {
       misshapen.push(i);
       continue;
     }
@@ -70,7 +69,7 @@ function namespacePattern(publisher: string | undefined, id: string | undefined)
 
 /** The rules' findings of a scan (repeats, ids outside the namespace, no publisher to check); returns the normalized list. */
 export function reportComponents(scan: ComponentScan, publisher: string | undefined, id: string | undefined, reporter: Reporter): string[] {
-  // Without an id out of form, every repeat is of the form: letters, digits, dots and hyphens.
+  // Without an item out of form, every repeat is of the form: letters, digits, dots and hyphens.
   const plain = scan.misshapen.length === 0;
   for (let k = 0; k < scan.repeats.length; k++) reportRepeat(scan.list, scan.repeats[k]!, COMPONENTS, 'contributes.site.components.duplicate', reporter, plain);
   for (let k = 0; k < scan.outside.length; k++) reportNamespace(scan.list[scan.outside[k]!] as string, scan.outside[k]!, publisher, id, reporter);
