@@ -31,13 +31,29 @@ describe('withResponse()', () => {
   });
 
   it("gives each of several concurrent calls its own answer's rate-limit figures", async () => {
+    // Later calls answer first, one at a time: the server holds every answer until all four calls are in, then answers
+    // call 4, and each next one only once the call before it has resolved (timers raced under load).
+    const release = new Map<number, () => void>();
+    let allIn!: () => void;
+    const allArrived = new Promise<void>((r) => (allIn = r));
     server = await startServer(async (req) => {
       const n = Number(req.path.split('/').pop());
-      await new Promise((r) => setTimeout(r, (5 - n) * 20)); // later calls answer first
+      await new Promise<void>((r) => {
+        release.set(n, r);
+        if (release.size === 4) allIn();
+      });
       return { body: contact, headers: { 'RateLimit-Remaining': String(100 - n), 'X-RateLimit-Remaining': String(100 - n) } };
     });
     const client = clientFor(server);
-    const answers = await Promise.all([1, 2, 3, 4].map((n) => client.contacts.retrieve(String(n)).withResponse()));
+    const calls = [1, 2, 3, 4].map((n) =>
+      client.contacts
+        .retrieve(String(n))
+        .withResponse()
+        .then((a) => (release.get(n - 1)?.(), a)),
+    );
+    await allArrived;
+    release.get(4)!();
+    const answers = await Promise.all(calls);
     expect(answers.map((a) => a.response.rateLimit?.remaining)).toEqual([99, 98, 97, 96]);
     expect(client.lastRateLimit?.remaining).toBe(99); // the racy one: whichever answered last
   });
