@@ -101,15 +101,18 @@ export function handle(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
     const key = url.path.slice('/__extkit/frame/'.length);
     if (!state.surfaces.some((s) => s.key === key)) return send(res, 404, 'text/plain', `No surface ${JSON.stringify(key)} is declared.\n`);
     if (state.blocked || ctx.session.bundle === null) return send(res, 409, 'text/plain', `${state.blocked?.message ?? 'No build.'}\n`);
+    const nonce = url.query.get(LOAD_PARAM);
+    const dest = req.headers['sec-fetch-dest'];
+    const framed = isFrameDest(dest);
+    // Only into a frame: opened on its own (a new tab, a link, another page's <object>), no frame-src holds its navigations.
+    // A request without Sec-Fetch-Dest (not a browser) still gets the frame.
+    if (dest !== undefined && !framed) return notAFrame(res, origin);
+    // Into a frame, only a load the host page named and that was not served yet (a history step re-requests old ones).
+    if (framed && !(isLoadNonce(nonce) && ctx.loads.claim(nonce))) return stopped(res);
     const reportUri = `${origin}${REPORT_PATH}${ctx.reportSecret}?surface=${encodeURIComponent(key)}`;
     const { scripts, csp } = frameParts(ctx, origin, ctx.session.bundle);
     // ?base=off: the bare frame, without the base style (the host page's switch).
     const styled = url.query.get('base') !== 'off';
-    const nonce = url.query.get(LOAD_PARAM);
-    // Only into a frame: opened on its own (a new tab, a link, another page's <object>), no frame-src holds its navigations.
-    if (notIntoFrame(req.headers['sec-fetch-dest'])) return notAFrame(res, origin);
-    // Into a frame, only a load the host page named and that was not served yet (a history step re-requests old ones).
-    if (isFrameDest(req.headers['sec-fetch-dest']) && !(isLoadNonce(nonce) && ctx.loads.claim(nonce))) return stopped(res);
     const proof = isLoadNonce(nonce) ? proveLoad(ctx.frameKey, nonce) : undefined;
     return send(res, 200, 'text/html', frameDocument(scripts, styled ? BASE_STYLE : undefined, proof), {
       'content-security-policy': csp(reportUri, state.declared.network, styled),
@@ -132,14 +135,13 @@ const framedByExtension = (dest: string | string[] | undefined, site: string | s
   isFrameDest(dest) && site !== undefined && site !== 'same-origin';
 const isFrameDest = (dest: string | string[] | undefined): boolean => dest === 'iframe' || dest === 'frame';
 
-/**
- * True for a request of a frame document that a browser means for anything but a frame: a tab of its own
- * (Chromium's "Open frame in new tab", a link, a typed URL), an <object> or <embed>. The kit's policy, found by a
+/*
+ * A request of a frame document that a browser means for anything but a frame (a tab of its own: Chromium's "Open
+ * frame in new tab", a link, a typed URL; an <object> or <embed>) gets the inert page. The kit's policy, found by a
  * security review in Chromium 156: the extension's navigations are held only by the host page's frame-src, so
  * opened top-level the extension sent full HTTP requests, data in their URLs, to any host, and navigated back to
- * its own URL to run again (69 requests in 4 s). A request without Sec-Fetch-Dest (not a browser) still gets it.
+ * its own URL to run again (69 requests in 4 s).
  */
-const notIntoFrame = (dest: string | string[] | undefined): boolean => dest !== undefined && !isFrameDest(dest);
 
 /** What a frame navigated away from the extension holds: a document that commits and runs nothing. */
 const STOPPED_PAGE =
