@@ -21,3 +21,26 @@ export function launchBrowser(): Promise<Browser> {
 export function launchProfile(userDataDir: string, extraArgs: string[] = []): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, headless: true, args: [...ARGS, ...extraArgs], viewport: { width: 1280, height: 800 } });
 }
+
+/**
+ * Runs `use` in an ordinary profile (launchProfile) that logs the network (`--log-net-log`), and gives back the log's
+ * text once the browser has closed and written it out; the profile is removed.
+ */
+export async function withNetLog(use: (page: import('playwright-core').Page) => Promise<void>): Promise<string> {
+  const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const profile = mkdtempSync(join(tmpdir(), 'extkit-profile-'));
+  const netLog = join(profile, 'netlog.json');
+  try {
+    const context = await launchProfile(join(profile, 'user-data'), [`--log-net-log=${netLog}`]);
+    try {
+      await use(context.pages()[0] ?? (await context.newPage()));
+    } finally {
+      await context.close();
+    }
+    return readFileSync(netLog, 'utf8');
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+}

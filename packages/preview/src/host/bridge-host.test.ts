@@ -4,7 +4,7 @@
 // event.source nor transferred ports, so `wire` delivers window messages the
 // way a browser does (source and ports); the ports are real MessageChannel ports.
 import { getRegistry } from '@extkit/runtime';
-import { connectFrame } from '@extkit/runtime/bridge';
+import { BRIDGE_BUDGET, connectFrame } from '@extkit/runtime/bridge';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { attachBridge, type BridgeHost, type BridgeHostOptions } from './bridge-host.js';
 import { deliver } from '../../../../test/helpers/window-message.js';
@@ -114,6 +114,37 @@ describe('the bridge', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(frameWindow.postMessage).not.toHaveBeenCalled();
     other.remove();
+  });
+
+  it('reads no window message from the frame once it connected: the frame can post its parent anything, of any size', async () => {
+    const frameWindow = wire(frame);
+    attach();
+    connectFrame(frameWindow);
+    await until(() => seen.events.length === 2);
+    const data = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')!;
+    let reads = 0;
+    Object.defineProperty(MessageEvent.prototype, 'data', { ...data, get(this: MessageEvent) { if (this.source === frameWindow) reads++; return data.get!.call(this); } });
+    try {
+      deliver(window, { extkit: 'hello', protocol: 1 }, frameWindow);
+      deliver(window, { pad: 'x'.repeat(1 << 20) }, frameWindow);
+      await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      Object.defineProperty(MessageEvent.prototype, 'data', data);
+    }
+    expect(reads).toBe(0);
+  });
+
+  it('hands on what the frame dropped over its budget, told once a window', async () => {
+    getRegistry().registrations[0]!.mount = (ctx) => {
+      for (let n = 0; n < BRIDGE_BUDGET.sendsPerInterval + 500; n++) ctx.emit('clicked', { n });
+    };
+    const dropped: unknown[] = [];
+    const frameWindow = wire(frame);
+    attach({ onDropped: (d) => dropped.push(d) });
+    connectFrame(frameWindow);
+    await until(() => dropped.length === 1, BRIDGE_BUDGET.intervalMs + 2000);
+    expect(dropped).toEqual([{ emits: 500, errors: 0, reports: 0 }]);
+    expect(seen.events).toHaveLength(BRIDGE_BUDGET.sendsPerInterval);
   });
 
   it('never acts on protocol messages that arrive as window messages', async () => {

@@ -15,6 +15,7 @@ import {
   parseFrameMessage,
   type ConnectMessage,
   type Declared,
+  type Dropped,
   type HostMessage,
   type Surface,
 } from '@extkit/runtime/bridge';
@@ -46,6 +47,8 @@ export interface BridgeHostOptions {
   /** Props the host holds that are not declared, so were not forwarded. */
   onDroppedProps?(names: string[]): void;
   onResize?(height: number): void;
+  /** What the frame dropped over its bridge budget in the window that just ended (BRIDGE_BUDGET), told once a window. */
+  onDropped?(dropped: Dropped): void;
   /** Answers a function-binding call; a throw or rejection answers with an error. */
   onCall?(call: BindingCall): unknown;
   onError?(message: string, stack?: string): void;
@@ -117,6 +120,8 @@ export function attachBridge(o: BridgeHostOptions): BridgeHost {
         return;
       case 'resize':
         return o.onResize?.(frameHeight(m.height));
+      case 'dropped':
+        return o.onDropped?.({ emits: m.emits, errors: m.errors, reports: m.reports });
       case 'call':
         return void answer(m.callId, m.prop, m.args);
       case 'error':
@@ -127,15 +132,26 @@ export function attachBridge(o: BridgeHostOptions): BridgeHost {
   };
 
   /** The latest load's proof, until a hello carrying it connects. */
-  let pending: { proof: Promise<string>; used: boolean } | undefined;
+  let pending: { proof: Promise<string>; known?: string; used: boolean } | undefined;
 
+  // A window message is read (its data deserialized, on this page's main thread) only from the frame, and only while
+  // this host waits for the hello of its latest load: the frame can post its parent anything, as large as it likes.
   const onWindowMessage = (event: MessageEvent): void => {
     const frameWindow = o.frame.contentWindow;
-    if (!frameWindow || event.source !== frameWindow || !isHello(event.data)) return;
+    if (!frameWindow || event.source !== frameWindow) return;
+    if (o.prove ? !pending || pending.used : port !== undefined) return;
+    if (!isHello(event.data)) return;
     if (!o.prove) return connect(frameWindow);
     const claim = pending;
     const given = event.data.load;
     if (!claim || claim.used || given === undefined) return;
+    // Usually the proof is known by the time the document says hello: the frame connects in this task, and this host
+    // reads nothing more from it. Otherwise the messages that arrive meanwhile are read too, until the proof is known.
+    if (claim.known !== undefined) {
+      if (given !== claim.known) return;
+      claim.used = true;
+      return connect(frameWindow);
+    }
     void claim.proof.then((proof) => {
       if (claim.used || claim !== pending || given !== proof) return;
       claim.used = true;
@@ -172,7 +188,9 @@ export function attachBridge(o: BridgeHostOptions): BridgeHost {
       armTimer();
       if (o.prove) {
         const nonce = newLoadNonce();
-        pending = { proof: o.prove(nonce), used: false };
+        const claim: NonNullable<typeof pending> = { proof: o.prove(nonce), used: false };
+        void claim.proof.then((proof) => (claim.known = proof), () => undefined);
+        pending = claim;
         src += `${src.includes('?') ? '&' : '?'}${LOAD_PARAM}=${nonce}`;
       }
       o.frame.src = src;

@@ -59,6 +59,8 @@ export const store = {
   calls: [] as CallEntry[],
   blocked: new Ring<BlockedEntry>(LOG_CAPACITY),
   runtimeErrors: [] as RuntimeError[],
+  /** Emits the frames dropped over their bridge budget (BRIDGE_BUDGET) since the events log was last cleared. */
+  emitsDroppedInFrames: 0,
   /** Frames get the base style (docs/preview.md, "Base style"); off shows the bare frame. Kept in this browser. */
   baseStyle: readStoredFlag('extkit.baseStyle', true),
 };

@@ -1,5 +1,6 @@
 // The stage: every declared surface in its stand-in (a site page, a console),
 // each in its own sandboxed frame with the host side of the bridge attached.
+import { BRIDGE_BUDGET } from '@extkit/runtime/bridge';
 import { attemptEntry } from '../sandbox/attempt.js';
 import type { BlockedRequest, PlannedSurface, PreviewState } from '../types.js';
 import { attachBridge, type BridgeHost } from './bridge-host.js';
@@ -25,14 +26,13 @@ interface Mounted {
   status: HTMLElement;
   /** The last error the frame reported, shown in place. */
   note: HTMLElement;
-  /** Emits in the current second, and the badge that flags a runaway loop. */
-  rate: { count: number; since: number; badge: HTMLElement };
+  /** Emits in the current second, those the frame dropped over its bridge budget, and the badge that flags a runaway loop. */
+  rate: { count: number; dropped: number; since: number; badge: HTMLElement };
   /** Why the preview ended this load of the frame itself (navigationRefused), until the next load. */
   ended?: string;
 }
 
-/** Emits a second above which a surface is flagged as a runaway loop. */
-export const RUNAWAY_PER_SECOND = 100;
+const { runawayPerSecond, sendsPerInterval, bytesPerInterval } = BRIDGE_BUDGET;
 
 const DEFAULT_HEIGHT = 160;
 const KIND_LABEL: Record<PlannedSurface['kind'], string> = {
@@ -196,7 +196,7 @@ export class Stage {
     });
     const status = h('span', { class: 'status loading' }, 'loading');
     const note = h('div', { class: 'surface-error', hidden: true });
-    const rate = { count: 0, since: performance.now(), badge: h('span', { class: 'runaway', role: 'status', hidden: true }) };
+    const rate = { count: 0, dropped: 0, since: performance.now(), badge: h('span', { class: 'runaway', role: 'status', hidden: true }) };
     const m: Mounted = {
       rate,
       surface,
@@ -219,6 +219,13 @@ export class Stage {
           this.hooks.changed();
         },
         onResize: (height) => (frame.style.height = `${height}px`),
+        onDropped: (dropped) => {
+          m.rate.dropped += dropped.emits;
+          store.emitsDroppedInFrames += dropped.emits;
+          if (dropped.errors) pushLimited(store.runtimeErrors, { surface: surface.key, message: `${dropped.errors.toLocaleString('en')} more errors were dropped in the frame: over the bridge's budget of ${sendsPerInterval.toLocaleString('en')} sends a second.` });
+          if (dropped.reports) this.hooks.blocked(droppedReportsEntry(surface.key, dropped.reports));
+          this.hooks.changed();
+        },
         onCall: ({ name, args }) => answerCall(surface, name, args, () => this.hooks.changed()),
         onError: (message, stack) => {
           this.setStatus(m, 'error', 'error');
@@ -258,10 +265,13 @@ export class Stage {
       const elapsed = now - rate.since;
       if (elapsed < 1000) continue;
       const perSecond = Math.round((rate.count * 1000) / elapsed);
-      rate.badge.hidden = perSecond <= RUNAWAY_PER_SECOND;
-      rate.badge.textContent = `runaway: ${perSecond.toLocaleString('en')} events/s`;
-      rate.badge.title = `This surface emits more than ${RUNAWAY_PER_SECOND} events a second: a loop? The host page keeps up, the platform may not.`;
+      rate.badge.hidden = perSecond <= runawayPerSecond && rate.dropped === 0;
+      rate.badge.textContent = `runaway: ${perSecond.toLocaleString('en')} events/s${rate.dropped ? ` · ${rate.dropped.toLocaleString('en')} dropped` : ''}`;
+      rate.badge.title = rate.dropped
+        ? `This surface emits more than the bridge carries (${sendsPerInterval.toLocaleString('en')} sends and ${bytesPerInterval / 1024 / 1024} MB a second): the frame dropped ${rate.dropped.toLocaleString('en')} emits and told the host how many. A loop?`
+        : `This surface emits more than ${runawayPerSecond} events a second: a loop? The host page keeps up, the platform may not.`;
       rate.count = 0;
+      rate.dropped = 0;
       rate.since = now;
     }
   }
@@ -283,6 +293,15 @@ const navigationEntry = (surface: string, blocked: string): BlockedRequest => ({
     'browser resolved the name and opened a TCP connection, and an extension that starts a new navigation in every task keeps running ' +
     'and reaches host after host. The preview ended the frames\' documents at once; the platform\'s sandbox must end the frame\'s document ' +
     'on any navigation it starts. Open links in the platform\'s own UI instead; a frame navigation cannot be declared.',
+});
+
+/** The network log's entry for what the frame's sandbox stopped but could not report, over the bridge's budget. */
+const droppedReportsEntry = (surface: string, count: number): BlockedRequest => ({
+  surface,
+  directive: 'budget',
+  blocked: `${count.toLocaleString('en')} more attempts`,
+  origin: null,
+  fix: `The frame's sandbox stopped ${count.toLocaleString('en')} more attempts in one second than the bridge's budget lets it report (${sendsPerInterval.toLocaleString('en')} sends a second); they were stopped all the same, and are not listed one by one.`,
 });
 
 const cssId = (key: string): string => key.replace(/[^a-zA-Z0-9_-]/g, '_');

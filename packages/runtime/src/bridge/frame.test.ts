@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getRegistry } from '../registry.js';
 import { connectFrame } from './frame.js';
 import { parseFrameMessage } from './protocol.js';
+import { BRIDGE_BUDGET } from './budget.js';
+import type { registerComponent } from '../register.js';
 import { deliver, type JsdomWindow } from '../../../../test/helpers/window-message.js';
 
 const frames: HTMLIFrameElement[] = [];
@@ -168,11 +170,123 @@ describe('connectFrame, against code in the frame', () => {
     host.port1.postMessage({ v: 1, type: 'mount', surface: { kind: 'component', id: 'acme.demo.card' }, props: { onSave: 'save' }, config: {} });
     await vi.waitFor(() => expect(fromFrame.length).toBeGreaterThanOrEqual(5));
     const types = fromFrame.map((m) => parseFrameMessage(m));
-    expect(types.map((m) => m?.type)).toEqual(['ready', 'error', 'mounted', 'emits', 'error']);
-    expect((types[1] as { message: string }).message).toMatch(/^ctx\.emit \(saved, opened\): cannot be sent to the host and was dropped \(.+\)\. Send plain data/);
-    expect(types[3]).toEqual({ v: 1, type: 'emits', events: [{ event: 'closed', detail: { n: 2 } }] });
-    expect((types[4] as { message: string }).message).toMatch(/^ctx\.call\('onSave'\): cannot be sent/);
+    // Measured (cloned) as it is emitted: only the emit that cannot be copied is dropped, the rest of its task goes on.
+    expect(types.map((m) => m?.type)).toEqual(['ready', 'error', 'emits', 'mounted', 'emits']);
+    expect((types[1] as { message: string }).message).toMatch(/^ctx\.emit\('saved'\): its detail cannot be sent to the host and was dropped: it cannot be copied \(.+\)\. Send plain data/);
+    expect(types[2]).toEqual({ v: 1, type: 'emits', events: [{ event: 'opened', detail: { n: 1 } }] });
+    expect(types[4]).toEqual({ v: 1, type: 'emits', events: [{ event: 'closed', detail: { n: 2 } }] });
+    await vi.waitFor(() => expect(call).toBeDefined());
     expect(String(await call)).toMatch(/^TypeError: ctx\.call\('onSave'\): the arguments cannot be sent to the host/);
+    host.port1.close();
+  });
+});
+
+describe('connectFrame, within the bridge\'s budget', () => {
+  const { messageEmits, messageBytes, sendsPerInterval, intervalMs } = BRIDGE_BUDGET;
+  /** Mounts a component whose mount runs `run(ctx)`, connected; the host's port and what it received. */
+  const mounted = (run: (ctx: Parameters<Parameters<typeof registerComponent>[1]>[0]) => void, before?: (win: Window) => void) => {
+    getRegistry().registrations.length = 0;
+    getRegistry().registrations.push({ kind: 'component', id: 'acme.demo.card', mount: run as never });
+    const { win } = frameWindow();
+    before?.(win);
+    connectFrame(win);
+    const host = new MessageChannel();
+    const fromFrame = received(host.port1);
+    deliver(win, { extkit: 'connect', protocol: 1 }, win.parent, [host.port2]);
+    host.port1.postMessage({ v: 1, type: 'mount', surface: { kind: 'component', id: 'acme.demo.card' }, props: {}, config: {} });
+    return { win, host, fromFrame, of: (type: string) => fromFrame.map((m) => parseFrameMessage(m)).filter((m) => m?.type === type) as Array<Record<string, unknown>> };
+  };
+  const sizes = (emits: Array<Record<string, unknown>>) => emits.map((m) => (m['events'] as unknown[]).length);
+
+  it('sends a task\'s emits in as many messages as they need, none over its count or its size', async () => {
+    const { host, of } = mounted((ctx) => {
+      for (let n = 0; n < 250; n++) ctx.emit('tick', { n });
+      setTimeout(() => {
+        for (let n = 0; n < 3; n++) ctx.emit('big', 'x'.repeat(30_000));
+      });
+    });
+    await vi.waitFor(() => expect(sizes(of('emits'))).toEqual([messageEmits, messageEmits, 50, 2, 1]));
+    const ticks = of('emits').slice(0, 3).flatMap((m) => m['events'] as Array<{ detail: { n: number } }>);
+    expect(ticks.map((e) => e.detail.n)).toEqual([...Array(250).keys()]);
+    host.port1.close();
+  });
+
+  it('refuses a detail over one message, or one it cannot copy or size, before postMessage, and says so in the frame\'s console', async () => {
+    const logged: unknown[] = [];
+    const huge = new Uint8Array(500 * 2 ** 20);
+    const { host, of } = mounted(
+      (ctx) => {
+        ctx.emit('huge', huge);
+        ctx.emit('huge', huge);
+        ctx.emit('symbol', { s: Symbol('s') });
+        ctx.emit('edge', 'x'.repeat(messageBytes));
+        ctx.emit('fine', { n: 1 });
+      },
+      (w) => ((w as unknown as { console: { error: (m: unknown) => void } }).console = { error: (m: unknown) => logged.push(m) } as never),
+    );
+    await vi.waitFor(() => expect(of('mounted')).toHaveLength(1), { timeout: 5000 });
+    expect(of('emits')[0]!['events']).toEqual([{ event: 'fine', detail: { n: 1 } }]);
+    const errors = of('error').map((m) => m['message']);
+    expect(errors).toEqual([
+      expect.stringMatching(/^ctx\.emit\('huge'\): its detail is over the 64 KB one bridge message carries, so it was dropped\./),
+      expect.stringMatching(/^ctx\.emit\('symbol'\): its detail cannot be sent to the host and was dropped: it cannot be copied/),
+      expect.stringMatching(/^ctx\.emit\('edge'\): its detail is over the 64 KB/),
+    ]);
+    expect(logged).toEqual(errors);
+    // The same refusal again in the same window is only counted, told with the window's notice.
+    await vi.waitFor(() => expect(of('dropped')).toEqual([{ v: 1, type: 'dropped', emits: 0, errors: 1, reports: 0 }]), { timeout: intervalMs + 1000 });
+    host.port1.close();
+  });
+
+  it('sends what it measured: a getter in the detail runs once, during the copy', async () => {
+    let reads = 0;
+    const detail = { get x() { return reads++ === 0 ? 'small' : 'x'.repeat(1_000_000); } };
+    const { host, of } = mounted((ctx) => ctx.emit('tick', detail));
+    await vi.waitFor(() => expect(of('emits')).toHaveLength(1));
+    expect(of('emits')[0]!['events']).toEqual([{ event: 'tick', detail: { x: 'small' } }]);
+    expect(reads).toBe(1);
+    host.port1.close();
+  });
+
+  it('keeps to its rate budget: the rest is dropped in the frame and the host told how many, once a window', async () => {
+    let emitLater: (() => void) | undefined;
+    const { host, of } = mounted((ctx) => {
+      for (let n = 0; n < 2500; n++) ctx.emit('tick', { n });
+      emitLater = () => ctx.emit('after', null);
+    });
+    await vi.waitFor(() => expect(sizes(of('emits')).reduce((a, b) => a + b, 0)).toBe(sendsPerInterval));
+    expect(sizes(of('emits'))).toEqual(Array(sendsPerInterval / messageEmits).fill(messageEmits));
+    await vi.waitFor(() => expect(of('dropped')).toEqual([{ v: 1, type: 'dropped', emits: 1500, errors: 0, reports: 0 }]), { timeout: intervalMs + 1000 });
+    // A new window: the frame sends again.
+    emitLater!();
+    await vi.waitFor(() => expect(of('emits').at(-1)!['events']).toEqual([{ event: 'after', detail: null }]));
+    host.port1.close();
+  });
+
+  it('holds its budget when the frame\'s code replaces the clock, the timers, the clone and Array.prototype.push after it started', async () => {
+    const originals = { push: Array.prototype.push, clone: globalThis.structuredClone };
+    const caught: string[] = [];
+    let flood: (() => void) | undefined;
+    const { win, host, of } = mounted((ctx) => (flood = () => { for (let n = 0; n < 1500; n++) ctx.emit('tick', { n }); }));
+    await vi.waitFor(() => expect(of('mounted')).toHaveLength(1));
+    const w = win as unknown as Record<string, unknown> & { performance: { now: () => number } };
+    let fake = 0;
+    try {
+      w.performance.now = () => (fake += 2 * intervalMs);
+      for (const name of ['setTimeout', 'queueMicrotask', 'structuredClone']) w[name] = () => void caught.push(name);
+      globalThis.structuredClone = (() => (caught.push('structuredClone'), 'tiny')) as typeof structuredClone;
+      Array.prototype.push = function (this: unknown[], ...items: unknown[]) {
+        if (items.some((x) => typeof x === 'object' && x !== null && 'event' in x)) caught.push('push');
+        return originals.push.apply(this, items);
+      };
+      flood!();
+    } finally {
+      Array.prototype.push = originals.push;
+      globalThis.structuredClone = originals.clone;
+    }
+    await vi.waitFor(() => expect(of('dropped')).toEqual([{ v: 1, type: 'dropped', emits: 500, errors: 0, reports: 0 }]), { timeout: intervalMs + 1000 });
+    expect(sizes(of('emits')).reduce((a, b) => a + b, 0)).toBe(sendsPerInterval);
+    expect(caught).toEqual([]);
     host.port1.close();
   });
 });
@@ -191,5 +305,9 @@ describe('parseFrameMessage', () => {
     expect(parseFrameMessage({ v: 1, type: 'call', callId: 1, prop: 'onSave', name: 'save', args: [] })).toBeDefined();
     expect(parseFrameMessage({ v: 1, type: 'call', callId: 1.5, prop: 'onSave', name: 'save', args: [] })).toBeUndefined();
     expect(parseFrameMessage(null)).toBeUndefined();
+    expect(parseFrameMessage({ v: 1, type: 'emits', events: Array(BRIDGE_BUDGET.messageEmits + 1).fill({ event: 'x' }) })).toBeUndefined();
+    expect(parseFrameMessage({ v: 1, type: 'dropped', emits: 3, errors: 0, reports: 1 })).toBeDefined();
+    expect(parseFrameMessage({ v: 1, type: 'dropped', emits: -1, errors: 0, reports: 0 })).toBeUndefined();
+    expect(parseFrameMessage({ v: 1, type: 'dropped', emits: 1 })).toBeUndefined();
   });
 });

@@ -4,11 +4,16 @@
 // It ships to the browser, so it stays small and dependency-free.
 import { getRegistrations, getRegistry } from '../registry.js';
 import { PROTOCOL_VERSION, isConnect, type Emit, type FrameMessage, type HelloMessage, type HostMessage, type Surface } from './protocol.js';
+import { BRIDGE_BUDGET, type Dropped } from './budget.js';
+import { measurer } from './measure.js';
 import { bindingName } from './verdicts.js';
 
 type Values = Record<string, unknown>;
 type Listener = (values: Values) => void;
 type DistributiveOmitV<T> = T extends unknown ? Omit<T, 'v'> : never;
+
+/** What a resize or a message with no size of its own counts against the byte budget. */
+const SLOT = 8;
 
 type Get = (this: unknown) => unknown;
 type Call = (this: unknown, ...args: unknown[]) => unknown;
@@ -51,6 +56,26 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   const setOnMessage = describe(portProto, 'onmessage')!.set as Call;
   // A message on the port is read with this too: a getter the extension put on MessageEvent would be handed the event, whose target is the port.
   const portData: Get = g['MessagePort'] ? eventData : function (this: unknown) { return (this as MessageEvent).data; }; // jsdom: no MessagePort of the window's own
+  const { messageBytes, messageEmits, intervalMs, sendsPerInterval, bytesPerInterval, errorChars } = BRIDGE_BUDGET;
+  const cloneOf = (g['structuredClone'] as unknown as Call | undefined) ?? (structuredClone as Call);
+  const measure = measurer((v) => apply(cloneOf, undefined, [v]));
+  const later = g['setTimeout'] as unknown as Call;
+  const microtask = g['queueMicrotask'] as unknown as Call;
+  const perf = g['performance'] as unknown as object | undefined;
+  const perfNow = perf && ((perf as { now?: Call }).now as Call | undefined);
+  const now = perfNow ? (): number => apply(perfNow, perf, []) as number : Date.now;
+  const consoleOf = g['console'] as unknown as object | undefined;
+  const consoleError = consoleOf && ((consoleOf as { error?: Call }).error as Call | undefined);
+  const sliceText = String.prototype.slice;
+  const ErrorOf = Error;
+  const max = Math.max;
+  const TypeErrorOf = TypeError;
+  const StringOf = String;
+  /** At most `max` characters of `s`, cut with the slice captured above. */
+  const cut = (s: string, max: number): string => (s.length > max ? `${apply(sliceText, s, [0, max]) as string}…` : s);
+  /** Appends without Array.prototype.push, which the extension may replace. */
+  const append = <T>(list: T[], x: T): void => void defineProperty(list, list.length, { __proto__: null, value: x, writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
+
   let port: MessagePort | undefined;
   let queue: Array<DistributiveOmitV<FrameMessage>> = [];
   let cleanup: (() => void) | void;
@@ -61,37 +86,143 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   const configListeners = new Set<Listener>();
   const calls = new Map<number, [(v: unknown) => void, (e: Error) => void]>();
   let nextCall = 0;
+  /** The emits of the current message, at most messageEmits and messageBytes together. */
   let emits: Emit[] = [];
+  let emitBytes = 0;
+  let flushQueued = false;
+  // The rate budget: one window of intervalMs at a time, from the first send after the last one ended.
+  let windowEnds = -Infinity;
+  let sends = 0;
+  let sentBytes = 0;
+  let dropped: Dropped = { emits: 0, errors: 0, reports: 0 };
+  let heldHeight: number | undefined;
+  let noticeArmed = false;
 
-  /** Posts `m`, or queues it before the handshake; false when the browser could not copy it (a function, a DOM node), which is then reported instead. */
+  /** Posts `m`, or queues it before the handshake; false when the browser could not copy it, which is then reported instead. */
   const post = (m: DistributiveOmitV<FrameMessage>): boolean => {
     // Queued without Array.prototype.push, which the extension may replace: the sandbox's reports wait here too.
-    if (!port) return (defineProperty(queue, queue.length, { __proto__: null, value: m, writable: true, enumerable: true, configurable: true } as PropertyDescriptor), true);
+    if (!port) return (append(queue, m), true);
     try {
       apply(portPost, port, [{ v: PROTOCOL_VERSION, ...m }]);
       return true;
     } catch (err) {
-      if (m.type !== 'error') apply(portPost, port, [{ v: PROTOCOL_VERSION, type: 'error', message: unsendable(m, err) }]);
+      if (m.type !== 'error') apply(portPost, port, [{ v: PROTOCOL_VERSION, type: 'error', message: cut(unsendable(m, err), errorChars) }]);
       return false;
     }
   };
-  // Emits wait for the end of the task and leave as one message; any other message flushes them first, so order holds.
+  // Emits leave at the end of the task, or as soon as a message is full; any other message flushes them first, so order holds.
   const flush = (): void => {
     const events = emits;
     emits = [];
+    emitBytes = 0;
     if (events.length) post({ type: 'emits', events });
   };
   const send = (m: DistributiveOmitV<FrameMessage>): boolean => {
     flush();
     return post(m);
   };
+  /** Whether the rate budget has room for one more send of `bytes`; counts it when it has. */
+  const admit = (bytes: number): boolean => {
+    const t = now();
+    if (t >= windowEnds) {
+      windowEnds = t + intervalMs;
+      sends = 0;
+      sentBytes = 0;
+    }
+    if (sends >= sendsPerInterval || sentBytes + bytes > bytesPerInterval) return false;
+    sends++;
+    sentBytes += bytes;
+    return true;
+  };
+  /** Whether the window's budget is spent, so an emit is dropped before it is even measured. */
+  const full = (): boolean => now() < windowEnds && (sends >= sendsPerInterval || sentBytes >= bytesPerInterval);
+  /** Tells the host, once at the end of the window, what was dropped in it (and the height held back). */
+  const notice = (): void => {
+    noticeArmed = false;
+    const d = dropped;
+    dropped = { emits: 0, errors: 0, reports: 0 };
+    if (d.emits || d.errors || d.reports) send({ type: 'dropped', ...d });
+    if (heldHeight !== undefined) send({ type: 'resize', height: heldHeight });
+    heldHeight = undefined;
+  };
+  const armNotice = (): void => {
+    if (noticeArmed) return;
+    noticeArmed = true;
+    apply(later, win, [notice, max(0, windowEnds - now())]);
+  };
+  const drop = (kind: keyof Dropped): void => {
+    dropped[kind]++;
+    armNotice();
+  };
+  /**
+   * Says why the frame did not send something: to the frame's own console, and to the host (within the budget).
+   * The same refusal again in one window only counts as a dropped error, so a loop of them costs the host one message.
+   */
+  let lastRefusal = '';
+  let refusalWindow = -Infinity;
+  const refuse = (message: string): void => {
+    if (message === lastRefusal && refusalWindow === windowEnds && now() < windowEnds) return drop('errors');
+    if (consoleError) apply(consoleError, consoleOf, [message]);
+    report(message);
+    lastRefusal = message;
+    refusalWindow = windowEnds;
+  };
+  const report = (message: string, stack?: string): void => {
+    const m = cut(message, errorChars);
+    const s = stack === undefined ? undefined : cut(stack, errorChars);
+    if (!admit(m.length + (s?.length ?? 0))) return drop('errors');
+    send({ type: 'error', message: m, ...(s === undefined ? {} : { stack: s }) });
+  };
+  const name = (event: unknown): string => (typeof event === 'string' ? `'${cut(event, 60)}'` : `(${typeof event})`);
   const emit = (event: string, detail?: unknown): void => {
-    if (!emits.length) queueMicrotask(flush);
-    emits.push({ event, detail });
+    if (full()) return drop('emits');
+    if (typeof event !== 'string') return refuse(`ctx.emit${name(event)}: an event's name is a string; the emit was dropped.`);
+    const measured = detail === undefined ? ({ ok: true, value: undefined, bytes: 0 } as const) : measure(detail, messageBytes);
+    if (!measured.ok) return refuse(`ctx.emit(${name(event)}): its detail cannot be sent to the host and was dropped: ${measured.why}. Send plain data: objects, arrays, strings, numbers, booleans, null, dates, maps, sets, typed arrays; no functions, DOM nodes or symbols.`);
+    const bytes = measured.bytes + event.length + 8;
+    if (bytes > messageBytes) return refuse(`ctx.emit(${name(event)}): its detail is over the ${messageBytes / 1024} KB one bridge message carries, so it was dropped. Send less (an id, a summary) and fetch the rest where it is needed.`);
+    if (!admit(bytes)) return drop('emits');
+    if (emits.length >= messageEmits || emitBytes + bytes > messageBytes) flush();
+    append(emits, { event, detail: measured.value });
+    emitBytes += bytes;
+    if (!flushQueued) {
+      flushQueued = true;
+      apply(microtask, win, [() => ((flushQueued = false), flush())]);
+    }
   };
   const fail = (err: unknown): void => {
-    const e = err instanceof Error ? err : new Error(String(err));
-    send({ type: 'error', message: e.message, ...(e.stack ? { stack: e.stack } : {}) });
+    let message: string;
+    let stack: unknown;
+    try {
+      message = err instanceof ErrorOf ? StringOf(err.message) : StringOf(err);
+      stack = err instanceof ErrorOf ? err.stack : undefined;
+    } catch {
+      message = 'an error the frame could not describe';
+    }
+    report(message, typeof stack === 'string' && stack ? stack : undefined);
+  };
+  const setHeight = (height: number): void => {
+    if (admit(SLOT)) return void ((heldHeight = undefined), send({ type: 'resize', height }));
+    heldHeight = height;
+    armNotice();
+  };
+  const call = (prop: string, args: unknown[]): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      const refused = (why: string): void => reject(new TypeErrorOf(`ctx.call('${cut(StringOf(prop), 60)}'): ${why}`));
+      const measured = measure(args, messageBytes);
+      if (!measured.ok) return refused(`the arguments cannot be sent to the host: ${measured.why}; pass plain data (no functions or DOM nodes).`);
+      if (measured.bytes > messageBytes) return refused(`the arguments are over the ${messageBytes / 1024} KB one bridge message carries.`);
+      if (!admit(measured.bytes)) return refused(`over the bridge's budget of ${sendsPerInterval} sends a second; the call was not made.`);
+      const callId = ++nextCall;
+      calls.set(callId, [resolve, reject]);
+      if (send({ type: 'call', callId, prop, name: bindingName(props, prop), args: measured.value as unknown[] })) return;
+      calls.delete(callId);
+      refused('the arguments cannot be sent to the host; pass plain data (no functions or DOM nodes).');
+    });
+  const sandbox = (attempt: Record<string, unknown>): void => {
+    const measured = measure(attempt, messageBytes);
+    if (!measured.ok || measured.bytes > messageBytes || !admit(measured.bytes)) return drop('reports');
+    send({ type: 'sandbox', attempt: measured.value as Record<string, unknown> });
   };
   const subscribe = (set: Set<Listener>, cb: Listener) => (set.add(cb), () => void set.delete(cb));
 
@@ -112,15 +243,8 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
       onProps: (cb: Listener) => subscribe(propsListeners, cb),
       onConfig: (cb: Listener) => subscribe(configListeners, cb),
       emit,
-      setHeight: (height: number) => send({ type: 'resize', height }),
-      call: (prop: string, ...args: unknown[]) =>
-        new Promise((resolve, reject) => {
-          const callId = ++nextCall;
-          calls.set(callId, [resolve, reject]);
-          if (send({ type: 'call', callId, prop, name: bindingName(props, prop), args })) return;
-          calls.delete(callId);
-          reject(new TypeError(`ctx.call('${prop}'): the arguments cannot be sent to the host; pass plain data (no functions or DOM nodes).`));
-        }),
+      setHeight,
+      call: (prop: string, ...args: unknown[]) => call(prop, args),
     };
     try {
       cleanup = reg.mount(ctx);
@@ -178,5 +302,5 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   const hello = (): void => parent.postMessage(message, '*');
   if (win.document.readyState === 'loading') win.addEventListener('DOMContentLoaded', hello, { once: true, capture: true });
   else hello();
-  return { sandbox: (attempt) => void send({ type: 'sandbox', attempt }) };
+  return { sandbox };
 }

@@ -1,3 +1,4 @@
+export { BRIDGE_BUDGET, type Dropped } from './budget.js';
 export { connectFrame } from './frame.js';
 export {
   PROTOCOL_VERSION,

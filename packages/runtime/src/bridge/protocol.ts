@@ -2,6 +2,7 @@
 // for both ends: the frame side (./frame.ts) and the host side (@extkit/preview).
 // See docs/design/runtime.md, "The bridge".
 import type { ContributionKind } from '../context.js';
+import { BRIDGE_BUDGET, type Dropped } from './budget.js';
 
 /** The protocol generation every message carries; a message of another generation is ignored. */
 export const PROTOCOL_VERSION = 1;
@@ -54,9 +55,11 @@ export type FrameMessage = Versioned<
   | { type: 'mounted'; surface: Surface }
   /** What the frame's sandbox stopped (the preview's lockdown); its shape is the sandbox's own, checked where it is read. */
   | { type: 'sandbox'; attempt: Record<string, unknown> }
-  // Every emit of one task, in order: a frame that emits in a loop costs the host one message a task, not one an emit.
+  // Emits of one task, in order, at most BRIDGE_BUDGET.messageEmits a message: a task's emits leave in as few bounded messages as they fit.
   | { type: 'emits'; events: Emit[] }
   | { type: 'resize'; height: number }
+  /** What the frame dropped over its rate budget (budget.ts) in the window that just ended; sent once per window. */
+  | ({ type: 'dropped' } & Dropped)
   | { type: 'call'; callId: number; prop: string; name: string; args: unknown[] }
   | { type: 'error'; message: string; stack?: string }
 >;
@@ -77,6 +80,7 @@ export function isHello(data: unknown): data is HelloMessage {
 }
 
 const str = (x: unknown): x is string => typeof x === 'string';
+const count = (x: unknown): boolean => Number.isSafeInteger(x) && (x as number) >= 0;
 const KINDS: readonly ContributionKind[] = ['component', 'feature', 'slot', 'route', 'orgRoute', 'shell'];
 const isSurface = (x: unknown): x is Surface => isRecord(x) && KINDS.includes(x['kind'] as ContributionKind) && str(x['id']);
 
@@ -93,7 +97,11 @@ export function parseFrameMessage(data: unknown): FrameMessage | undefined {
     case 'mounted':
       return isSurface(m['surface']) ? (m as FrameMessage) : undefined;
     case 'emits':
-      return Array.isArray(m['events']) && m['events'].every((e) => isRecord(e) && str(e['event'])) ? (m as FrameMessage) : undefined;
+      return Array.isArray(m['events']) && m['events'].length <= BRIDGE_BUDGET.messageEmits && m['events'].every((e) => isRecord(e) && str(e['event']))
+        ? (m as FrameMessage)
+        : undefined;
+    case 'dropped':
+      return count(m['emits']) && count(m['errors']) && count(m['reports']) ? (m as FrameMessage) : undefined;
     case 'emit':
       // Bundles built before emits were batched send one `emit` each; an artifact is immutable, so the host keeps reading them.
       return str(m['event']) ? { v: PROTOCOL_VERSION, type: 'emits', events: [{ event: m['event'], detail: m['detail'] }] } : undefined;

@@ -2,6 +2,7 @@
 // network log (what the sandbox blocked, and the fix). Each keeps its newest
 // LOG_CAPACITY entries; the page shows the newest SHOWN of those that match its
 // filter, and is redrawn at most once an animation frame (main.ts).
+import { BRIDGE_BUDGET } from '@extkit/runtime/bridge';
 import { fill, h, time } from '../dom.js';
 import type { Ring } from '../ring.js';
 import { store, type BlockedEntry, type EventEntry } from '../store.js';
@@ -23,6 +24,9 @@ interface LogSpec<T> {
   text(entry: T): string;
   item(entry: T): HTMLElement;
   changed(): void;
+  /** A further note for the summary ('' for none), and what Clear resets besides the ring. */
+  note?(): string;
+  cleared?(): void;
 }
 
 function logView<T>(spec: LogSpec<T>): LogView {
@@ -38,7 +42,7 @@ function logView<T>(spec: LogSpec<T>): LogView {
       spec.changed();
     },
   });
-  const clear = h('button', { type: 'button', class: 'clear', onclick: () => (spec.ring.clear(), spec.changed()) }, 'Clear');
+  const clear = h('button', { type: 'button', class: 'clear', onclick: () => (spec.ring.clear(), spec.cleared?.(), spec.changed()) }, 'Clear');
   fill(spec.panel, spec.title, h('div', { class: 'log-tools' }, input, clear), summary, list);
 
   return {
@@ -53,6 +57,7 @@ function logView<T>(spec: LogSpec<T>): LogView {
         matching > shown.length ? `newest ${shown.length} shown` : '',
         ring.coalesced ? `${ring.coalesced.toLocaleString('en')} repeat${ring.coalesced === 1 ? '' : 's'} coalesced (×n)` : '',
         ring.evicted ? `${ring.evicted.toLocaleString('en')} older dropped (the log keeps ${ring.capacity.toLocaleString('en')})` : '',
+        spec.note?.() ?? '',
       ].filter(Boolean);
       summary.textContent = notes.join(' · ');
       fill(list, ...shown.map(spec.item));
@@ -68,6 +73,11 @@ export function eventsView(panel: HTMLElement, changed: () => void): LogView {
     empty: 'No events yet. Events the extension emits with ctx.emit() appear here.',
     noun: 'events',
     changed,
+    note: () =>
+      store.emitsDroppedInFrames
+        ? `${store.emitsDroppedInFrames.toLocaleString('en')} more dropped in the frame (over the bridge's budget: ${BRIDGE_BUDGET.sendsPerInterval.toLocaleString('en')} a second)`
+        : '',
+    cleared: () => (store.emitsDroppedInFrames = 0),
     text: (e) => `${e.event} ${e.surface} ${e.detail} ${e.accepted ? 'received' : 'dropped'}`,
     item: (e) =>
       h(

@@ -1,0 +1,143 @@
+// How big a value is on the bridge, measured in the frame before it is sent,
+// so a hostile value costs its host nothing. The value is cloned first (the
+// browser's own structured clone, as postMessage would) and the clone is what
+// is measured and sent: a getter or a proxy runs once, during the clone, and
+// cannot show the measure one value and postMessage another. The clone holds
+// only plain data, walked with built-ins captured when the measurer is made,
+// before the extension's code runs. A type the walk cannot size is refused.
+
+/** The value to send (the clone) and its size, or why it cannot be sent. */
+export type Measured = { ok: true; value: unknown; bytes: number } | { ok: false; why: string };
+
+type Clone = (value: unknown) => unknown;
+type Fn = (this: unknown, ...args: unknown[]) => unknown;
+
+/** Bytes counted for a value with no length of its own (a number, a boolean, a slot in an object). */
+const SLOT = 8;
+
+/**
+ * Makes the measurer: `clone` is the realm's structuredClone. Call it before
+ * untrusted code runs; the measurer stops walking once `limit` is passed.
+ */
+export function measurer(clone: Clone): (value: unknown, limit: number) => Measured {
+  const { apply, getPrototypeOf, ownKeys, getOwnPropertyDescriptor: describe } = Reflect;
+  const isArray = Array.isArray;
+  const proto = (sample: unknown): object => getPrototypeOf(clone(sample) as object)!;
+  const getter = (p: object, name: string): Fn => describe(p, name)!.get as Fn;
+  const method = (p: object, name: string): Fn => describe(p, name)!.value as Fn;
+  // The clone's prototypes, from the clone's own realm, however the extension later replaces the globals.
+  const OBJECT = proto({});
+  const ARRAY = proto([]);
+  const MAP = proto(new Map());
+  const SET = proto(new Set());
+  const DATE = proto(new Date(0));
+  const REGEXP = proto(/x/);
+  const ERRORS = [Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError].map((E) => proto(new E('x')));
+  const mapForEach = method(MAP, 'forEach');
+  const setForEach = method(SET, 'forEach');
+  const regexpSource = getter(REGEXP, 'source');
+  const bufferLength = getter(proto(new ArrayBuffer(1)), 'byteLength');
+  const viewLength = getter(getPrototypeOf(Uint8Array.prototype) as object, 'byteLength');
+  const dataViewLength = getter(DataView.prototype, 'byteLength');
+  const blob = typeof Blob === 'function' ? getter(Blob.prototype, 'size') : undefined;
+  const wrappers = [String, Number, Boolean, BigInt].map((W) => method(W.prototype, 'valueOf'));
+  const toTag = method(Object.prototype, 'toString');
+  const setHas = method(Set.prototype, 'has');
+  const setAdd = method(Set.prototype, 'add');
+  const SetOf = Set;
+  const StringOf = String;
+  const isError = (p: unknown): boolean => {
+    for (let i = 0; i < ERRORS.length; i++) if (ERRORS[i] === p) return true;
+    return false;
+  };
+
+  /** A brand check: `fn` (a getter or valueOf of a built-in) works on `x` only when `x` is of that type. */
+  const brand = (fn: Fn, x: object): unknown => {
+    try {
+      return apply(fn, x, []);
+    } catch {
+      return undefined;
+    }
+  };
+
+  /** The first of `fns` that brands `x`, with its result. */
+  const firstBrand = (fns: Fn[], x: object): unknown => {
+    for (let i = 0; i < fns.length; i++) {
+      const v = brand(fns[i]!, x);
+      if (v !== undefined) return v;
+    }
+    return undefined;
+  };
+  const sizes = [bufferLength, viewLength, dataViewLength, ...(blob ? [blob] : [])];
+
+  return (value, limit) => {
+    // A string or a buffer over the limit is known from its length: refused without the cost of copying it.
+    const known = typeof value === 'string' ? value.length : typeof value === 'object' && value !== null ? firstBrand(sizes, value) : undefined;
+    if (typeof known === 'number' && known > limit) return { ok: true, value: undefined, bytes: known };
+    let copy: unknown;
+    try {
+      copy = clone(value);
+    } catch (err) {
+      return { ok: false, why: `it cannot be copied (${reason(err)})` };
+    }
+    let bytes = 0;
+    const seen = new SetOf<object>();
+    // A stack of our own: no recursion for a deep value, and no prototype, so no setter the extension puts on
+    // Array.prototype or Object.prototype (an index) sees or swallows what is pushed.
+    const todo = { __proto__: null, 0: copy } as unknown as Record<number, unknown>;
+    let n = 1;
+    const push = (x: unknown): void => void (todo[n++] = x);
+    while (n && bytes <= limit) {
+      const x = todo[--n];
+      todo[n] = undefined;
+      if (typeof x === 'string') bytes += x.length + 4;
+      else if (typeof x === 'bigint') bytes += StringOf(x).length + 4;
+      else if (typeof x !== 'object' || x === null) bytes += SLOT;
+      else if (!apply(setHas, seen, [x])) {
+        apply(setAdd, seen, [x]);
+        bytes += SLOT;
+        const p = getPrototypeOf(x);
+        if (p === OBJECT || p === ARRAY || isArray(x) || isError(p)) {
+          const keys = ownKeys(x);
+          for (let i = 0; i < keys.length; i++) {
+            const key = keys[i]!;
+            const d = describe(x, key)!;
+            if (typeof key === 'string') bytes += key.length + 4;
+            if ('value' in d) push(d.value);
+          }
+        } else if (p === MAP) apply(mapForEach, x, [(v: unknown, k: unknown) => (push(k), push(v))]);
+        else if (p === SET) apply(setForEach, x, [(v: unknown) => push(v)]);
+        else if (p === DATE) bytes += SLOT;
+        else if (p === REGEXP) bytes += (brand(regexpSource, x) as string).length;
+        else {
+          const size = firstBrand(sizes, x);
+          if (typeof size === 'number') bytes += size;
+          else {
+            const wrapped = firstBrand(wrappers, x);
+            if (wrapped === undefined) return { ok: false, why: `it holds ${typeName(x)}, which the bridge does not carry` };
+            push(wrapped);
+          }
+        }
+      }
+    }
+    return { ok: true, value: copy, bytes };
+  };
+
+  /** "a ImageData" and the like, for the error; the tag is only words, so a spoofed one misleads no check. */
+  function typeName(x: object): string {
+    try {
+      return `a ${StringOf(apply(toTag, x, [])).slice(8, -1)}`;
+    } catch {
+      return 'a value of another type';
+    }
+  }
+}
+
+/** An error's message, for a report: never throws, whatever was thrown or patched. */
+export function reason(err: unknown): string {
+  try {
+    return err instanceof Error ? err.message : String(err);
+  } catch {
+    return 'unknown error';
+  }
+}
