@@ -171,21 +171,30 @@ describe('the bridge\'s budget, in the preview', () => {
     expect((await caught()).split(';').filter((c) => c && !c.includes('UtilityScript'))).toEqual([]);
   });
 
-  it('reads no window message a connected frame posts to the host page', async () => {
-    await page.reload();
-    const frame = await probeFrame(page);
-    await page.evaluate(() => {
+  it('reads one window message per load of the frame, its transport\'s hello: nothing the extension posts, loading or connected', async () => {
+    const reads = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // Before the host page's own script: counts every read of a message's data whose source is a frame.
+    await reads.addInitScript(() => {
+      if (window.top !== window) return;
       const w = window as unknown as { reads: number };
       w.reads = 0;
       const data = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')!;
-      const probe = document.querySelector<HTMLIFrameElement>('iframe[data-surface="component:acme.hostile-probe.probe"]')!;
-      Object.defineProperty(MessageEvent.prototype, 'data', { ...data, get(this: MessageEvent) { if (this.source === probe.contentWindow) w.reads++; return data.get!.call(this); } });
+      Object.defineProperty(MessageEvent.prototype, 'data', { ...data, get(this: MessageEvent) { if (this.source && this.source !== window) w.reads++; return data.get!.call(this); } });
     });
+    await reads.goto(dev.url);
+    const frame = await probeFrame(reads);
+    // The fixture posted a forged hello of 1 MB as its bundle loaded; now, connected, two more.
     await frame.evaluate(() => {
       parent.postMessage({ extkit: 'hello', protocol: 1 }, '*');
       parent.postMessage({ pad: 'x'.repeat(1 << 20) }, '*');
     });
-    await page.waitForTimeout(500);
-    expect(await page.evaluate(() => (window as unknown as { reads: number }).reads)).toBe(0);
+    await reads.waitForTimeout(500);
+    expect(await reads.evaluate(() => (window as unknown as { reads: number }).reads)).toBe(1);
+    // A reload of the frame: one more load, one more read.
+    await reads.locator(`${ARTICLE} button[title="Reload this frame"]`).click();
+    await (await probeFrame(reads)).waitForSelector('text=probe mounted');
+    await reads.waitForTimeout(500);
+    expect(await reads.evaluate(() => (window as unknown as { reads: number }).reads)).toBe(2);
+    await reads.close();
   });
 });

@@ -26,12 +26,16 @@ async function listen(handler: Parameters<typeof createServer>[1]): Promise<Serv
   return server;
 }
 
-/** The text of `selector` once it matches `want` (polls, bounded). */
-async function textOf(where: Page | Frame, selector: string, want: RegExp, ms = 8000): Promise<string> {
+/**
+ * The text of `selector` once it matches `want` (polls, bounded). `where` may be a function: the card's frame is
+ * found anew on each poll, since each load of a frame gets a new browsing context (the preview replaces the element's).
+ */
+async function textOf(where: Page | Frame | (() => Promise<Frame>), selector: string, want: RegExp, ms = 8000): Promise<string> {
   const end = Date.now() + ms;
   let last = '';
   while (Date.now() < end) {
-    last = (await where.locator(selector).first().textContent({ timeout: 500 }).catch(() => null)) ?? '';
+    const at = typeof where === 'function' ? await where().catch(() => null) : where;
+    last = (await at?.locator(selector).first().textContent({ timeout: 500 }).catch(() => null)) ?? '';
     if (want.test(last)) return last;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -207,9 +211,8 @@ describe('extkit dev', () => {
 
   it('rebuilds on a source edit and reloads the frame, keeping props and settings', async () => {
     writeFileSync(join(dir, 'src', 'version.ts'), "export const VERSION = 'v2';\n");
-    const frame = await cardFrame();
-    await textOf(frame, '#version', /^v2$/);
-    await textOf(await cardFrame(), '#greeting', /^HELLO, World$/);
+    await textOf(cardFrame, '#version', /^v2$/);
+    await textOf(cardFrame, '#greeting', /^HELLO, World$/);
   });
 
   it('shows a failed build as an overlay with file, line, column and a code frame, and keeps the last good build', async () => {
@@ -220,9 +223,9 @@ describe('extkit dev', () => {
     expect(where).toMatch(/^src\/version\.ts:1:\d+$/);
     expect(await page.textContent('.overlay pre.frame')).toContain("> 1 | export const VERSION = 'v3' +;");
     // The frame may still be finishing the last good build's reload when the overlay shows: wait for it, never for a new one.
-    expect(await textOf(await cardFrame(), '#version', /^v2$/)).toBe('v2');
+    expect(await textOf(cardFrame, '#version', /^v2$/)).toBe('v2');
     writeFileSync(source, "export const VERSION = 'v4';\n");
-    await textOf(await cardFrame(), '#version', /^v4$/);
+    await textOf(cardFrame, '#version', /^v4$/);
     expect(await page.isHidden('.overlay')).toBe(true);
   });
 

@@ -131,27 +131,29 @@ export function attachBridge(o: BridgeHostOptions): BridgeHost {
     }
   };
 
-  /** The latest load's proof, until a hello carrying it connects. */
-  let pending: { proof: Promise<string>; known?: string; used: boolean } | undefined;
+  /** The latest load's proof, until a hello carrying it connects; `heard` once the load's first window message was read. */
+  let pending: { proof: Promise<string>; known?: string; heard: boolean; used: boolean } | undefined;
 
   // A window message is read (its data deserialized, on this page's main thread) only from the frame, and only while
   // this host waits for the hello of its latest load: the frame can post its parent anything, as large as it likes.
+  // Proving loads, it reads one message per load, the first its document sends: the transport's hello, which it
+  // posts before the extension's code runs (and load() gives each load a new browsing context, so nothing the
+  // previous document posted can come first).
   const onWindowMessage = (event: MessageEvent): void => {
     const frameWindow = o.frame.contentWindow;
     if (!frameWindow || event.source !== frameWindow) return;
-    if (o.prove ? !pending || pending.used : port !== undefined) return;
-    if (!isHello(event.data)) return;
-    if (!o.prove) return connect(frameWindow);
-    const claim = pending;
-    const given = event.data.load;
-    if (!claim || claim.used || given === undefined) return;
-    // Usually the proof is known by the time the document says hello: the frame connects in this task, and this host
-    // reads nothing more from it. Otherwise the messages that arrive meanwhile are read too, until the proof is known.
-    if (claim.known !== undefined) {
-      if (given !== claim.known) return;
-      claim.used = true;
-      return connect(frameWindow);
+    if (!o.prove) {
+      if (port === undefined && isHello(event.data)) connect(frameWindow);
+      return;
     }
+    const claim = pending;
+    if (!claim || claim.heard) return;
+    claim.heard = true;
+    const data: unknown = event.data;
+    if (!isHello(data) || data.load === undefined) return;
+    const given = data.load;
+    // Usually the proof is known by the time the document says hello, and the frame connects in this task.
+    if (claim.known !== undefined) return void (given === claim.known && ((claim.used = true), connect(frameWindow)));
     void claim.proof.then((proof) => {
       if (claim.used || claim !== pending || given !== proof) return;
       claim.used = true;
@@ -188,12 +190,18 @@ export function attachBridge(o: BridgeHostOptions): BridgeHost {
       armTimer();
       if (o.prove) {
         const nonce = newLoadNonce();
-        const claim: NonNullable<typeof pending> = { proof: o.prove(nonce), used: false };
+        const claim: NonNullable<typeof pending> = { proof: o.prove(nonce), heard: false, used: false };
         void claim.proof.then((proof) => (claim.known = proof), () => undefined);
         pending = claim;
         src += `${src.includes('?') ? '&' : '?'}${LOAD_PARAM}=${nonce}`;
       }
+      // A new browsing context for each load: the previous document ends now, and what it posted but this page has not
+      // yet handled comes from a window that is no longer the frame's, so it is never read.
+      const parent = o.frame.parentNode;
+      const next = o.frame.nextSibling;
+      o.frame.remove();
       o.frame.src = src;
+      parent?.insertBefore(o.frame, next);
     },
     close() {
       clearTimeout(timer);

@@ -31,9 +31,9 @@ export interface FrameTransport {
 }
 
 /**
- * Starts the frame's transport: says hello to the parent window once the
- * document is parsed and waits for its `connect` handshake; window messages that are not that handshake from
- * the parent are ignored. Messages sent before the handshake are queued.
+ * Starts the frame's transport: says hello to the parent window at once and waits for its `connect`
+ * handshake; window messages that are not that handshake from the parent are ignored. The port starts
+ * (`ready`) once the document is parsed; messages sent before that are queued.
  * `options.load`: the proof of the load its host gave the document, said with the hello.
  * Call it before the extension's code runs (the preview's frame does): the port is then out of the extension's reach.
  */
@@ -77,6 +77,9 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   const append = <T>(list: T[], x: T): void => void defineProperty(list, list.length, { __proto__: null, value: x, writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
 
   let port: MessagePort | undefined;
+  /** Whether the document is parsed, and whether the port is started: sends wait in `queue` until it is. */
+  let parsed = win.document.readyState !== 'loading';
+  let live = false;
   let queue: Array<DistributiveOmitV<FrameMessage>> = [];
   let cleanup: (() => void) | void;
   let root: HTMLElement | undefined;
@@ -101,7 +104,7 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   /** Posts `m`, or queues it before the handshake; false when the browser could not copy it, which is then reported instead. */
   const post = (m: DistributiveOmitV<FrameMessage>): boolean => {
     // Queued without Array.prototype.push, which the extension may replace: the sandbox's reports wait here too.
-    if (!port) return (append(queue, m), true);
+    if (!live || !port) return (append(queue, m), true);
     try {
       apply(portPost, port, [{ v: PROTOCOL_VERSION, ...m }]);
       return true;
@@ -282,6 +285,13 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
     if (typeof cleanup === 'function') cleanup();
     root?.remove();
     port = transferred;
+    live = false;
+    start();
+  };
+  /** Starts the port once it is ours and the document is parsed (the bundle has registered, body exists): `ready`, then what waited. */
+  const start = (): void => {
+    if (!port || !parsed || live) return;
+    live = true;
     apply(setOnMessage, port, [
       (e: MessageEvent) => {
         const m = apply(portData, e, []) as HostMessage | undefined;
@@ -296,11 +306,11 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   win.addEventListener('message', onMessage, true);
   win.addEventListener('error', (e: ErrorEvent) => fail(e.error ?? e.message));
   win.addEventListener('unhandledrejection', (e: PromiseRejectionEvent) => fail(e.reason));
-  // Hello only once the document is parsed: the bundle has registered and body exists. Heard at the
-  // window in the capture phase, before any listener the extension adds, which could otherwise stop it.
+  // Heard at the window in the capture phase, before any listener the extension adds, which could otherwise stop it.
+  if (!parsed) win.addEventListener('DOMContentLoaded', () => ((parsed = true), start()), { once: true, capture: true });
+  // Hello at once, before the extension's code runs, so it is the first window message this document sends its parent:
+  // a host that reads only that one (the preview) never deserializes what the extension posts it.
   const message: HelloMessage = { extkit: 'hello', protocol: PROTOCOL_VERSION, ...(options.load === undefined ? {} : { load: options.load }) };
-  const hello = (): void => parent.postMessage(message, '*');
-  if (win.document.readyState === 'loading') win.addEventListener('DOMContentLoaded', hello, { once: true, capture: true });
-  else hello();
+  parent.postMessage(message, '*');
   return { sandbox };
 }
