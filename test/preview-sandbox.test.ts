@@ -754,6 +754,8 @@ describe('a frame that sends itself toward hosts, in an ordinary browser profile
       loop.status = (await article.locator('.status').textContent()) ?? '';
       loop.note = (await article.locator('.surface-error').textContent()) ?? '';
       await p.click('[data-tab="network"]');
+      // The log is drawn on a later animation frame (at most a fifth of the time): wait for the draw, not for the entry's arrival.
+      await p.locator('[data-panel="network"] li', { hasText: `${run}.example` }).first().waitFor({ timeout: 5000 }).catch(() => undefined);
       loop.entries = await p.locator('[data-panel="network"] li').allInnerTexts();
       await article.locator('button', { hasText: 'Reload the frame' }).click();
       loop.reloaded = await article.locator('.status', { hasText: 'running' }).waitFor({ timeout: 8000 }).then(() => true, () => false);
