@@ -1,5 +1,17 @@
 import { RULES, type DiagnosticCode, type Severity } from './rules.js';
 
+export interface Position {
+  /** 1-based. */
+  line: number;
+  /** 1-based, in UTF-16 code units (what editors and SARIF count by default). */
+  column: number;
+}
+
+/** Where a rule that read the text found what it reports, and the text it read. */
+export interface Place extends Position {
+  text: string;
+}
+
 /** One finding about a manifest: a stable code, a JSON Pointer into the manifest, a message for a person. */
 export interface Diagnostic {
   code: DiagnosticCode;
@@ -9,6 +21,32 @@ export interface Diagnostic {
   line?: number;
   column?: number;
 }
+
+/**
+ * A finding whose place in the text the rule that reported it found (component repeats), so that
+ * `diagnosticPositions` need not walk the text to its pointer. The place is a private field: the
+ * finding reads, prints, spreads and compares as a plain one.
+ */
+class PlacedDiagnostic implements Diagnostic {
+  code: DiagnosticCode;
+  path: string;
+  message: string;
+  readonly #place: Place;
+
+  constructor(code: DiagnosticCode, path: string, message: string, place: Place) {
+    this.code = code;
+    this.path = path;
+    this.message = message;
+    this.#place = place;
+  }
+
+  static placeOf(d: object): Place | undefined {
+    return #place in d ? (d as PlacedDiagnostic).#place : undefined;
+  }
+}
+
+/** Where the rule that reported a diagnostic found it in the text it read, if it did. */
+export const placeOf = (d: object): Place | undefined => PlacedDiagnostic.placeOf(d);
 
 /** Collects diagnostics, splitting them by the severity their rule declares. */
 export class Reporter {
@@ -23,10 +61,10 @@ export class Reporter {
   /** For an object `keysOf` listed, the keys whose values may be objects, when its caller knows them. */
   readonly containers = new Map<object, readonly string[]>();
 
-  /** Reports a rule's finding, unless the structural check reported the same code at the same pointer. */
-  report(code: DiagnosticCode, path: string, message: string): void {
+  /** Reports a rule's finding, unless the structural check reported the same code at the same pointer; `place` when the rule read the text. */
+  report(code: DiagnosticCode, path: string, message: string, place?: Place): void {
     if (this.structural?.get(code)?.has(path)) return;
-    (RULES[code].severity === 'error' ? this.errors : this.warnings).push({ code, path, message });
+    (RULES[code].severity === 'error' ? this.errors : this.warnings).push(place === undefined ? { code, path, message } : new PlacedDiagnostic(code, path, message, place));
   }
 
   /** Reports a finding the caller has told apart from every other already: no other finding has its code and pointer. */

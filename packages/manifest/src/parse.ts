@@ -53,7 +53,7 @@ export function validateManifestText(input: string | Uint8Array, options: Valida
   if (!parsed.ok) return { report: { valid: false, errors: [parsed.diagnostic], warnings: [], manifest: null }, text: parsed.text };
   const { ignore, ...rest } = options;
   const reporter = new Reporter();
-  const report = validate(parsed.value, rest, reporter);
+  const report = validate(parsed.value, rest, reporter, parsed.text);
   // After the rules, so that the objects they enumerated are not enumerated again.
   const duplicates = duplicateKeys(parsed.text, parsed.value, reporter.enumerated, reporter.containers);
   if (duplicates.length > 0) report.warnings.unshift(...duplicates);

@@ -1,11 +1,15 @@
 // The fast locator against jsonc-parser's tree, on texts written oddly: escaped and unicode keys,
 // keys that need pointer escapes, repeated keys (JSON.parse keeps the last, and so must the
-// position), every kind of whitespace, a byte order mark, comments and trailing commas.
+// position), every kind of whitespace, a byte order mark, comments and trailing commas; and the
+// places the component pass records as it reads the list's text, on such texts too.
 import fc from 'fast-check';
 import { parseTree, type Node } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
+import { placeOf } from './diagnostics.js';
+import { validateManifestText } from './parse.js';
 import { escapeToken, tokens } from './pointer.js';
 import { diagnosticPositions, LineIndex, locatePointer, pointerLocator, type Position } from './positions.js';
+import { validateManifest } from './validate.js';
 
 // jsonc-parser reads a byte order mark followed by a literal ("\uFEFFnull") as one bad token; a
 // space in its place keeps every offset.
@@ -187,5 +191,105 @@ describe('the fast locator agrees with jsonc-parser', () => {
     expect(locatePointer(text, '/a/b')).toEqual({ line: 2, column: 2 });
     expect(locatePointer(text, '/a/c/0')).toEqual({ line: 2, column: 8 });
     expect(locatePointer(text, '/a/c')).toEqual({ line: 2, column: 8 });
+  });
+});
+
+// The component pass reads the list's text beside the parsed list (native matches over the ids
+// between repeats, each repeat's line and column). On texts where the two disagree in form but
+// not in value (escaped ids, repeated keys with other lists, every kind of spacing, a byte order
+// mark, other elements among the ids), it must answer exactly what the pass over the parsed list
+// alone answers, and place each repeat where jsonc-parser's tree puts it.
+const IDS = ['acme.weather-widget.c1', 'acme.weather-widget.c2', 'acme.weather-widget.a-b', 'other.weather-widget.c1', 'acme.other.c1', 'weather-widget.weather-widget.c1', 'Acme.x.y', 'a.b', 'acme.weather-widget.c1 ', '😀', 'a"b', 'a\\b', ''];
+const OTHERS = [1, null, true, {}, [], { a: ['acme.weather-widget.c1'] }];
+const SEPARATORS = [',\n      ', ',\n      ', ',\n      ', ',\r\n      ', ', ', ',', ',\n\n      ', ' ,\n\t', '\n      ,', ',\n  \t  '];
+const PATH_KEYS = { contributes: ['"contributes"', '"\\u0063ontributes"'], site: ['"site"', '"si\\u0074e"'], components: ['"components"', '"compo\\u006eents"'] };
+
+/** A manifest text whose components list is written oddly, as `pick` chooses. */
+function writeComponents(pick: (n: number) => number): string {
+  const id = () => (pick(6) === 0 ? OTHERS[pick(OTHERS.length)] : IDS[pick(3) === 0 ? pick(IDS.length) : pick(3)]);
+  const str = (s: string) => {
+    const plain = JSON.stringify(s);
+    if (pick(8) !== 0) return plain;
+    // The same string with a character escaped: equal once parsed, longer in the text.
+    return pick(2) === 0 ? `"${[...s].map((ch, k) => (k === 0 && ch.length === 1 ? '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0') : ch.replace(/["\\]/g, (c) => '\\' + c))).join('')}"` : plain.replace('.', '\\u002e');
+  };
+  const element = (v: unknown) => (typeof v === 'string' ? str(v) : JSON.stringify(v, null, pick(2) === 0 ? 2 : undefined));
+  const list = () => {
+    const items = Array.from({ length: pick(40) }, id);
+    // A long run now and then: the native matches take many ids at once.
+    if (pick(4) === 0) items.push(...Array.from({ length: 100 + pick(300) }, (_, k) => (pick(10) === 0 ? items[pick(items.length + 1)] ?? 'acme.weather-widget.c1' : `acme.weather-widget.r${k}`)));
+    const sep = SEPARATORS[pick(SEPARATORS.length)]!;
+    return `[${pick(2) === 0 ? '\n      ' : ''}${items.map((v) => element(v) + (pick(10) === 0 ? SEPARATORS[pick(SEPARATORS.length)]! : sep)).join('').replace(/[,\s]*$/, '')}${pick(2) === 0 ? '\n    ' : ''}]`;
+  };
+  const key = (name: keyof typeof PATH_KEYS) => PATH_KEYS[name][pick(5) === 0 ? 1 : 0]!;
+  // A key written twice, the earlier value another one or the same text: JSON.parse keeps the last.
+  const repeated = (name: keyof typeof PATH_KEYS, value: () => string, kept: string) => (pick(4) === 0 ? `${key(name)}: ${[() => '"shadowed"', value, () => kept][pick(3)]!()},\n  ` : '');
+  const site = () => {
+    const kept = list();
+    return `{${repeated('components', list, kept)}${key('components')}: ${kept}${pick(4) === 0 ? `, "features": ["f"]` : ''}${pick(5) === 0 ? `, ${key('components')}: ${list()}` : ''}}`;
+  };
+  const contributes = () => {
+    const kept = site();
+    return `{${repeated('site', site, kept)}${key('site')}: ${kept}${pick(6) === 0 ? `, ${key('site')}: ${site()}` : ''}}`;
+  };
+  const head = `"id": "${pick(6) === 0 ? 'Not Kebab' : 'weather-widget'}", "name": "W", "version": "1.0.0", "entry": "dist/index.js", "hostAbi": 1`;
+  const kept = contributes();
+  const text = `{\n  ${head},\n  ${repeated('contributes', contributes, kept)}${key('contributes')}: ${kept}${pick(6) === 0 ? `,\n  ${key('contributes')}: ${contributes()}` : ''}\n}\n`;
+  return (pick(5) === 0 ? '\uFEFF' : '') + (pick(5) === 0 ? text.replace(/\n/g, '\r\n') : pick(5) === 0 ? text.replace(/\n\s*/g, '') : text);
+}
+
+describe('the component pass over the text', () => {
+  it('answers what the pass over the parsed list answers, and places each repeat where the text has it', () => {
+    let placed = 0;
+    fc.assert(
+      fc.property(fc.infiniteStream(fc.nat()), fc.constantFrom('acme', undefined), (stream, publisher) => {
+        const picks = stream[Symbol.iterator]();
+        const text = writeComponents((n) => picks.next().value! % n);
+        const { report, text: read } = validateManifestText(text, { publisher });
+        const parsed = JSON.parse(read!) as unknown;
+        const alone = validateManifest(parsed, { publisher });
+        // Without the text (validateManifest), the same report: codes, pointers, messages, order, manifest.
+        expect({ ...report, warnings: report.warnings.filter((d) => d.code !== 'json.duplicate_key') }).toEqual(alone);
+        const all = [...report.errors, ...report.warnings];
+        const root = parseTree(read!)!;
+        const lines = new LineIndex(read!);
+        const positions = diagnosticPositions(read, all);
+        all.forEach((d, k) => {
+          if (d.line === undefined) expect([d.path, positions[k]]).toEqual([d.path, reference(root, lines, d.path)]);
+        });
+        placed += all.filter((d) => placeOf(d) !== undefined).length;
+      }),
+      { numRuns: 700 },
+    );
+    // The texts above took the new path, not only the walk to each pointer.
+    expect(placed).toBeGreaterThan(500);
+  });
+
+  it('places the repeats of a list JSON.stringify wrote, and of the same list on one line', () => {
+    const manifest = { id: 'weather-widget', name: 'W', version: '1.0.0', entry: 'dist/index.js', hostAbi: 1, contributes: { site: { components: ['acme.weather-widget.a', 'acme.weather-widget.b', 'acme.weather-widget.a', 'acme.weather-widget.b'] } } };
+    const pretty = JSON.stringify(manifest, null, 2);
+    const flat = JSON.stringify(manifest);
+    const at = (text: string) => {
+      const { report } = validateManifestText(text, { publisher: 'acme' });
+      expect(report.warnings.map((d) => [d.path, placeOf(d) !== undefined])).toEqual([
+        ['/contributes/site/components/2', true],
+        ['/contributes/site/components/3', true],
+      ]);
+      return diagnosticPositions(text, report.warnings);
+    };
+    expect(at(pretty)).toEqual([
+      { line: 12, column: 9 },
+      { line: 13, column: 9 },
+    ]);
+    expect(at(flat)).toEqual([
+      { line: 1, column: flat.indexOf('"acme.weather-widget.a"', flat.indexOf('.b"')) + 1 },
+      { line: 1, column: flat.lastIndexOf('"acme.weather-widget.b"') + 1 },
+    ]);
+    // Another text than the one the rule read: placed by the walk to the pointer, in that text.
+    const { report } = validateManifestText(pretty, { publisher: 'acme' });
+    expect(diagnosticPositions(`\n${pretty}`, report.warnings)).toEqual([
+      { line: 13, column: 9 },
+      { line: 14, column: 9 },
+    ]);
   });
 });

@@ -3,15 +3,11 @@
 // costs one scan and n lookups rather than a scan of the file per diagnostic; the scan steps over
 // every subtree no diagnostic is in.
 import { createRequire } from 'node:module';
+import { placeOf, type Place, type Position } from './diagnostics.js';
 import { containerEnd, keyAt, lineRun, skipElementLines, skipElements, skipPropertyLine, skipSpace, stringEnd, valueEnd } from './scan.js';
 import { NONE, WantedTree, type IndexList } from './wanted.js';
 
-export interface Position {
-  /** 1-based. */
-  line: number;
-  /** 1-based, in UTF-16 code units (what editors and SARIF count by default). */
-  column: number;
-}
+export type { Position } from './diagnostics.js';
 
 /** The line starts of a text, found in one pass; each lookup is then a binary search. */
 export class LineIndex {
@@ -289,18 +285,29 @@ export const locatePointer = (text: string, pointer: string): Position | undefin
 
 /**
  * The line and column of each diagnostic: its own when it has them (syntax errors, repeated
- * keys), else those of the value its pointer names. The text is read for pointers only when
- * some diagnostic needs it, and then once.
+ * keys), or the place the rule that reported it found in the same text (component repeats),
+ * else those of the value its pointer names. The text is read for pointers only when some
+ * diagnostic needs it, and then once.
  */
 export function diagnosticPositions(text: string | undefined, diagnostics: ReadonlyArray<{ path: string; line?: number; column?: number }>): Array<Position | undefined> {
   const n = diagnostics.length;
   const tree = new WantedTree(n);
   const nodes = new Int32Array(n).fill(-1);
+  const places = new Array<Place | undefined>(n);
+  // A place counts for the text it was found in: compared once, not once per diagnostic.
+  let same: string | undefined;
+  let other: string | undefined;
   let wanted = false;
   if (text !== undefined) {
     for (let k = 0; k < n; k++) {
       const d = diagnostics[k]!;
-      if (d.line === undefined) {
+      if (d.line !== undefined) continue;
+      const place = placeOf(d);
+      if (place !== undefined && place.text !== other && (place.text === same || place.text === text)) {
+        same = place.text;
+        places[k] = place;
+      } else {
+        if (place !== undefined) other = place.text;
         nodes[k] = tree.add(d.path);
         wanted = true;
       }
@@ -310,9 +317,112 @@ export function diagnosticPositions(text: string | undefined, diagnostics: Reado
   const out = new Array<Position | undefined>(n);
   for (let k = 0; k < n; k++) {
     const d = diagnostics[k]!;
+    const place = places[k];
     const at = nodes[k] === -1 || !found ? -1 : tree.resolve(nodes[k]!);
     if (d.line !== undefined) out[k] = { line: d.line, column: d.column ?? 1 };
+    else if (place !== undefined) out[k] = { line: place.line, column: place.column };
     else out[k] = at === -1 ? undefined : { line: tree.line[at]!, column: tree.column[at]! };
   }
   return out;
+}
+
+/**
+ * The elements of an array in a text, one at a time, beside the values JSON.parse made of them:
+ * a string written without escapes is stepped over by its length, anything else is read. Lines
+ * are counted on the way, so an element's line and column cost nothing more. `at` is the offset
+ * of the element reached, or -1 once the text is not what the values say.
+ */
+export class ElementWalk {
+  at: number;
+  private line = 1;
+  private lineStart = 0;
+  /** The first backslash at or after `at` (-2: none left), found again only once it is passed. */
+  private backslash = -1;
+
+  /** From the array's opening bracket at `open`. */
+  constructor(
+    private readonly text: string,
+    open: number,
+  ) {
+    for (let nl = text.indexOf('\n'); nl !== -1 && nl < open; nl = text.indexOf('\n', nl + 1)) {
+      this.line++;
+      this.lineStart = nl + 1;
+    }
+    this.at = text.charCodeAt(open) === 91 ? this.space(open + 1) : -1;
+  }
+
+  /** The line and column of the element reached, for a diagnostic of the same text. */
+  place(): Place {
+    return { line: this.line, column: this.at - this.lineStart + 1, text: this.text };
+  }
+
+  /** Steps over the element reached, whose parsed value is `value`, and the comma after it. */
+  next(value: unknown): void {
+    const { text, at } = this;
+    if (at === -1) return;
+    let end: number;
+    if (typeof value === 'string') {
+      if (this.backslash !== -2 && this.backslash < at) {
+        const b = text.indexOf('\\', at);
+        this.backslash = b === -1 ? -2 : b;
+      }
+      // Unescaped, the string is its value in quotes; an escape, if any, comes before that length ends.
+      end = at + value.length + 1;
+      if (this.backslash !== -2 && this.backslash < end) end = stringEnd(text, at);
+      if (text.charCodeAt(at) !== 34 || end === -1 || text.charCodeAt(end) !== 34) return void (this.at = -1);
+      end++;
+    } else {
+      end = valueEnd(text, at);
+      if (end === -1) return void (this.at = -1);
+      for (let nl = text.indexOf('\n', at); nl !== -1 && nl < end; nl = text.indexOf('\n', nl + 1)) {
+        this.line++;
+        this.lineStart = nl + 1;
+      }
+    }
+    let i = this.space(end);
+    if (text.charCodeAt(i) === 44) i = this.space(i + 1);
+    else if (text.charCodeAt(i) !== 93) i = -1;
+    this.at = i;
+  }
+
+  /**
+   * Steps over `count` elements at once where `lines` (a sticky expression for `count` elements,
+   * each followed by its comma and exactly one line break) or `flat` (the same on one line)
+   * matches their text; false where neither does.
+   */
+  skip(count: number, lines: RegExp, flat: RegExp): boolean {
+    const { text, at } = this;
+    if (at === -1) return false;
+    lines.lastIndex = at;
+    if (lines.test(text)) {
+      this.at = lines.lastIndex;
+      this.line += count;
+      let start = this.at;
+      while (text.charCodeAt(start - 1) !== 10) start--; // back over the indentation
+      this.lineStart = start;
+      return true;
+    }
+    flat.lastIndex = at;
+    if (!flat.test(text)) return false;
+    this.at = flat.lastIndex;
+    return true;
+  }
+
+  /** Whether every element was where its value said, up to the closing bracket. */
+  get done(): boolean {
+    return this.at !== -1 && this.text.charCodeAt(this.at) === 93;
+  }
+
+  /** Past spaces, tabs and line breaks from `i`, counting the lines. */
+  private space(i: number): number {
+    const { text } = this;
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === 10) {
+        this.line++;
+        this.lineStart = ++i;
+      } else if (c === 32 || c === 13 || c === 9) i++;
+      else return i;
+    }
+  }
 }

@@ -180,3 +180,72 @@ export function countKeys(text: string, atMost: number): number {
   }
   return keys;
 }
+
+/**
+ * The offset where the value of the first property on `path` (object keys from the root) starts,
+ * or -1 where the text has none. JSON.parse keeps the last of repeated keys: `isLastOnPath` tells,
+ * once the caller has read that value, whether a later property on the path repeats a key.
+ */
+export function valueAt(text: string, path: readonly string[]): number {
+  let i = skipSpace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
+  for (let k = 0; k < path.length && i !== -1; k++) {
+    if (text.charCodeAt(i) !== 123) return -1;
+    i = skipSpace(text, i + 1);
+    if (i === -1 || text.charCodeAt(i) === 125) return -1;
+    for (;;) {
+      const value = propertyValue(text, i, path[k]!);
+      if (value === -1) return -1;
+      if (value >= 0) {
+        i = value;
+        break;
+      }
+      i = nextProperty(text, valueEnd(text, -value - 2));
+      if (i < 0) return -1;
+    }
+  }
+  return i;
+}
+
+/**
+ * Whether, from `end` (just past the value `valueAt` found), every object on `path` closes
+ * without another property of the same key: then that value is the one JSON.parse kept.
+ */
+export function isLastOnPath(text: string, path: readonly string[], end: number): boolean {
+  let i = end;
+  for (let k = path.length - 1; k >= 0; k--) {
+    for (;;) {
+      const next = nextProperty(text, i);
+      if (next === -1) return false;
+      if (next === -2) {
+        i = skipSpace(text, i) + 1; // past the closing brace
+        break;
+      }
+      const value = propertyValue(text, next, path[k]!);
+      if (value >= -1) return false; // the same key again, or no property
+      i = valueEnd(text, -value - 2);
+    }
+  }
+  return true;
+}
+
+/** From `i` past a value (or -1), the next property's key: its offset; -2 at the object's closing brace; -1 elsewhere. */
+function nextProperty(text: string, i: number): number {
+  if (i === -1) return -1;
+  i = skipSpace(text, i);
+  if (i === -1) return -1;
+  const c = text.charCodeAt(i);
+  if (c === 125) return -2;
+  return c === 44 ? skipSpace(text, i + 1) : -1;
+}
+
+/** For the property whose key opens at `i`: its value's offset when the key is `key`, else -2 minus that offset, or -1 for no property. */
+function propertyValue(text: string, i: number, key: string): number {
+  if (text.charCodeAt(i) !== QUOTE) return -1;
+  const end = stringEnd(text, i);
+  if (end === -1) return -1;
+  const colon = skipSpace(text, end + 1);
+  if (colon === -1 || text.charCodeAt(colon) !== 58) return -1;
+  const value = skipSpace(text, colon + 1);
+  if (value === -1 || value >= text.length) return -1;
+  return keyAt(text, i, end) === key ? value : -2 - value;
+}

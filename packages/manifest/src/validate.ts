@@ -72,8 +72,12 @@ export function silence(report: ValidationReport, ignore: unknown): ValidationRe
   return silenced > 0 ? { ...report, warnings, silenced } : { ...report, warnings };
 }
 
-/** The rule pass into a reporter the caller keeps (for what it enumerated); `options.ignore` is the caller's to apply. */
-export function validate(input: unknown, options: ValidateOptions, reporter: Reporter): ValidationReport {
+/**
+ * The rule pass into a reporter the caller keeps (for what it enumerated); `options.ignore` is the
+ * caller's to apply. `text`, when the input was parsed from it, lets the rules that read it (the
+ * component ids) record where their findings are.
+ */
+export function validate(input: unknown, options: ValidateOptions, reporter: Reporter, text?: string): ValidationReport {
   let publisher: string | undefined;
   if (options.publisher !== undefined) {
     if (typeof options.publisher === 'string' && isKebabCase(options.publisher)) publisher = options.publisher;
@@ -88,7 +92,7 @@ export function validate(input: unknown, options: ValidateOptions, reporter: Rep
   const manifestId = typeof id === 'string' && kebab.test(id) ? id : undefined;
   const componentList = isObject(contributes) && isObject(contributes.site) && Array.isArray(contributes.site.components) ? contributes.site.components : undefined;
   // The component ids are read once, before the structural check, which reports the ones out of form.
-  const components = componentList && scanComponents(componentList, publisher, manifestId);
+  const components = componentList && scanComponents(componentList, publisher, manifestId, text);
   const sound = checkStructure(input, reporter, ignoredFieldPaths, components);
 
   if (typeof entry === 'string') checkEntry(entry, reporter);

@@ -1,16 +1,18 @@
-// contributes.site.components: each id's form, namespace and repeats, found in one pass.
-import { quote, type Reporter } from '../diagnostics.js';
+// contributes.site.components: each id's form, namespace and repeats, and where each repeat is.
+import { quote, type Place, type Reporter } from '../diagnostics.js';
 import { join } from '../pointer.js';
 import { COMPONENT_ID, KEBAB_PART } from '../patterns.js';
+import { ElementWalk } from '../positions.js';
+import { isLastOnPath, lineRun, valueAt } from '../scan.js';
 import { keptStrings, reportRepeat } from './lists.js';
 import { StringSet } from './strings.js';
 
 export const COMPONENTS = '/contributes/site/components';
 
 /**
- * What one pass over the component ids found. The structural check reports the ids out of form
+ * What the pass over the component ids found. The structural check reports the ids out of form
  * (where its compiled check would have), the rules the rest: a list of tens of thousands of ids
- * costs a JSON.parse of it for each pass, so the form, the namespace and the repeats share one.
+ * costs a JSON.parse of it for each reading, so the form, the namespace and the repeats share one.
  */
 export interface ComponentScan {
   readonly list: unknown[];
@@ -22,56 +24,121 @@ export interface ComponentScan {
   readonly repeats: number[];
   /** Where an id's first occurrence has the form but lies outside `<publisher>.<manifest id>`. */
   readonly outside: number[];
+  /** Each repeat's line and column, when the pass read the list's text (`diagnosticPositions` takes them). */
+  places: Place[] | undefined;
 }
 
 const componentId = new RegExp(COMPONENT_ID);
 
-/** `publisher` and `id` are kebab-case or undefined (then that part is not checked). */
-export function scanComponents(list: unknown[], publisher: string | undefined, id: string | undefined): ComponentScan {
+/**
+ * `publisher` and `id` are kebab-case or undefined (then that part is not checked). Two passes:
+ * the first finds the repeats, the second reads each id's form and namespace. With the text the
+ * list was parsed from, the second also reads the list's text: the ids between two repeats are
+ * then checked by one native match over their text (that they are ids in the namespace, one a
+ * line), and each repeat's line and column are known without a walk to its pointer.
+ */
+export function scanComponents(list: unknown[], publisher: string | undefined, id: string | undefined, text?: string): ComponentScan {
   // Made before the loop: the first call runs the loop optimized on the stack (OSR), and an object
   // made after it, where that code had no feedback yet, sent the call back to the interpreter.
-  const scan: ComponentScan = { list, declared: new StringSet(list.length), misshapen: [], repeats: [], outside: [] };
-  const { declared, misshapen, repeats, outside } = scan;
-  // One test tells the common id, of the form and in the namespace, from the rest.
-  const inNamespace = namespacePattern(publisher, id);
-  let misshapenIds: Set<string> | undefined;
+  const scan: ComponentScan = { list, declared: new StringSet(list.length), misshapen: [], repeats: [], outside: [], places: [] };
+  const { declared, misshapen, repeats, outside, places } = scan;
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
-    if (typeof item !== 'string' || item === '') {
-      misshapen.push(i);
-      continue;
+    if (typeof item === 'string' && item !== '' && !declared.add(item)) repeats.push(i);
+  }
+  const namespace = namespacePattern(publisher, id);
+  const walk = text === undefined ? undefined : walkOf(text);
+  let misshapenIds: Set<string> | undefined;
+  // A native match takes up to 2^run ids, run growing while the matches succeed and back to 0
+  // when one fails: a match that fails far on costs what the ones before it took, never more.
+  let run = 0;
+  for (let i = 0, r = 0; i < list.length; ) {
+    const repeat = r < repeats.length ? repeats[r]! : list.length;
+    if (i < repeat && walk !== undefined) {
+      const count = Math.min(lineRun(repeat - i, MAX_RUN), 2 ** run);
+      if (walk.skip(count, namespace.lines(count), namespace.flat(count))) {
+        if (count === 2 ** run && run < MAX_RUN) run++;
+        i += count;
+        continue;
+      }
+      run = 0;
     }
-    if (!declared.add(item)) {
-      repeats.push(i);
+    // One id at a time: a repeat, or an id the native match could not take.
+    const item = list[i];
+    if (typeof item !== 'string' || item === '') misshapen.push(i);
+    else if (i === repeat) {
+      r++;
+      if (walk !== undefined && walk.at !== -1) places!.push(walk.place());
       if (misshapenIds?.has(item)) misshapen.push(i);
-      continue;
-    }
-    if (inNamespace.test(item)) continue;
-    if (componentId.test(item)) outside.push(i);
+    } else if (namespace.pattern.test(item)) {
+      // In the namespace.
+    } else if (componentId.test(item)) outside.push(i);
     else {
       misshapen.push(i);
       (misshapenIds ??= new Set()).add(item);
     }
+    walk?.next(item);
+    i++;
   }
+  if (walk === undefined) scan.places = undefined;
+  // Read again without the text when it was another list's (a repeated key: JSON.parse kept a later one).
+  else if (!walk.done || !isLastOnPath(text!, COMPONENT_KEYS, walk.at + 1)) return scanComponents(list, publisher, id);
   return scan;
 }
 
-let lastNamespace: { publisher: string | undefined; id: string | undefined; pattern: RegExp } | undefined;
+/** At most 2^12 ids per native match: the engine's backtracking stack grows with the count. */
+const MAX_RUN = 12;
+const COMPONENT_KEYS = ['contributes', 'site', 'components'];
 
-/** Ids of the form whose parts are the publisher and the manifest's id (any kebab-case part where one is unknown). */
-function namespacePattern(publisher: string | undefined, id: string | undefined): RegExp {
-  if (lastNamespace === undefined || lastNamespace.publisher !== publisher || lastNamespace.id !== id) {
+/** A walk over the elements of the first components array in `text`, or undefined where the text has none. */
+function walkOf(text: string): ElementWalk | undefined {
+  const open = valueAt(text, COMPONENT_KEYS);
+  return open === -1 ? undefined : new ElementWalk(text, open);
+}
+
+/**
+ * Ids of the form whose parts are the publisher and the manifest's id (any kebab-case part where
+ * one is unknown): `pattern` tests one id; `lines(count)` and `flat(count)` match the text of
+ * `count` array elements, each such an id in quotes followed by its comma, and by exactly one
+ * line break (as JSON.stringify and editors write a list) or by none (a list on one line).
+ */
+class Namespace {
+  readonly pattern: RegExp;
+  private readonly element: string;
+  private readonly lined: RegExp[] = [];
+  private readonly flats: RegExp[] = [];
+
+  constructor(
+    readonly publisher: string | undefined,
+    readonly id: string | undefined,
+  ) {
     // Both are kebab-case: no character in them means anything in a regular expression.
-    lastNamespace = { publisher, id, pattern: new RegExp(`^${publisher ?? KEBAB_PART}\\.${id ?? KEBAB_PART}\\.${KEBAB_PART}$`) };
+    const namespaced = `${publisher ?? KEBAB_PART}\\.${id ?? KEBAB_PART}\\.${KEBAB_PART}`;
+    this.pattern = new RegExp(`^${namespaced}$`);
+    this.element = `"${namespaced}"[ \\t\\r]*,[ \\t\\r]*`;
   }
-  return lastNamespace.pattern;
+
+  lines(count: number): RegExp {
+    return (this.lined[count] ??= new RegExp(`(?:${this.element}\\n[ \\t]*){${count}}`, 'y'));
+  }
+
+  flat(count: number): RegExp {
+    return (this.flats[count] ??= new RegExp(`(?:${this.element}){${count}}`, 'y'));
+  }
+}
+
+let lastNamespace: Namespace | undefined;
+
+function namespacePattern(publisher: string | undefined, id: string | undefined): Namespace {
+  if (lastNamespace === undefined || lastNamespace.publisher !== publisher || lastNamespace.id !== id) lastNamespace = new Namespace(publisher, id);
+  return lastNamespace;
 }
 
 /** The rules' findings of a scan (repeats, ids outside the namespace, no publisher to check); returns the normalized list. */
 export function reportComponents(scan: ComponentScan, publisher: string | undefined, id: string | undefined, reporter: Reporter): string[] {
   // Without an item out of form, every repeat is of the form: letters, digits, dots and hyphens.
   const plain = scan.misshapen.length === 0;
-  for (let k = 0; k < scan.repeats.length; k++) reportRepeat(scan.list, scan.repeats[k]!, COMPONENTS, 'contributes.site.components.duplicate', reporter, plain);
+  for (let k = 0; k < scan.repeats.length; k++) reportRepeat(scan.list, scan.repeats[k]!, COMPONENTS, 'contributes.site.components.duplicate', reporter, plain, scan.places?.[k]);
   for (let k = 0; k < scan.outside.length; k++) reportNamespace(scan.list[scan.outside[k]!] as string, scan.outside[k]!, publisher, id, reporter);
   if (publisher === undefined && scan.declared.size > 0) {
     reporter.report('publisher.unknown', COMPONENTS, 'no publisher handle was given (--publisher, or "extkit": { "publisher": ... } in package.json): component ids were checked except for their publisher part');

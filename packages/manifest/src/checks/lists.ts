@@ -1,4 +1,4 @@
-import { quote, type Reporter } from '../diagnostics.js';
+import { quote, type Place, type Reporter } from '../diagnostics.js';
 import type { DiagnosticCode } from '../rules.js';
 import { StringSet } from './strings.js';
 
@@ -21,11 +21,12 @@ const QUOTE_REPEATED = '"' + REPEATED;
 
 /**
  * Reports that `list[i]`, a string, repeats an earlier one (which is kept). `plain`: the caller
- * knows the string needs no escape in quotes (a component id of the form), which spares a test.
+ * knows the string needs no escape in quotes (a component id of the form), which spares a test;
+ * `place`: where the caller found it in the text.
  */
-export function reportRepeat(list: unknown[], i: number, at: string, duplicateCode: DiagnosticCode, reporter: Reporter, plain = false): void {
+export function reportRepeat(list: unknown[], i: number, at: string, duplicateCode: DiagnosticCode, reporter: Reporter, plain = false, place?: Place): void {
   const item = list[i] as string;
-  reporter.report(duplicateCode, `${at}/${i}`, plain ? '"' + item + QUOTE_REPEATED : quote(item) + REPEATED);
+  reporter.report(duplicateCode, `${at}/${i}`, plain ? '"' + item + QUOTE_REPEATED : quote(item) + REPEATED, place);
 }
 
 /** A list's normalized form, from the set of its strings: the list itself when it lost nothing. */
