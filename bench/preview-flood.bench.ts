@@ -3,25 +3,13 @@
 // the host page. Measured in Chromium: how long each click waits before its
 // handler runs (event.timeStamp → handler), beside the same clicks on the same
 // page while the frame emits nothing. The host must keep every click under 100 ms.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startDevServer } from '../packages/preview/dist/index.js';
-import { launchBrowser } from '../test/helpers/browser.js';
+import { openHostilePreview } from './hostile-preview.js';
 import { fmt, median, verdict } from './lib.js';
 
 const EMITS = 10_000;
 const CLICKS = 8;
 const ROUNDS = 5;
-const root = fileURLToPath(new URL('..', import.meta.url));
-const tmp = mkdtempSync(join(tmpdir(), 'extkit-bench-flood-'));
-cpSync(join(root, 'test/fixtures/preview-hostile'), tmp, { recursive: true });
-
-const server = await startDevServer({ dir: tmp, watch: false });
-const browser = await launchBrowser();
-const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-await page.goto(server.url);
+const { page, close } = await openHostilePreview('extkit-bench-flood-');
 // The worst case: the events panel open, so the log is drawn as the flood arrives.
 await page.click('[data-tab="events"]');
 await page.waitForSelector('li[data-event="early"]', { timeout: 10_000 });
@@ -74,9 +62,7 @@ for (let i = 0; i < ROUNDS + 1; i++) {
   delivered.push(a.received.host);
   droppedInFrame.push(a.received.frame);
 }
-await browser.close();
-await server.close();
-rmSync(tmp, { recursive: true, force: true });
+await close();
 
 const worst = Math.max(...flood);
 const p90 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)]!;

@@ -4,12 +4,7 @@
 // the browser does before a page's listener runs. Measured in Chromium: how
 // long each click on the host page waits for its handler, and the host page's
 // long tasks, beside the same clicks while the frame posts nothing.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startDevServer } from '../packages/preview/dist/index.js';
-import { launchBrowser } from '../test/helpers/browser.js';
+import { openHostilePreview } from './hostile-preview.js';
 import { fmt, median, verdict } from './lib.js';
 
 const POSTS = 8;
@@ -17,14 +12,7 @@ const OBJECTS = 200_000;
 const CLICKS = 8;
 const ROUNDS = 4;
 const PROBE = 'iframe[data-surface="component:acme.hostile-probe.probe"]';
-const root = fileURLToPath(new URL('..', import.meta.url));
-const tmp = mkdtempSync(join(tmpdir(), 'extkit-bench-post-'));
-cpSync(join(root, 'test/fixtures/preview-hostile'), tmp, { recursive: true });
-
-const server = await startDevServer({ dir: tmp, watch: false });
-const browser = await launchBrowser();
-const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-await page.goto(server.url);
+const { page, close } = await openHostilePreview('extkit-bench-post-');
 const frame = await (await page.waitForSelector(PROBE, { timeout: 10_000 })).contentFrame();
 if (!frame) throw new Error('no frame');
 await frame.waitForSelector('text=probe mounted', { timeout: 10_000 });
@@ -69,9 +57,7 @@ for (let i = 0; i < ROUNDS + 1; i++) {
   idle.waits.push(...b.waits);
   idle.longTasks.push(b.longTasks);
 }
-await browser.close();
-await server.close();
-rmSync(tmp, { recursive: true, force: true });
+await close();
 
 const worst = Math.max(...posting.waits);
 process.stdout.write(`## extkit dev while a frame posts the host page large window messages
