@@ -82,20 +82,26 @@ async function throughHarness(script: Script, kind: 'component' | 'feature'): Pr
   return out;
 }
 
-async function throughPreview(script: Script, kind: 'component' | 'feature'): Promise<Outcome> {
-  const out = blank();
-  const surface = planSurfaces(manifest as Manifest).find((s) => s.kind === kind)!;
-  let pending = script.calls.length;
-  getRegistry().registrations.length = 0;
-  getRegistry().registrations.push({ kind, id: surface.id, mount: scripted(script, out, () => --pending) });
+/** An iframe whose window talks to this one as a browser's would; `restore()` removes it and puts postMessage back. */
+function wiredFrame(): { frame: HTMLIFrameElement; frameWindow: Window; restore(): void } {
   const frame = document.createElement('iframe');
   document.body.append(frame);
   const frameWindow = frame.contentWindow!;
   // jsdom's postMessage carries neither event.source nor ports: deliver them as a browser does.
   Object.defineProperty(frameWindow, 'parent', { value: window, configurable: true });
   frameWindow.postMessage = ((data: unknown, _o: string, t?: unknown[]) => setTimeout(() => deliver(frameWindow, data, window, t))) as Window['postMessage'];
-  const restore = window.postMessage;
+  const own = window.postMessage;
   window.postMessage = ((data: unknown, _o: string, t?: unknown[]) => setTimeout(() => deliver(window, data, frameWindow, t))) as Window['postMessage'];
+  return { frame, frameWindow, restore: () => (frame.remove(), (window.postMessage = own)) };
+}
+
+async function throughPreview(script: Script, kind: 'component' | 'feature'): Promise<Outcome> {
+  const out = blank();
+  const surface = planSurfaces(manifest as Manifest).find((s) => s.kind === kind)!;
+  let pending = script.calls.length;
+  getRegistry().registrations.length = 0;
+  getRegistry().registrations.push({ kind, id: surface.id, mount: scripted(script, out, () => --pending) });
+  const { frame, frameWindow, restore } = wiredFrame();
   let mounted = false;
   // As the preview's stage declares a surface: the manifest's capabilities, the surface's binding prop.
   const bridge = attachBridge({
@@ -114,8 +120,7 @@ async function throughPreview(script: Script, kind: 'component' | 'feature'): Pr
   const finite = script.heights.filter((h) => Number.isFinite(h)).length;
   await vi.waitFor(() => expect(mounted && pending === 0 && out.accepted.length + out.droppedEvents.length === script.events.length && out.heights.length === finite).toBe(true), { timeout: 3000, interval: 2 });
   bridge.close();
-  frame.remove();
-  window.postMessage = restore;
+  restore();
   return out;
 }
 
@@ -156,6 +161,53 @@ describe('the bridge verdicts, in the harness and in the preview with the runtim
       calls: [{ prop: 'onSave', name: 'saveCard', args: [0] }],
       results: ['ok {"answered":[0]}', 'refused "title" is not this component\'s function binding.'],
     });
+  });
+
+  it('agree on the budget: the same emits refused in the same words, the same sent, the same count dropped over the rate', async () => {
+    const flood = (ctx: { emit(e: string, d?: unknown): void }) => {
+      ctx.emit('clicked', { fn: () => 1 });
+      ctx.emit('saved', 'x'.repeat(64 * 1024));
+      ctx.emit(7 as unknown as string);
+      for (let i = 0; i < 1_200; i++) ctx.emit(i % 3 ? 'clicked' : 'exfil', i);
+    };
+    getRegistry().registrations.length = 0;
+    getRegistry().registrations.push({ kind: 'component', id: CARD, mount: flood as never });
+    const view = render(CARD, { manifest });
+    const harness = {
+      accepted: view.events.map((e) => e.detail),
+      undeclared: view.dropped.filter((d) => d.kind === 'event').length,
+      refused: view.dropped.flatMap((d) => (d.kind === 'refused' ? [d.message] : [])),
+      over: view.dropped.filter((d) => d.kind === 'over_budget').length,
+    };
+    cleanup();
+
+    const preview = { accepted: [] as unknown[], undeclared: 0, refused: [] as string[], over: 0 };
+    const { frame, frameWindow, restore } = wiredFrame();
+    const errors = console.error;
+    console.error = () => undefined; // the frame says each refusal in its own console too
+    try {
+      const bridge = attachBridge({
+        frame,
+        surface: { kind: 'component', id: CARD },
+        declared: { props: manifest.capabilities.props, events: manifest.capabilities.events, bindingProp: 'onSave' },
+        props: {},
+        config: {},
+        onEvent: (_event, detail, accepted) => (accepted ? preview.accepted.push(detail) : preview.undeclared++),
+        onError: (message) => preview.refused.push(message),
+        onDropped: (d) => (preview.over += d.emits),
+      });
+      connectFrame(frameWindow);
+      // The count of what was dropped comes once, when the frame's one-second window ends.
+      await vi.waitFor(() => expect(preview.over).toBeGreaterThan(0), { timeout: 4000, interval: 20 });
+      bridge.close();
+    } finally {
+      console.error = errors;
+      restore();
+    }
+    expect(harness).toEqual(preview);
+    expect(harness.refused).toHaveLength(3);
+    expect(harness.accepted.length + harness.undeclared).toBe(1_000 - 3);
+    expect(harness.over).toBe(1_200 - 997);
   });
 
   it('agree on the network: what render() blocks, the preview\'s network log explains in the same words', async () => {

@@ -10,6 +10,7 @@ export type TestingErrorCode =
   | 'testing.not_registered'
   | 'testing.prop_undeclared'
   | 'testing.event_undeclared'
+  | 'testing.emit_unsent'
   | 'testing.config_invalid'
   | 'testing.mount_threw'
   | 'testing.listener_threw'

@@ -210,13 +210,17 @@ describe('render refuses, naming what to fix', () => {
 describe('a hostile component', () => {
   afterEach(() => cleanup());
 
-  it('emitting in a loop: every event is judged, nothing else slows down', () => {
+  it('emitting in a loop: the bridge sends 1,000 a second, as the frame does, judges those and drops the rest over budget', () => {
     registerComponent(CARD, (ctx) => {
       for (let i = 0; i < 50_000; i++) ctx.emit(i % 2 ? 'liked' : 'spam', i);
     });
     const view = render(CARD, { manifest: MANIFEST });
-    expect(view.events).toHaveLength(25_000);
-    expect(view.dropped).toHaveLength(25_000);
+    expect(view.events).toHaveLength(500);
+    expect(view.events.at(-1)).toEqual({ name: 'liked', detail: 999 });
+    expect(view.dropped.filter((d) => d.kind === 'event')).toHaveLength(500);
+    const over = view.dropped.filter((d) => d.kind === 'over_budget');
+    expect(over).toHaveLength(49_000);
+    expect(over[0]).toEqual({ kind: 'over_budget', name: 'spam' });
   });
 
   it('mutating its context and what it was given changes nothing the host holds', () => {
@@ -237,9 +241,81 @@ describe('a hostile component', () => {
     expect(render(CARD, { manifest: MANIFEST }).config).toMatchObject({ greeting: 'Hello' });
   });
 
-  it('emitting what a port cannot carry fails in the component, as postMessage would', () => {
-    registerComponent(CARD, (ctx) => ctx.emit('liked', { fn: () => 1 }));
-    expect(() => render(CARD, { manifest: MANIFEST })).toThrow(/mount threw: .*could not be cloned/);
+  it('emitting what a port cannot carry, or more than one message carries, is refused in the frame\'s words, and the mount goes on', () => {
+    registerComponent(CARD, (ctx) => {
+      ctx.emit('liked', { fn: () => 1 });
+      ctx.emit('liked', 'x'.repeat(64 * 1024));
+      ctx.emit(42 as unknown as string, 1);
+      ctx.emit('liked', 'x'.repeat(64 * 1024 - 'liked'.length - 12));
+    });
+    const view = render(CARD, { manifest: MANIFEST });
+    expect(view.dropped).toEqual([
+      { kind: 'refused', name: 'liked', message: expect.stringMatching(/^ctx\.emit\('liked'\): its detail cannot be sent to the host and was dropped: it cannot be copied \(.*could not be cloned.*\)\. Send plain data/) },
+      { kind: 'refused', name: 'liked', message: "ctx.emit('liked'): its detail is over the 64 KB one bridge message carries, so it was dropped. Send less (an id, a summary) and fetch the rest where it is needed." },
+      { kind: 'refused', name: '42', message: "ctx.emit(number): an event's name is a string; the emit was dropped." },
+    ]);
+    expect(view.events).toHaveLength(1);
+  });
+
+  it('under strict, an emit the bridge would not send fails the test at unmount, naming why', () => {
+    registerComponent(CARD, (ctx) => {
+      for (let i = 0; i < 1_010; i++) ctx.emit('liked', i);
+    });
+    const view = render(CARD, { manifest: MANIFEST, strict: true });
+    expect(view.events).toHaveLength(1_000);
+    const err = (() => {
+      try {
+        view.unmount();
+      } catch (e) {
+        return e as TestingError;
+      }
+    })();
+    expect(err).toBeInstanceOf(TestingError);
+    expect(err!.code).toBe('testing.emit_unsent');
+    expect(err!.message).toMatch(/emitted 10 events the bridge would not send to the host: ctx\.emit\('liked'\): over the bridge's budget of 1000 sends and 1 MB a second, so it was dropped\..* \(and 5 more\)/);
+    expect(view.mounted).toBe(false);
+  });
+
+  it('the budget is per second on the page\'s clock: fake timers open the next window, and a height over budget lands when it does', () => {
+    vi.useFakeTimers({ toFake: ['performance', 'setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      let ctx!: Ctx;
+      registerComponent(CARD, (c) => void (ctx = c));
+      const view = render(CARD, { manifest: MANIFEST });
+      for (let i = 0; i < 1_000; i++) ctx.emit('liked', i);
+      ctx.emit('liked', 'late');
+      ctx.setHeight(200);
+      ctx.setHeight(300);
+      expect(view.events).toHaveLength(1_000);
+      expect(view.dropped).toEqual([{ kind: 'over_budget', name: 'liked' }]);
+      expect(view.heights).toEqual([]);
+      vi.advanceTimersByTime(1_000);
+      expect(view.heights).toEqual([300]);
+      ctx.emit('liked', 'next window');
+      expect(view.events.at(-1)).toEqual({ name: 'liked', detail: 'next window' });
+      // 1 MB a second: sixteen details of 64 KB fill it, the seventeenth waits for the next window.
+      vi.advanceTimersByTime(1_000);
+      const before = view.events.length;
+      for (let i = 0; i < 17; i++) ctx.emit('liked', 'x'.repeat(60 * 1024));
+      expect(view.events.length - before).toBe(17);
+      for (let i = 0; i < 2; i++) ctx.emit('liked', 'x'.repeat(60 * 1024));
+      expect(view.events.length - before).toBe(17);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a call whose arguments cannot cross, or are over one message, or over the budget, rejects with a TypeError and is never answered', async () => {
+    let ctx!: Ctx;
+    registerComponent(CARD, (c) => void (ctx = c));
+    const answered: unknown[] = [];
+    const view = render(CARD, { manifest: MANIFEST, props: { onSave: 'save' }, functions: { onSave: (...a: unknown[]) => answered.push(a) } });
+    await expect(ctx.call('onSave', () => 1)).rejects.toThrow(new TypeError("ctx.call('onSave'): the arguments cannot be sent to the host: it cannot be copied (() => 1 could not be cloned.); pass plain data (no functions or DOM nodes)."));
+    await expect(ctx.call('onSave', 'x'.repeat(70_000))).rejects.toThrow(/^ctx\.call\('onSave'\): the arguments are over the 64 KB one bridge message carries\.$/);
+    for (let i = 0; i < 1_000; i++) void ctx.call('onSave', i);
+    await expect(ctx.call('onSave', 'one too many')).rejects.toThrow("ctx.call('onSave'): over the bridge's budget of 1000 sends a second; the call was not made.");
+    await vi.waitFor(() => expect(answered).toHaveLength(1_000));
+    expect(view.calls).toHaveLength(1_000);
   });
 
   it('emitting after unmount reaches nobody', () => {

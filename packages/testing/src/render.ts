@@ -2,7 +2,20 @@
 // jsdom document, with the manifest's bridge rules (the runtime's verdicts) on
 // everything that crosses: props in, events, calls and heights out, network.
 import { getRegistry, type ContributionKind } from '@extkit/runtime';
-import { acceptsEvent, bindingName, callRefusal, declaredFor, forwardedProps, frameHeight, type Declared } from '@extkit/runtime/bridge';
+import {
+  BRIDGE_BUDGET,
+  acceptsEvent,
+  bindingName,
+  callRefusal,
+  declaredFor,
+  emitCost,
+  forwardedProps,
+  frameHeight,
+  measurer,
+  rateBudget,
+  refusals,
+  type Declared,
+} from '@extkit/runtime/bridge';
 import { buildConfig } from './config.js';
 import { TestingError } from './errors.js';
 import { guardNetwork, type BlockedRequest } from './network.js';
@@ -48,6 +61,26 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
   let alive = true;
   // Under strict, an event the host drops fails the test when the view unmounts (the emit itself goes on, as in the host).
   const undeclaredEvents = new Set<string>();
+  // What the frame's transport would not send (refused, or over the bridge's budget), for strict's verdict at unmount.
+  const unsent: string[] = [];
+  let unsentCount = 0;
+  // The bridge's budget as the frame's transport applies it (@extkit/runtime/bridge): the same measure of what crosses,
+  // the same rate windows on the page's clock (vitest's fake timers move it), the same words.
+  const { messageBytes } = BRIDGE_BUDGET;
+  const measure = measurer(structuredClone);
+  const rate = rateBudget(() => performance.now());
+  let heldHeight: number | undefined;
+  let heightTimer: ReturnType<typeof setTimeout> | undefined;
+  const unsendable = (entry: Dropped & { kind: 'refused' | 'over_budget' }, why: string): void => {
+    // A refusal's report to the host costs a send, as in the frame (an emit over budget costs nothing more).
+    if (entry.kind === 'refused') rate.refusal(entry.message);
+    dropped.push(entry);
+    if (options.strict && unsentCount++ < 5) unsent.push(why);
+  };
+  const applyHeight = (px: number): void => {
+    height = frameHeight(px);
+    heights.push(height);
+  };
 
   // The host holds what the test passes; the mount gets a copy of what crosses the bridge, as a port would carry it.
   let hostProps: Values = {};
@@ -80,23 +113,43 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
     onConfig: (cb: Listener) => subscribe(configListeners, cb),
     emit(event: string, detail?: unknown): void {
       if (!alive) return;
-      const name = String(event);
-      const copy = structuredClone(detail);
-      if (acceptsEvent(declared, name)) events.push({ name: name as EventName, detail: copy });
+      const over = (): void => unsendable({ kind: 'over_budget', name: String(event) }, `ctx.emit(${refusals.emitName(event)}): over the bridge's budget of ${BRIDGE_BUDGET.sendsPerInterval} sends and ${BRIDGE_BUDGET.bytesPerInterval / 1024 / 1024} MB a second, so it was dropped.`);
+      if (rate.full()) return over();
+      if (typeof event !== 'string') return unsendable({ kind: 'refused', name: String(event), message: refusals.emitNotString(event) }, refusals.emitNotString(event));
+      const measured = detail === undefined ? ({ ok: true, value: undefined, bytes: 0 } as const) : measure(detail, messageBytes);
+      if (!measured.ok) return unsendable({ kind: 'refused', name: event, message: refusals.emitNotCopyable(event, measured.why) }, refusals.emitNotCopyable(event, measured.why));
+      const bytes = emitCost(event, measured.bytes);
+      if (bytes > messageBytes) return unsendable({ kind: 'refused', name: event, message: refusals.emitTooLarge(event) }, refusals.emitTooLarge(event));
+      if (!rate.admit(bytes)) return over();
+      const copy = measured.value;
+      if (acceptsEvent(declared, event)) events.push({ name: event as EventName, detail: copy });
       else {
-        dropped.push({ kind: 'event', name, detail: copy });
-        if (options.strict) undeclaredEvents.add(name);
+        dropped.push({ kind: 'event', name: event, detail: copy });
+        if (options.strict) undeclaredEvents.add(event);
       }
     },
     setHeight(px: number): void {
       if (!alive || typeof px !== 'number' || !Number.isFinite(px)) return;
-      height = frameHeight(px);
-      heights.push(height);
+      if (rate.admit(8)) {
+        heldHeight = undefined;
+        return applyHeight(px);
+      }
+      // Over the budget the frame holds the latest height and sends it when the window ends, as here.
+      heldHeight = px;
+      heightTimer ??= setTimeout(() => {
+        heightTimer = undefined;
+        if (alive && heldHeight !== undefined) applyHeight(heldHeight);
+        heldHeight = undefined;
+      }, Math.max(0, rate.windowEnds - performance.now()));
     },
     call(prop: string, ...args: unknown[]): Promise<unknown> {
+      // The frame measures and counts the arguments first (a TypeError in the component when they cannot cross), then the host decides.
+      const measured = measure(args, messageBytes);
+      const unsent = !measured.ok ? refusals.callNotCopyable(measured.why) : measured.bytes > messageBytes ? refusals.callTooLarge() : !rate.admit(measured.bytes) ? refusals.callOverRate() : undefined;
+      if (unsent !== undefined) return Promise.reject(new TypeError(refusals.callPrefix(prop) + unsent));
       const refused = callRefusal(declared, prop);
       if (refused !== undefined) return Promise.reject(new Error(refused));
-      const sent = structuredClone(args);
+      const sent = (measured as { value: unknown[] }).value;
       const answer = options.functions?.[prop];
       calls.push({ prop, name: bindingName(props, prop), args: sent });
       if (!answer) {
@@ -140,6 +193,7 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
       mounted.delete(entry);
       propsListeners.clear();
       configListeners.clear();
+      clearTimeout(heightTimer);
       try {
         if (typeof cleanup === 'function') cleanup();
       } catch (err) {
@@ -147,6 +201,12 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
       } finally {
         release();
         root.remove();
+      }
+      if (unsent.length) {
+        throw new TestingError(
+          'testing.emit_unsent',
+          `${caller} (strict): the ${kind} emitted ${unsentCount === 1 ? 'an event' : `${unsentCount} events`} the bridge would not send to the host: ${unsent.join(' ')}${unsentCount > unsent.length ? ` (and ${unsentCount - unsent.length} more)` : ''} They are on view.dropped; to assert them, render without strict.`,
+        );
       }
       if (undeclaredEvents.size) {
         const names = [...undeclaredEvents].map((n) => JSON.stringify(n));

@@ -50,8 +50,17 @@ export interface EmittedEvent {
   detail: unknown;
 }
 
-/** Something the bridge did not let through: a prop never delivered, or an event the host ignored. */
-export type Dropped = { kind: 'prop'; name: string; value: unknown } | { kind: 'event'; name: string; detail: unknown };
+/**
+ * Something the bridge did not let through: a prop never delivered, an event the host ignored (undeclared), an emit
+ * the frame refused to send (`message` says why, in the preview's words: a name that is no string, a detail that
+ * cannot be copied or is over one message's 64 KB), or an emit over the bridge's rate budget (1,000 sends and 1 MB a
+ * second: BRIDGE_BUDGET in @extkit/runtime/bridge).
+ */
+export type Dropped =
+  | { kind: 'prop'; name: string; value: unknown }
+  | { kind: 'event'; name: string; detail: unknown }
+  | { kind: 'refused'; name: string; message: string }
+  | { kind: 'over_budget'; name: string };
 
 /** A `ctx.call(prop, ...args)` the host answered. */
 export interface BindingCall {

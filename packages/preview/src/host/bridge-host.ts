@@ -40,7 +40,8 @@ export interface BridgeHostOptions {
   config: Values;
   /** How long to wait for the frame's hello after (re)loading it; default 5000 ms. */
   handshakeTimeoutMs?: number;
-  onReady?(registrations: Surface[]): void;
+  /** The frame's registrations, as many as one message carries; `unlisted` counts the rest (BRIDGE_BUDGET.readyRegistrations). */
+  onReady?(registrations: Surface[], unlisted: number): void;
   onMounted?(): void;
   /** Every event the frame emits; `accepted` is false for an undeclared one, which goes no further. */
   onEvent?(event: string, detail: unknown, accepted: boolean): void;
@@ -112,7 +113,7 @@ export function attachBridge(o: BridgeHostOptions): BridgeHost {
     if (!m) return o.onError?.('The frame sent a message outside the bridge protocol; it was ignored.');
     switch (m.type) {
       case 'ready':
-        return o.onReady?.(m.registrations);
+        return o.onReady?.(m.registrations, m.unlisted ?? 0);
       case 'mounted':
         return o.onMounted?.();
       case 'emits':

@@ -315,5 +315,63 @@ describe('parseFrameMessage', () => {
     expect(parseFrameMessage({ v: 1, type: 'dropped', emits: 3, errors: 0, reports: 1 })).toBeDefined();
     expect(parseFrameMessage({ v: 1, type: 'dropped', emits: -1, errors: 0, reports: 0 })).toBeUndefined();
     expect(parseFrameMessage({ v: 1, type: 'dropped', emits: 1 })).toBeUndefined();
+    const many = Array.from({ length: BRIDGE_BUDGET.readyRegistrations }, (_, i) => ({ kind: 'component', id: `a.b.c${i}` }));
+    expect(parseFrameMessage({ v: 1, type: 'ready', registrations: many, unlisted: 5 })).toBeDefined();
+    expect(parseFrameMessage({ v: 1, type: 'ready', registrations: [...many, many[0]] })).toBeUndefined();
+    expect(parseFrameMessage({ v: 1, type: 'ready', registrations: [], unlisted: -1 })).toBeUndefined();
+  });
+});
+
+describe('connectFrame\'s ready, whatever the extension registered', () => {
+  const readyOf = async (fill: () => void): Promise<{ registrations: Array<{ kind: string; id: string }>; unlisted?: number }> => {
+    getRegistry().registrations.length = 0;
+    fill();
+    const { win } = frameWindow();
+    connectFrame(win);
+    const host = new MessageChannel();
+    const fromFrame = received(host.port1);
+    deliver(win, { extkit: 'connect', protocol: 1 }, win.parent, [host.port2]);
+    await vi.waitFor(() => expect(fromFrame).toHaveLength(1));
+    host.port1.close();
+    getRegistry().registrations.length = 0;
+    const m = parseFrameMessage(fromFrame[0]);
+    expect(m?.type).toBe('ready');
+    return m as never;
+  };
+  const mount = () => undefined;
+
+  it('lists the registrations in order, as many as one message carries, and counts the rest', async () => {
+    const few = await readyOf(() => getRegistry().registrations.push({ kind: 'component', id: 'acme.x.card', mount }, { kind: 'shell', id: 'shell', mount }));
+    expect(few).toEqual({ v: 1, type: 'ready', registrations: [{ kind: 'component', id: 'acme.x.card' }, { kind: 'shell', id: 'shell' }] });
+
+    // Short entries stop at the count: a slot with an id of three characters counts 4 + 3 + 8 bytes.
+    const many = await readyOf(() => {
+      for (let i = 0; i < 10_000; i++) getRegistry().registrations.push({ kind: 'slot', id: i.toString(36).padStart(3, '0'), mount });
+    });
+    expect(many.registrations).toHaveLength(BRIDGE_BUDGET.readyRegistrations);
+    expect(many.registrations.at(-1)).toEqual({ kind: 'slot', id: (4095).toString(36) });
+    expect(many.unlisted).toBe(10_000 - BRIDGE_BUDGET.readyRegistrations);
+    // Longer ones stop at the message's bytes: 'component' (9) + 'acme.x.c1234' (12) + 8 = 29 bytes each.
+    const wide = await readyOf(() => {
+      for (let i = 1000; i < 9000; i++) getRegistry().registrations.push({ kind: 'component', id: `acme.x.c${i}`, mount });
+    });
+    expect(wide.registrations).toHaveLength(Math.floor(BRIDGE_BUDGET.messageBytes / 29));
+    expect(wide.unlisted).toBe(8000 - Math.floor(BRIDGE_BUDGET.messageBytes / 29));
+
+    const long = await readyOf(() => {
+      for (let i = 0; i < 3; i++) getRegistry().registrations.push({ kind: 'component', id: `${i}`.repeat(30_000), mount });
+    });
+    expect(long.registrations.map((r) => r.id.length)).toEqual([30_000, 30_000]);
+    expect(long.unlisted).toBe(1);
+  });
+
+  it('skips entries the extension forged into the registry, and stops at one whose getter throws', async () => {
+    const forged = await readyOf(() => {
+      const list = getRegistry().registrations as unknown[];
+      list.push({ kind: 'widget', id: 'x' }, { kind: 'component', id: 7 }, { kind: 'component', id: 'acme.x.ok', mount });
+      list.push(Object.defineProperty({}, 'kind', { get: () => { throw new Error('no'); } }), { kind: 'slot', id: 'after' });
+    });
+    expect(forged.registrations).toEqual([{ kind: 'component', id: 'acme.x.ok' }]);
+    expect(forged.unlisted).toBe(4);
   });
 });

@@ -2,9 +2,9 @@
 // answers the host's handshake, mounts the registered surface the host names
 // and carries props, config, events, size and function calls over the port.
 // It ships to the browser, so it stays small and dependency-free.
-import { getRegistrations, getRegistry } from '../registry.js';
-import { PROTOCOL_VERSION, isConnect, type Emit, type FrameMessage, type HelloMessage, type HostMessage, type Surface } from './protocol.js';
-import { BRIDGE_BUDGET, type Dropped } from './budget.js';
+import { getRegistry } from '../registry.js';
+import { KINDS, PROTOCOL_VERSION, isConnect, type Emit, type FrameMessage, type HelloMessage, type HostMessage, type Surface } from './protocol.js';
+import { BRIDGE_BUDGET, clip, emitCost, rateBudget, refusals, type Dropped } from './budget.js';
 import { measurer } from './measure.js';
 import { bindingName } from './verdicts.js';
 
@@ -56,7 +56,7 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   const setOnMessage = describe(portProto, 'onmessage')!.set as Call;
   // A message on the port is read with this too: a getter the extension put on MessageEvent would be handed the event, whose target is the port.
   const portData: Get = g['MessagePort'] ? eventData : function (this: unknown) { return (this as MessageEvent).data; }; // jsdom: no MessagePort of the window's own
-  const { messageBytes, messageEmits, intervalMs, sendsPerInterval, bytesPerInterval, errorChars } = BRIDGE_BUDGET;
+  const { messageBytes, messageEmits, errorChars, readyRegistrations } = BRIDGE_BUDGET;
   const cloneOf = (g['structuredClone'] as unknown as Call | undefined) ?? (structuredClone as Call);
   const measure = measurer((v) => apply(cloneOf, undefined, [v]));
   const later = g['setTimeout'] as unknown as Call;
@@ -66,13 +66,10 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   const now = perfNow ? (): number => apply(perfNow, perf, []) as number : Date.now;
   const consoleOf = g['console'] as unknown as object | undefined;
   const consoleError = consoleOf && ((consoleOf as { error?: Call }).error as Call | undefined);
-  const sliceText = String.prototype.slice;
   const ErrorOf = Error;
   const max = Math.max;
   const TypeErrorOf = TypeError;
   const StringOf = String;
-  /** At most `max` characters of `s`, cut with the slice captured above. */
-  const cut = (s: string, max: number): string => (s.length > max ? `${apply(sliceText, s, [0, max]) as string}…` : s);
   /** Appends without Array.prototype.push, which the extension may replace. */
   const append = <T>(list: T[], x: T): void => void defineProperty(list, list.length, { __proto__: null, value: x, writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
 
@@ -93,10 +90,7 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   let emits: Emit[] = [];
   let emitBytes = 0;
   let flushQueued = false;
-  // The rate budget: one window of intervalMs at a time, from the first send after the last one ended.
-  let windowEnds = -Infinity;
-  let sends = 0;
-  let sentBytes = 0;
+  const rate = rateBudget(now);
   let dropped: Dropped = { emits: 0, errors: 0, reports: 0 };
   let heldHeight: number | undefined;
   let noticeArmed = false;
@@ -109,7 +103,7 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
       apply(portPost, port, [{ v: PROTOCOL_VERSION, ...m }]);
       return true;
     } catch (err) {
-      if (m.type !== 'error') apply(portPost, port, [{ v: PROTOCOL_VERSION, type: 'error', message: cut(unsendable(m, err), errorChars) }]);
+      if (m.type !== 'error') apply(portPost, port, [{ v: PROTOCOL_VERSION, type: 'error', message: clip(unsendable(m, err), errorChars) }]);
       return false;
     }
   };
@@ -124,21 +118,7 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
     flush();
     return post(m);
   };
-  /** Whether the rate budget has room for one more send of `bytes`; counts it when it has. */
-  const admit = (bytes: number): boolean => {
-    const t = now();
-    if (t >= windowEnds) {
-      windowEnds = t + intervalMs;
-      sends = 0;
-      sentBytes = 0;
-    }
-    if (sends >= sendsPerInterval || sentBytes + bytes > bytesPerInterval) return false;
-    sends++;
-    sentBytes += bytes;
-    return true;
-  };
-  /** Whether the window's budget is spent, so an emit is dropped before it is even measured. */
-  const full = (): boolean => now() < windowEnds && (sends >= sendsPerInterval || sentBytes >= bytesPerInterval);
+  const admit = rate.admit;
   /** Tells the host, once at the end of the window, what was dropped in it (and the height held back). */
   const notice = (): void => {
     noticeArmed = false;
@@ -151,7 +131,7 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   const armNotice = (): void => {
     if (noticeArmed) return;
     noticeArmed = true;
-    apply(later, win, [notice, max(0, windowEnds - now())]);
+    apply(later, win, [notice, max(0, rate.windowEnds - now())]);
   };
   const drop = (kind: keyof Dropped): void => {
     dropped[kind]++;
@@ -161,29 +141,26 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
    * Says why the frame did not send something: to the frame's own console, and to the host (within the budget).
    * The same refusal again in one window only counts as a dropped error, so a loop of them costs the host one message.
    */
-  let lastRefusal = '';
-  let refusalWindow = -Infinity;
   const refuse = (message: string): void => {
-    if (message === lastRefusal && refusalWindow === windowEnds && now() < windowEnds) return drop('errors');
+    const verdict = rate.refusal(message);
+    if (verdict === 'repeat') return drop('errors');
     if (consoleError) apply(consoleError, consoleOf, [message]);
-    report(message);
-    lastRefusal = message;
-    refusalWindow = windowEnds;
+    if (verdict === 'over') return drop('errors');
+    send({ type: 'error', message: clip(message, errorChars) });
   };
   const report = (message: string, stack?: string): void => {
-    const m = cut(message, errorChars);
-    const s = stack === undefined ? undefined : cut(stack, errorChars);
+    const m = clip(message, errorChars);
+    const s = stack === undefined ? undefined : clip(stack, errorChars);
     if (!admit(m.length + (s?.length ?? 0))) return drop('errors');
     send({ type: 'error', message: m, ...(s === undefined ? {} : { stack: s }) });
   };
-  const name = (event: unknown): string => (typeof event === 'string' ? `'${cut(event, 60)}'` : `(${typeof event})`);
   const emit = (event: string, detail?: unknown): void => {
-    if (full()) return drop('emits');
-    if (typeof event !== 'string') return refuse(`ctx.emit${name(event)}: an event's name is a string; the emit was dropped.`);
+    if (rate.full()) return drop('emits');
+    if (typeof event !== 'string') return refuse(refusals.emitNotString(event));
     const measured = detail === undefined ? ({ ok: true, value: undefined, bytes: 0 } as const) : measure(detail, messageBytes);
-    if (!measured.ok) return refuse(`ctx.emit(${name(event)}): its detail cannot be sent to the host and was dropped: ${measured.why}. Send plain data: objects, arrays, strings, numbers, booleans, null, dates, maps, sets, typed arrays; no functions, DOM nodes or symbols.`);
-    const bytes = measured.bytes + event.length + 8;
-    if (bytes > messageBytes) return refuse(`ctx.emit(${name(event)}): its detail is over the ${messageBytes / 1024} KB one bridge message carries, so it was dropped. Send less (an id, a summary) and fetch the rest where it is needed.`);
+    if (!measured.ok) return refuse(refusals.emitNotCopyable(event, measured.why));
+    const bytes = emitCost(event, measured.bytes);
+    if (bytes > messageBytes) return refuse(refusals.emitTooLarge(event));
     if (!admit(bytes)) return drop('emits');
     if (emits.length >= messageEmits || emitBytes + bytes > messageBytes) flush();
     append(emits, { event, detail: measured.value });
@@ -211,11 +188,11 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   };
   const call = (prop: string, args: unknown[]): Promise<unknown> =>
     new Promise((resolve, reject) => {
-      const refused = (why: string): void => reject(new TypeErrorOf(`ctx.call('${cut(StringOf(prop), 60)}'): ${why}`));
+      const refused = (why: string): void => reject(new TypeErrorOf(refusals.callPrefix(prop) + why));
       const measured = measure(args, messageBytes);
-      if (!measured.ok) return refused(`the arguments cannot be sent to the host: ${measured.why}; pass plain data (no functions or DOM nodes).`);
-      if (measured.bytes > messageBytes) return refused(`the arguments are over the ${messageBytes / 1024} KB one bridge message carries.`);
-      if (!admit(measured.bytes)) return refused(`over the bridge's budget of ${sendsPerInterval} sends a second; the call was not made.`);
+      if (!measured.ok) return refused(refusals.callNotCopyable(measured.why));
+      if (measured.bytes > messageBytes) return refused(refusals.callTooLarge());
+      if (!admit(measured.bytes)) return refused(refusals.callOverRate());
       const callId = ++nextCall;
       calls.set(callId, [resolve, reject]);
       if (send({ type: 'call', callId, prop, name: bindingName(props, prop), args: measured.value as unknown[] })) return;
@@ -288,6 +265,34 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
     live = false;
     start();
   };
+  /**
+   * The `ready` message: the registrations in order, as many as fit one message. The registry is the extension's to
+   * change (a global), so it is read with a plain loop, each entry's fields once, and a hostile entry skips listing.
+   */
+  const ready = (): DistributiveOmitV<FrameMessage> => {
+    const registrations: Surface[] = [];
+    let bytes = 0;
+    let total = 0;
+    try {
+      const all = getRegistry().registrations;
+      total = all.length;
+      for (let i = 0; i < total; i++) {
+        const r = all[i]!;
+        const kind = r.kind;
+        const id = r.id;
+        let known = false;
+        for (let k = 0; k < KINDS.length; k++) if (KINDS[k] === kind) known = true;
+        if (!known || typeof id !== 'string') continue;
+        bytes += kind.length + id.length + SLOT;
+        if (registrations.length >= readyRegistrations || bytes > messageBytes) break;
+        append(registrations, { kind, id });
+      }
+    } catch {
+      // a getter that throws: what was listed so far stands
+    }
+    const unlisted = total - registrations.length;
+    return { type: 'ready', registrations, ...(unlisted > 0 ? { unlisted } : {}) };
+  };
   /** Starts the port once it is ours and the document is parsed (the bundle has registered, body exists): `ready`, then what waited. */
   const start = (): void => {
     if (!port || !parsed || live) return;
@@ -298,7 +303,7 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
         if (m && m.v === PROTOCOL_VERSION) receive(m);
       },
     ]);
-    send({ type: 'ready', registrations: getRegistrations() });
+    send(ready());
     const queued = queue;
     queue = [];
     for (let i = 0; i < queued.length; i++) send(queued[i]!);

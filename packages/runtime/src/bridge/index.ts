@@ -1,6 +1,8 @@
-export { BRIDGE_BUDGET, type Dropped } from './budget.js';
+export { BRIDGE_BUDGET, emitCost, rateBudget, refusals, type Dropped, type RateBudget } from './budget.js';
+export { measurer, type Measured } from './measure.js';
 export { connectFrame } from './frame.js';
 export {
+  KINDS,
   PROTOCOL_VERSION,
   isConnect,
   isHello,

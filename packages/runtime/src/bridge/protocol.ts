@@ -51,7 +51,8 @@ export type HostMessage = Versioned<
 
 /** Port messages the frame sends. */
 export type FrameMessage = Versioned<
-  | { type: 'ready'; registrations: Surface[] }
+  /** The frame's registrations, as many as fit one message (BRIDGE_BUDGET.readyRegistrations); `unlisted` counts the rest. */
+  | { type: 'ready'; registrations: Surface[]; unlisted?: number }
   | { type: 'mounted'; surface: Surface }
   /** What the frame's sandbox stopped (the preview's lockdown); its shape is the sandbox's own, checked where it is read. */
   | { type: 'sandbox'; attempt: Record<string, unknown> }
@@ -81,7 +82,8 @@ export function isHello(data: unknown): data is HelloMessage {
 
 const str = (x: unknown): x is string => typeof x === 'string';
 const count = (x: unknown): boolean => Number.isSafeInteger(x) && (x as number) >= 0;
-const KINDS: readonly ContributionKind[] = ['component', 'feature', 'slot', 'route', 'orgRoute', 'shell'];
+/** Every contribution kind a surface can be, in one list for both ends of the bridge. */
+export const KINDS: readonly ContributionKind[] = ['component', 'feature', 'slot', 'route', 'orgRoute', 'shell'];
 const isSurface = (x: unknown): x is Surface => isRecord(x) && KINDS.includes(x['kind'] as ContributionKind) && str(x['id']);
 
 /**
@@ -93,7 +95,12 @@ export function parseFrameMessage(data: unknown): FrameMessage | undefined {
   const m = data;
   switch (m['type']) {
     case 'ready':
-      return Array.isArray(m['registrations']) && m['registrations'].every(isSurface) ? (m as FrameMessage) : undefined;
+      return Array.isArray(m['registrations']) &&
+        m['registrations'].length <= BRIDGE_BUDGET.readyRegistrations &&
+        m['registrations'].every(isSurface) &&
+        (m['unlisted'] === undefined || count(m['unlisted']))
+        ? (m as FrameMessage)
+        : undefined;
     case 'mounted':
       return isSurface(m['surface']) ? (m as FrameMessage) : undefined;
     case 'emits':
