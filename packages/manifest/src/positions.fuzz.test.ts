@@ -292,4 +292,29 @@ describe('the component pass over the text', () => {
       { line: 14, column: 9 },
     ]);
   });
+
+  // A run the native matches took can end on space that is not the next element: a blank line
+  // between groups of ids, a CRLF one, or the line break after a run of ids on one line. The walk
+  // steps over it as it does after an id read alone, and still places the repeats itself.
+  it('places the repeats of lists with blank lines between groups of ids, or several ids a line', () => {
+    const ids = Array.from({ length: 40 }, (_, i) => `"acme.weather-widget.c${i}"`).concat('"acme.weather-widget.c0"', '"acme.weather-widget.c39"');
+    const last = ids.length - 1;
+    const lists = [
+      ids.map((x, i) => `    ${x}${i < last ? ',' : ''}\n${i % 5 === 4 ? '\n' : ''}`).join(''),
+      ids.map((x, i) => `    ${x}${i < last ? ',' : ''}\r\n${i % 5 === 4 ? '\r\n' : ''}`).join(''),
+      ids.map((x, i) => `    ${x}${i < last ? ',' : ''}${i % 2 === 1 || i === last ? '\n' : ' '}`).join(''),
+      ids.map((x, i) => `${i % 3 === 0 ? '    ' : ''}${x}${i < last ? ',' : ''}${i % 3 === 2 || i === last ? '\n' : ' '}`).join(''),
+    ];
+    for (const list of lists) {
+      const text = `{"id": "weather-widget", "name": "W", "version": "1.0.0", "entry": "dist/index.js", "hostAbi": 1,\n  "contributes": {"site": {"components": [\n${list}  ]}}}`;
+      const { report } = validateManifestText(text, { publisher: 'acme' });
+      expect(report.warnings.map((d) => [d.path, placeOf(d) !== undefined])).toEqual([
+        ['/contributes/site/components/40', true],
+        ['/contributes/site/components/41', true],
+      ]);
+      const root = parseTree(text)!;
+      const lines = new LineIndex(text);
+      expect(diagnosticPositions(text, report.warnings)).toEqual(report.warnings.map((d) => reference(root, lines, d.path)));
+    }
+  });
 });

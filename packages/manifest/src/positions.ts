@@ -388,23 +388,26 @@ export class ElementWalk {
   /**
    * Steps over `count` elements at once where `lines` (a sticky expression for `count` elements,
    * each followed by its comma and exactly one line break) or `flat` (the same on one line)
-   * matches their text; false where neither does.
+   * matches their text; false where neither does. Then on over any space up to the next element,
+   * as `next` does: a blank line after the run, or the line break after a run on one line that
+   * ends its line, would otherwise leave the walk on space, where the next element is not.
    */
   skip(count: number, lines: RegExp, flat: RegExp): boolean {
     const { text, at } = this;
     if (at === -1) return false;
     lines.lastIndex = at;
     if (lines.test(text)) {
-      this.at = lines.lastIndex;
+      const end = lines.lastIndex;
       this.line += count;
-      let start = this.at;
+      let start = end;
       while (text.charCodeAt(start - 1) !== 10) start--; // back over the indentation
       this.lineStart = start;
+      this.at = this.space(end);
       return true;
     }
     flat.lastIndex = at;
     if (!flat.test(text)) return false;
-    this.at = flat.lastIndex;
+    this.at = this.space(flat.lastIndex);
     return true;
   }
 
