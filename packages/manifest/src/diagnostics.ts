@@ -45,6 +45,14 @@ class PlacedDiagnostic implements Diagnostic {
   }
 }
 
+/**
+ * Takes back places a rule gave as it reported, when it learns afterwards that the text it read was
+ * not the one its values came from (a key written twice): `diagnosticPositions` then finds them.
+ */
+export function forget(places: Place[]): void {
+  for (let i = 0; i < places.length; i++) places[i]!.text = '';
+}
+
 /** Where the rule that reported a diagnostic found it in the text it read, if it did. */
 export const placeOf = (d: object): Place | undefined => PlacedDiagnostic.placeOf(d);
 
@@ -68,8 +76,8 @@ export class Reporter {
   }
 
   /** Reports a finding the caller has told apart from every other already: no other finding has its code and pointer. */
-  add(code: DiagnosticCode, path: string, message: string): void {
-    (RULES[code].severity === 'error' ? this.errors : this.warnings).push({ code, path, message });
+  add(code: DiagnosticCode, path: string, message: string, place?: Place): void {
+    (RULES[code].severity === 'error' ? this.errors : this.warnings).push(place === undefined ? { code, path, message } : new PlacedDiagnostic(code, path, message, place));
   }
 
   /** Reports a finding of the structural check, once per code and pointer. */

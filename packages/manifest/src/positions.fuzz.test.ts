@@ -238,6 +238,23 @@ function writeComponents(pick: (n: number) => number): string {
   return (pick(5) === 0 ? '\uFEFF' : '') + (pick(5) === 0 ? text.replace(/\n/g, '\r\n') : pick(5) === 0 ? text.replace(/\n\s*/g, '') : text);
 }
 
+/**
+ * Validates `text` and holds the report to the one the passes over the parsed value alone give
+ * (validateManifest: codes, pointers, messages, order, manifest) and every position to jsonc-parser's tree.
+ */
+function checkedAgainstTree(text: string, publisher: string | undefined) {
+  const { report, text: read } = validateManifestText(text, { publisher });
+  expect({ ...report, warnings: report.warnings.filter((d) => d.code !== 'json.duplicate_key') }).toEqual(validateManifest(JSON.parse(read!), { publisher }));
+  const all = [...report.errors, ...report.warnings];
+  const root = parseTree(read!)!;
+  const lines = new LineIndex(read!);
+  const positions = diagnosticPositions(read, all);
+  all.forEach((d, k) => {
+    if (d.line === undefined) expect([d.path, positions[k]]).toEqual([d.path, reference(root, lines, d.path)]);
+  });
+  return { all, read };
+}
+
 describe('the component pass over the text', () => {
   it('answers what the pass over the parsed list answers, and places each repeat where the text has it', () => {
     let placed = 0;
@@ -245,18 +262,7 @@ describe('the component pass over the text', () => {
       fc.property(fc.infiniteStream(fc.nat()), fc.constantFrom('acme', undefined), (stream, publisher) => {
         const picks = stream[Symbol.iterator]();
         const text = writeComponents((n) => picks.next().value! % n);
-        const { report, text: read } = validateManifestText(text, { publisher });
-        const parsed = JSON.parse(read!) as unknown;
-        const alone = validateManifest(parsed, { publisher });
-        // Without the text (validateManifest), the same report: codes, pointers, messages, order, manifest.
-        expect({ ...report, warnings: report.warnings.filter((d) => d.code !== 'json.duplicate_key') }).toEqual(alone);
-        const all = [...report.errors, ...report.warnings];
-        const root = parseTree(read!)!;
-        const lines = new LineIndex(read!);
-        const positions = diagnosticPositions(read, all);
-        all.forEach((d, k) => {
-          if (d.line === undefined) expect([d.path, positions[k]]).toEqual([d.path, reference(root, lines, d.path)]);
-        });
+        const { all } = checkedAgainstTree(text, publisher);
         placed += all.filter((d) => placeOf(d) !== undefined).length;
       }),
       { numRuns: 700 },
@@ -316,5 +322,78 @@ describe('the component pass over the text', () => {
       const lines = new LineIndex(text);
       expect(diagnosticPositions(text, report.warnings)).toEqual(report.warnings.map((d) => reference(root, lines, d.path)));
     }
+  });
+});
+
+// The unknown defaults, placed by the config rule as it reads the defaults' text beside their keys.
+const DEFAULT_KEYS = ['greeting', 'limit', 'd1', 'd2', 'd3', 'x/y', 'x~y', 'k"q', 'k\\q', 'é', '\u2028', '', ' ', '0', '7', '01', '__proto__', 'constructor', 'defaults": {'];
+const DEFAULT_VALUES = ['1', '"3"', 'true', 'null', '"teal"', '{"c": [1,\n 2]}', '[]', '{}', '"a,b"', '"x\\"y"', '-1.5e3', '"\\u0041"', '[1, {"defaults": {"d1": 1}}]'];
+const BREAKS = [',\n      ', ',\n      ', ',\n      ', ',\r\n      ', ', ', ',', ',\n\n      ', ' ,\n\t', '\n      ,', ',\n  \t  '];
+
+/** A manifest text whose config.defaults is written oddly, as `pick` chooses. */
+function writeDefaults(pick: (n: number) => number): string {
+  // Half the texts are written as a person or JSON.stringify would; the rest break that layout here and there.
+  const odd = pick(2) === 0;
+  const key = (k: string) => (odd && pick(8) === 0 ? `"${[...k].map((ch) => (ch.length === 1 ? '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0') : ch)).join('')}"` : JSON.stringify(k));
+  const defaults = () => {
+    const n = pick(12);
+    const keys = Array.from({ length: n }, (_, i) => (!odd ? `d${i}` : pick(3) === 0 ? DEFAULT_KEYS[pick(DEFAULT_KEYS.length)]! : `d${pick(40)}`));
+    const sep = odd ? BREAKS[pick(BREAKS.length)]! : BREAKS[0]!;
+    const body = keys.map((k) => `${key(k)}${odd && pick(6) === 0 ? ' ' : ''}:${odd && pick(6) === 0 ? '\n ' : ' '}${DEFAULT_VALUES[pick(DEFAULT_VALUES.length)]}`);
+    return `{${n && pick(2) === 0 ? '\n      ' : ''}${body.map((p) => p + (odd && pick(10) === 0 ? BREAKS[pick(BREAKS.length)]! : sep)).join('').replace(/[,\s]*$/, '')}${pick(2) === 0 ? '\n    ' : ''}}`;
+  };
+  const fields = JSON.stringify(['greeting', 'limit'].slice(0, pick(3)).map((k) => ({ key: k, label: k, type: k === 'limit' ? 'number' : 'string' })));
+  const kept = defaults();
+  const config = () => `{\n    "fields": ${fields},\n    ${pick(5) === 0 ? `"defaults": ${pick(2) === 0 ? kept : defaults()},\n    ` : ''}${pick(6) === 0 ? '"d\\u0065faults"' : '"defaults"'}: ${kept}${pick(6) === 0 ? `,\n    "defaults": ${defaults()}` : ''}\n  }`;
+  // Unknown keys at the top level too, among the manifest's own: the structural pass places them the same way.
+  const top = ['"id": "demo"', '"name": "D"', '"version": "1.0.0"', '"entry": "dist/index.js"', '"hostAbi": 1', '"contributes": {}'];
+  for (let k = pick(2) === 0 ? pick(6) : 0; k > 0; k--) top.splice(pick(top.length + 1), 0, `${key(odd && pick(3) === 0 ? DEFAULT_KEYS[pick(DEFAULT_KEYS.length)]! : `x${odd ? pick(5) : k}`)}: ${DEFAULT_VALUES[pick(DEFAULT_VALUES.length)]}`);
+  const head = top.join(pick(2) === 0 ? ', ' : ',\n  ');
+  const text = `{\n  ${head},\n  ${pick(6) === 0 ? `"config": ${config()},\n  ` : ''}"config": ${config()}${pick(8) === 0 ? `,\n  "config": ${config()}` : ''}\n}\n`;
+  return (pick(5) === 0 ? '\uFEFF' : '') + (pick(5) === 0 ? text.replace(/\n/g, '\r\n') : pick(6) === 0 ? text.replace(/\n\s*/g, '') : text);
+}
+
+describe('the passes over the defaults\' and the top level\'s text', () => {
+  it('answer what the passes over the parsed objects answer, and place each unknown default and top-level key where the text has it', () => {
+    let placed = 0;
+    let walked = 0;
+    fc.assert(
+      fc.property(fc.infiniteStream(fc.nat()), (stream) => {
+        const picks = stream[Symbol.iterator]();
+        const text = writeDefaults((n) => picks.next().value! % n);
+        const { all, read } = checkedAgainstTree(text, undefined);
+        for (const d of all) if (d.code === 'config.defaults.unknown_key' || d.code === 'manifest.unknown_property') placeOf(d)?.text === read ? placed++ : walked++;
+      }),
+      { numRuns: 700 },
+    );
+    // Both ways were taken: the rule's places, and the walk to the pointer where the text was not what the keys said.
+    expect(placed).toBeGreaterThan(500);
+    expect(walked).toBeGreaterThan(100);
+  });
+
+  it('places the unknown defaults of what JSON.stringify wrote, and takes the places back when defaults is written twice', () => {
+    const manifest = { id: 'demo', name: 'D', version: '1.0.0', entry: 'dist/index.js', hostAbi: 1, contributes: {}, config: { fields: [{ key: 'greeting', label: 'G', type: 'string' }], defaults: { a: 1, greeting: 'hi', b: { c: [1, 2] }, d: 'x' } } };
+    const pretty = JSON.stringify(manifest, null, 2);
+    const unknown = (text: string) => validateManifestText(text).report.warnings.filter((d) => d.code === 'config.defaults.unknown_key');
+    const placed = unknown(pretty);
+    expect(placed.map((d) => [d.path, placeOf(d)?.text === pretty])).toEqual([
+      ['/config/defaults/a', true],
+      ['/config/defaults/b', true],
+      ['/config/defaults/d', true],
+    ]);
+    expect(diagnosticPositions(pretty, placed)).toEqual([
+      { line: 17, column: 7 },
+      { line: 19, column: 7 },
+      { line: 25, column: 7 },
+    ]);
+    // A defaults written twice: JSON.parse keeps the later one; the rule read the first, so it takes its places back.
+    const twice = pretty.replace('"defaults": {', '"defaults": {"a": 0, "b": 0, "d": 0},\n    "defaults": {');
+    const walkedTo = unknown(twice);
+    expect(walkedTo.map((d) => placeOf(d)?.text === twice)).toEqual([false, false, false]);
+    expect(diagnosticPositions(twice, walkedTo)).toEqual([
+      { line: 18, column: 7 },
+      { line: 20, column: 7 },
+      { line: 26, column: 7 },
+    ]);
   });
 });

@@ -3,8 +3,8 @@
 // costs one scan and n lookups rather than a scan of the file per diagnostic; the scan steps over
 // every subtree no diagnostic is in.
 import { createRequire } from 'node:module';
-import { placeOf, type Place, type Position } from './diagnostics.js';
-import { containerEnd, keyAt, lineRun, skipElementLines, skipElements, skipPropertyLine, skipSpace, stringEnd, valueEnd } from './scan.js';
+import { forget, placeOf, type Place, type Position } from './diagnostics.js';
+import { containerEnd, isLastOnPath, keyAt, lineRun, skipElementLines, skipElements, skipPropertyLine, skipSpace, stringEnd, valueAt, valueEnd } from './scan.js';
 import { NONE, WantedTree, type IndexList } from './wanted.js';
 
 export type { Position } from './diagnostics.js';
@@ -327,33 +327,69 @@ export function diagnosticPositions(text: string | undefined, diagnostics: Reado
 }
 
 /**
- * The elements of an array in a text, one at a time, beside the values JSON.parse made of them:
- * a string written without escapes is stepped over by its length, anything else is read. Lines
- * are counted on the way, so an element's line and column cost nothing more. `at` is the offset
- * of the element reached, or -1 once the text is not what the values say.
+ * A walk through a container's text, counting lines on the way, so that what it reaches has its
+ * line and column for nothing more: `at` is the offset reached, or -1 once the text is not what
+ * the values JSON.parse made of it say.
  */
-export class ElementWalk {
+abstract class TextWalk {
   at: number;
-  private line = 1;
-  private lineStart = 0;
-  /** The first backslash at or after `at` (-2: none left), found again only once it is passed. */
-  private backslash = -1;
+  protected line = 1;
+  protected lineStart = 0;
 
-  /** From the array's opening bracket at `open`. */
+  /** From the container's opening bracket at `open`, when it is `bracket` (a character code). */
   constructor(
-    private readonly text: string,
+    protected readonly text: string,
     open: number,
+    bracket: number,
   ) {
     for (let nl = text.indexOf('\n'); nl !== -1 && nl < open; nl = text.indexOf('\n', nl + 1)) {
       this.line++;
       this.lineStart = nl + 1;
     }
-    this.at = text.charCodeAt(open) === 91 ? this.space(open + 1) : -1;
+    this.at = text.charCodeAt(open) === bracket ? this.space(open + 1) : -1;
   }
 
-  /** The line and column of the element reached, for a diagnostic of the same text. */
+  /** The line and column reached, for a diagnostic of the same text. */
   place(): Place {
     return { line: this.line, column: this.at - this.lineStart + 1, text: this.text };
+  }
+
+  /** Counts the line breaks from `from` up to `to`. */
+  protected lines(from: number, to: number): void {
+    const { text } = this;
+    for (let nl = text.indexOf('\n', from); nl !== -1 && nl < to; nl = text.indexOf('\n', nl + 1)) {
+      this.line++;
+      this.lineStart = nl + 1;
+    }
+  }
+
+  /** Past spaces, tabs and line breaks from `i`, counting the lines. */
+  protected space(i: number): number {
+    const { text } = this;
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === 10) {
+        this.line++;
+        this.lineStart = ++i;
+      } else if (c === 32 || c === 13 || c === 9) i++;
+      else return i;
+    }
+  }
+}
+
+/**
+ * The elements of an array in a text, one at a time, beside the values JSON.parse made of them:
+ * a string written without escapes is stepped over by its length, anything else is read. Lines
+ * are counted on the way, so an element's line and column cost nothing more. `at` is the offset
+ * of the element reached, or -1 once the text is not what the values say.
+ */
+export class ElementWalk extends TextWalk {
+  /** The first backslash at or after `at` (-2: none left), found again only once it is passed. */
+  private backslash = -1;
+
+  /** From the array's opening bracket at `open`. */
+  constructor(text: string, open: number) {
+    super(text, open, 91);
   }
 
   /** Steps over the element reached, whose parsed value is `value`, and the comma after it. */
@@ -374,10 +410,7 @@ export class ElementWalk {
     } else {
       end = valueEnd(text, at);
       if (end === -1) return void (this.at = -1);
-      for (let nl = text.indexOf('\n', at); nl !== -1 && nl < end; nl = text.indexOf('\n', nl + 1)) {
-        this.line++;
-        this.lineStart = nl + 1;
-      }
+      this.lines(at, end);
     }
     let i = this.space(end);
     if (text.charCodeAt(i) === 44) i = this.space(i + 1);
@@ -416,16 +449,112 @@ export class ElementWalk {
     return this.at !== -1 && this.text.charCodeAt(this.at) === 93;
   }
 
-  /** Past spaces, tabs and line breaks from `i`, counting the lines. */
-  private space(i: number): number {
-    const { text } = this;
-    for (;;) {
-      const c = text.charCodeAt(i);
-      if (c === 10) {
-        this.line++;
-        this.lineStart = ++i;
-      } else if (c === 32 || c === 13 || c === 9) i++;
-      else return i;
+}
+
+/**
+ * The properties of an object in a text, one at a time, beside the keys JSON.parse made of them
+ * (in `Object.keys` order): `take(key)` gives the line and column of the property reached when it
+ * is `key`, written without escapes, and steps over it; any other key, or a text that is not what
+ * the keys say, ends the walk (`at` -1). A property alone on its line with a plain value is one
+ * native match (`skipPropertyLine`). The walk does not tell a key written twice: a caller that
+ * keeps its places checks `done` (every key taken, then the closing brace) and `isLastOnPath`.
+ */
+export class PropertyWalk extends TextWalk {
+  /** From the object's opening brace at `open`. */
+  constructor(text: string, open: number) {
+    super(text, open, 123);
+  }
+
+  /** The place of the property reached when its key is `key` (which holds no quote, backslash or control character), then past it. */
+  take(key: string): Place | undefined {
+    const { text, at } = this;
+    if (at === -1) return undefined;
+    const close = at + key.length + 1;
+    if (text.charCodeAt(at) !== 34 || text.charCodeAt(close) !== 34 || !text.startsWith(key, at + 1)) return void (this.at = -1);
+    const place = this.place();
+    const next = skipPropertyLine(text, at);
+    if (next !== -1) {
+      this.line++;
+      let start = next;
+      while (text.charCodeAt(start - 1) !== 10) start--; // back over the indentation
+      this.lineStart = start;
+      this.at = this.space(next);
+      return place;
     }
+    let i = this.space(close + 1);
+    if (text.charCodeAt(i) !== 58) return void (this.at = -1);
+    i = this.space(i + 1);
+    const end = valueEnd(text, i);
+    if (end === -1) return void (this.at = -1);
+    this.lines(i, end);
+    i = this.space(end);
+    if (text.charCodeAt(i) === 44) i = this.space(i + 1);
+    else if (text.charCodeAt(i) !== 125) i = -1;
+    this.at = i;
+    return place;
+  }
+
+  /** Ends the walk: the caller met a key it does not take. */
+  stop(): void {
+    this.at = -1;
+  }
+
+  /** Whether every key was where the keys said, up to the closing brace. */
+  get done(): boolean {
+    return this.at !== -1 && this.text.charCodeAt(this.at) === 125;
+  }
+}
+
+/** Whether a key is written in JSON text as it is (no quote or backslash to escape; a control character never matches the text). */
+export const unescaped = (key: string): boolean => key.indexOf('"') === -1 && key.indexOf('\\') === -1;
+
+/**
+ * The places of some keys of one object, for a rule that reports them as it goes through the keys
+ * (`Object.keys` order) of the object at `path` in the text it was parsed from. `at(i, plain)` is the
+ * place of `keys[i]`: the walk starts at the first key asked for and steps over the keys before it,
+ * so an object with nothing to report is never read. `plain` says the key holds no quote, backslash
+ * or control character (else the walk ends: such a key is escaped in the text). `end()` takes back
+ * every place given unless each key was where the keys said and the object is the one JSON.parse
+ * kept (none of the keys on `path` written twice); `diagnosticPositions` then walks to them.
+ */
+export class KeyPlaces {
+  private walk: PropertyWalk | undefined;
+  private taken = 0;
+  private readonly given: Place[] = [];
+
+  constructor(
+    private text: string | undefined,
+    private readonly path: readonly string[],
+    private readonly keys: readonly string[],
+  ) {}
+
+  at(i: number, plain: boolean): Place | undefined {
+    const { text, keys } = this;
+    if (text === undefined) return undefined;
+    if (this.walk === undefined) {
+      const open = valueAt(text, this.path);
+      if (open === -1) return void (this.text = undefined);
+      this.walk = new PropertyWalk(text, open);
+    }
+    const walk = this.walk;
+    while (this.taken < i && walk.at !== -1) this.pass(keys[this.taken++]!);
+    this.taken = i + 1;
+    if (!plain) return void walk.stop();
+    const place = walk.take(keys[i]!);
+    if (place !== undefined) this.given.push(place);
+    return place;
+  }
+
+  /** Steps over a key no diagnostic is placed at, which the caller has not tested. */
+  private pass(key: string): void {
+    if (unescaped(key)) this.walk!.take(key);
+    else this.walk!.stop();
+  }
+
+  end(): void {
+    const { walk, keys } = this;
+    if (walk === undefined) return;
+    while (this.taken < keys.length && walk.at !== -1) this.pass(keys[this.taken++]!);
+    if (!walk.done || !isLastOnPath(this.text!, this.path, walk.at + 1)) forget(this.given);
   }
 }

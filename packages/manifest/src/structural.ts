@@ -3,6 +3,7 @@
 import { COMPONENTS, type ComponentScan } from './checks/components.js';
 import { describe, isObject, type Reporter } from './diagnostics.js';
 import { IDENTIFIER, join, readable, tokens, withKey } from './pointer.js';
+import { KeyPlaces, unescaped } from './positions.js';
 import { isDiagnosticCode, type DiagnosticCode } from './rules.js';
 import { validate as compiledCheck } from './structural.generated.js';
 
@@ -82,9 +83,10 @@ export function checkStructure(
   reporter: Reporter,
   ignored: (input: Record<string, unknown>) => (pointer: string) => boolean,
   components?: ComponentScan,
+  text?: string,
 ): boolean {
   // The top level's unknown keys come first, as ajv would report them (before what is inside).
-  const unknownKeys = isObject(input) ? reportUnknownTopLevel(input, reporter) : 0;
+  const unknownKeys = isObject(input) ? reportUnknownTopLevel(input, reporter, text) : 0;
   const misshapen = components?.misshapen ?? [];
   let next = 0;
   const itemParent: ParentLabel = { pointer: undefined, text: '' };
@@ -126,10 +128,12 @@ export function checkStructure(
 /**
  * Reports the manifest's own keys that are no manifest property, and returns how many. The
  * compiled check leaves the top level open (scripts/generate.ts), because this walk enumerates
- * it anyway: the keys it lists serve the duplicate-key check of the same text too.
+ * it anyway: the keys it lists serve the duplicate-key check of the same text too. With the text
+ * it was parsed from, each unknown key carries its place as it is reported (`KeyPlaces`).
  */
-function reportUnknownTopLevel(input: Record<string, unknown>, reporter: Reporter): number {
+function reportUnknownTopLevel(input: Record<string, unknown>, reporter: Reporter, text: string | undefined): number {
   const keys = reporter.keysOf(input, KNOWN_KEYS['']);
+  const places = new KeyPlaces(text, TOP, keys);
   let unknown = 0;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
@@ -137,12 +141,15 @@ function reportUnknownTopLevel(input: Record<string, unknown>, reporter: Reporte
     unknown++;
     // An identifier needs neither a pointer escape nor quotes: one test, and the message shares its
     // constant part. Most unknown keys are also too far from every known key for a suggestion: the same test.
-    if (FAR_IDENTIFIER.test(key)) reporter.add('manifest.unknown_property', '/' + key, key + UNKNOWN_TOP_LEVEL);
-    else if (IDENTIFIER.test(key)) reporter.add('manifest.unknown_property', '/' + key, key + UNKNOWN_TOP_LEVEL + suggestKey(key, ''));
-    else reporter.add('manifest.unknown_property', join('', key), `${withKey('', key)}${UNKNOWN_TOP_LEVEL}${suggestKey(key, '')}`);
+    if (FAR_IDENTIFIER.test(key)) reporter.add('manifest.unknown_property', '/' + key, key + UNKNOWN_TOP_LEVEL, places.at(i, true));
+    else if (IDENTIFIER.test(key)) reporter.add('manifest.unknown_property', '/' + key, key + UNKNOWN_TOP_LEVEL + suggestKey(key, ''), places.at(i, true));
+    else reporter.add('manifest.unknown_property', join('', key), `${withKey('', key)}${UNKNOWN_TOP_LEVEL}${suggestKey(key, '')}`, places.at(i, unescaped(key)));
   }
+  places.end();
   return unknown;
 }
+
+const TOP: readonly string[] = [];
 
 const UNKNOWN_TOP_LEVEL = ' is not a manifest property; it is ignored';
 

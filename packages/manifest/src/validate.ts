@@ -93,7 +93,7 @@ export function validate(input: unknown, options: ValidateOptions, reporter: Rep
   const componentList = isObject(contributes) && isObject(contributes.site) && Array.isArray(contributes.site.components) ? contributes.site.components : undefined;
   // The component ids are read once, before the structural check, which reports the ones out of form.
   const components = componentList && scanComponents(componentList, publisher, manifestId, text);
-  const sound = checkStructure(input, reporter, ignoredFieldPaths, components);
+  const sound = checkStructure(input, reporter, ignoredFieldPaths, components, text);
 
   if (typeof entry === 'string') checkEntry(entry, reporter);
   const caps = isObject(capabilities) ? checkCapabilities(capabilities, sound, reporter) : undefined;
@@ -105,7 +105,7 @@ export function validate(input: unknown, options: ValidateOptions, reporter: Rep
   }
   const parents = Array.isArray(restrictParent) ? nonEmptyStrings(restrictParent, sound) : undefined;
   const children = Array.isArray(restrictChildren) ? nonEmptyStrings(restrictChildren, sound) : undefined;
-  const cfg = isObject(config) ? checkConfig(config, sound, reporter) : undefined;
+  const cfg = isObject(config) ? checkConfig(config, sound, reporter, text) : undefined;
 
   // Copy-on-write at the top too: a sound manifest without $schema whose parts all stay the same is its own normalized form.
   const same = sound && input.$schema === undefined && caps === capabilities && contrib === contributes && parents === restrictParent && children === restrictChildren && cfg === config;

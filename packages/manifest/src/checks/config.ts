@@ -1,7 +1,8 @@
 // config: fields (at most 50 read, unknown types dropped) and defaults (coerced).
-import { describe, isObject, quote, setOwn, type Reporter } from '../diagnostics.js';
+import { describe, isObject, quote, setOwn, type Place, type Reporter } from '../diagnostics.js';
 import { join } from '../pointer.js';
 import { MAX_CONFIG_FIELDS } from '../patterns.js';
+import { KeyPlaces } from '../positions.js';
 import type { ConfigField, Manifest } from '../schema.js';
 import { compact } from './lists.js';
 
@@ -39,12 +40,13 @@ const typeName = (type: unknown): string => (typeof type === 'string' ? `is a ${
 const isKnownType = (t: unknown): t is ConfigField['type'] => t === 'string' || t === 'number' || t === 'boolean' || t === 'select';
 const isDroppedType = (field: unknown): boolean => isObject(field) && Object.hasOwn(field, 'type') && !isKnownType(field.type);
 
-export function checkConfig(config: Record<string, unknown>, sound: boolean, reporter: Reporter): Config {
+/** `text`, when the manifest was parsed from it, gives each unknown default its place as it is reported (`checkDefaults`). */
+export function checkConfig(config: Record<string, unknown>, sound: boolean, reporter: Reporter, text?: string): Config {
   const fields = config.fields;
   const defaults = config.defaults;
   const byKey = new Map<string, ConfigField>();
   const keptFields = Array.isArray(fields) ? checkFields(fields, byKey, sound, reporter) : undefined;
-  const keptDefaults = isObject(defaults) ? checkDefaults(defaults, byKey, reporter) : undefined;
+  const keptDefaults = isObject(defaults) ? checkDefaults(defaults, byKey, reporter, text) : undefined;
   if (sound && keptFields === fields && keptDefaults === defaults) return config;
   return compact({ fields: keptFields, defaults: keptDefaults });
 }
@@ -129,19 +131,30 @@ function checkOptions(options: unknown[], i: number, sound: boolean, reporter: R
   return sound && kept.length === options.length ? (options as NonNullable<ConfigField['options']>) : kept;
 }
 
-function checkDefaults(defaults: Record<string, unknown>, byKey: Map<string, ConfigField>, reporter: Reporter): Record<string, unknown> {
-  // Copy-on-write: the copy is made at the first default that changes, from the keys kept before
-  // it, so the defaults that stay the same need no store and the output keeps the input's order.
+const DEFAULTS_KEYS = ['config', 'defaults'];
+
+/**
+ * Copy-on-write: the copy is made at the first default that changes, from the keys kept before
+ * it, so the defaults that stay the same need no store and the output keeps the input's order.
+ * With the text the defaults were parsed from, the keys are read in it beside the parsed ones
+ * (`KeyPlaces`), and each unknown default carries its line and column as it is reported, so
+ * `diagnosticPositions` walks to none of them; a text that is not what the keys say, or a `config`
+ * or `defaults` written twice, takes the places back (the position step then finds them).
+ */
+function checkDefaults(defaults: Record<string, unknown>, byKey: Map<string, ConfigField>, reporter: Reporter, text?: string): Record<string, unknown> {
   const keys = reporter.keysOf(defaults);
   let out: Record<string, unknown> | undefined;
+  const places = new KeyPlaces(text, DEFAULTS_KEYS, keys);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     const field = byKey.get(key);
     let kept: OptionValue | undefined;
     let same = false;
     // An unknown default is dropped without reading its value (a lookup in a large object).
-    if (field === undefined) reportUnknownDefault(key, reporter);
-    else {
+    if (field === undefined) {
+      const plain = PLAIN_KEY.test(key);
+      reportUnknownDefault(key, plain, reporter, places.at(i, plain));
+    } else {
       const value = defaults[key];
       kept = coerce(value, field, key, reporter);
       same = kept === value;
@@ -153,6 +166,7 @@ function checkDefaults(defaults: Record<string, unknown>, byKey: Map<string, Con
     }
     if (kept !== undefined) setOwn(out, key, kept);
   }
+  places.end();
   return out ?? defaults;
 }
 
@@ -162,8 +176,8 @@ const UNKNOWN_DEFAULT = ', which is not a config field (or was dropped); it is i
 const QUOTE_UNKNOWN_DEFAULT = '"' + UNKNOWN_DEFAULT;
 
 /** Each key once, of a code the structural check never reports: nothing to compare with (`add`). */
-function reportUnknownDefault(key: string, reporter: Reporter): void {
-  if (PLAIN_KEY.test(key)) reporter.add('config.defaults.unknown_key', '/config/defaults/' + key, 'default for "' + key + QUOTE_UNKNOWN_DEFAULT);
+function reportUnknownDefault(key: string, plain: boolean, reporter: Reporter, place: Place | undefined): void {
+  if (plain) reporter.add('config.defaults.unknown_key', '/config/defaults/' + key, 'default for "' + key + QUOTE_UNKNOWN_DEFAULT, place);
   else reporter.add('config.defaults.unknown_key', join('/config/defaults', key), `default for ${quote(key)}${UNKNOWN_DEFAULT}`);
 }
 
