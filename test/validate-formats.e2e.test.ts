@@ -121,6 +121,21 @@ describe('extkit validate: machine output', () => {
     for (const rule of run!.tool.driver.rules) expect(new URL(rule.helpUri).hash).toBe(`#${rule.id}`);
   });
 
+  it('text output shows the control characters of keys and lines as visible characters, never sends them to the terminal', () => {
+    // A key that, printed raw in its pointer, would erase the error line above it and write "ok" in its place.
+    const key = '\u001b[1A\u001b[2K\rok \u202e';
+    const hostile = fixture(`{\n  "id": "weather-widget", "name": "W", "version": "1.0.0", "entry": "dist/index.js", "hostAbi": 0,\n  "contributes": {}, ${JSON.stringify(key)}: 1\n}\n`);
+    const r = runCli(['validate', hostile, '--publisher', 'acme']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/manifest\.json:3:22 {2}warning {2}manifest\.unknown_property {2}\/␛\[1A␛\[2K␍ok \ufffd$/m);
+    expect(r.stdout).toMatch(/manifest\.json:2:86 {2}error {2}hostAbi\.out_of_range/);
+    // A raw escape inside a string is a syntax error: its code frame shows the line, escape included.
+    const raw = fixture('{"id": "\u001b]0;owned\u0007\u001b[2J"}');
+    const syntax = runCli(['validate', raw]);
+    expect(syntax.stdout).toContain('> 1 | {"id": "␛]0;owned␇␛[2J"}');
+    for (const out of [r.stdout, syntax.stdout]) expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
+  });
+
   it('prints usage errors as machine output on stdout under --json and the machine formats (exit 2)', () => {
     const missing = runCli(['validate', 'no/such/dir', '--json']);
     expect(missing.status).toBe(2);

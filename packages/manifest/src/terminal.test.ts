@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeFrame, paint } from './terminal.js';
+import { codeFrame, paint, printable } from './terminal.js';
 
 /** The character the caret points at, read back from a rendered frame. */
 function underCaret(frame: string): string {
@@ -28,8 +28,25 @@ describe('codeFrame', () => {
     expect(codeFrame('const x = ;', 12, 10, { lineOnly: true })).toBe('> 12 | const x = ;\n     |           ^');
   });
 
+  it('shows the control characters of a line as visible ones, one each, the caret still under its character', () => {
+    // A raw escape in a string is a syntax error, and the frame shows the line it is on.
+    const frame = codeFrame('{"a": "\u001b[2J\u001b[1A\r\u202eX"}', 1, 17);
+    expect(frame).toBe('> 1 | {"a": "␛[2J␛[1A␍\ufffdX"}\n    |                  ^');
+    expect(underCaret(frame)).toBe('X');
+  });
+
   it('styles only when colour is on', () => {
     expect(paint(false).red('x')).toBe('x');
     expect(paint(true).red('x')).toBe('\u001b[31mx\u001b[39m');
+  });
+});
+
+describe('printable', () => {
+  it('turns every character a terminal acts on into one it shows, and leaves the rest', () => {
+    const acted = '\u0000\u0007\b\t\n\r\u001b\u007f\u0085\u009b\u2028\u2029\u202a\u202e\u2066\u2069';
+    expect(printable(acted)).toBe('␀␇␈␉␊␍␛␡\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd');
+    expect(printable(acted)).toHaveLength(acted.length);
+    const shown = '/contributes/site/components/0 "é😀 שלום" ~ \u00a0\u200b';
+    expect(printable(shown)).toBe(shown);
   });
 });

@@ -29,6 +29,24 @@ export interface CodeFrameOptions {
   mark?: (s: string) => string;
 }
 
+/**
+ * What a terminal acts on instead of showing: C0 and C1 controls and DEL (an escape sequence moves
+ * the cursor, erases lines, sets the title; a carriage return writes over the line), and what
+ * reorders or breaks a line around it (bidirectional controls, U+2028 and U+2029).
+ */
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text that came from a file (a manifest's keys in a pointer, its lines in a frame, a bundle's file
+ * names), safe to print on a terminal: each character it would act on becomes one visible one, so
+ * columns stay where they were: a C0 control or DEL its Control Picture (ESC is ␛), the rest �.
+ */
+export const printable = (s: string): string =>
+  s.replace(UNPRINTABLE, (c) => {
+    const code = c.charCodeAt(0);
+    return code < 32 ? String.fromCharCode(0x2400 + code) : code === 127 ? '\u2421' : '\ufffd';
+  });
+
 /** Longer lines (a minified bundle's can be megabytes) are shown as a window around the column. */
 const WINDOW = 160;
 
@@ -47,7 +65,7 @@ export function codeFrame(text: string, line: number, column: number, options: C
   for (let n = first; n <= last; n++) {
     const src = lineAt(n);
     const from = src.length > WINDOW ? Math.max(0, column - WINDOW / 2) : 0;
-    out.push(`${n === line ? mark('>') : ' '} ${String(n).padStart(width)} | ${src.slice(from, from + WINDOW).replace(/\t/g, ' ')}`);
+    out.push(`${n === line ? mark('>') : ' '} ${String(n).padStart(width)} | ${printable(src.slice(from, from + WINDOW).replace(/\t/g, ' '))}`);
     if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - from))}${mark('^')}`);
   }
   return out.join('\n');
