@@ -94,6 +94,25 @@ describe('repeated keys (json.duplicate_key)', () => {
     expect(report.warnings.filter((w) => w.code === 'json.duplicate_key').map((w) => w.path)).toEqual(['/restrictParent/100/r']);
   });
 
+  // JSON.parse takes nesting far deeper than a recursive parser's stack: jsonc-parser's visit
+  // overflowed at a few thousand objects, and a repeat after such a value went unreported.
+  it('reports a repeat that comes after a value nested ten thousand deep, and one inside it', () => {
+    const depth = 10_000;
+    const deep = '{"d": '.repeat(depth) + '{"k": 1, "k": [2]}' + '}'.repeat(depth);
+    const text = manifest(`,
+  "config": { "defaults": { "a": ${deep} } },
+  "x": [[${'['.repeat(depth)}${']'.repeat(depth)}]],
+  "name": "Again"`);
+    const { report } = validateManifestText(text, { publisher: 'acme' });
+    const repeats = report.warnings.filter((w) => w.code === 'json.duplicate_key');
+    expect(repeats.map((w) => [w.path.length, w.line, w.column])).toEqual([
+      [`/config/defaults/a${'/d'.repeat(depth)}/k`.length, 8, text.split('\n')[7]!.indexOf('"k": [2]') + 1],
+      ['/name'.length, 10, 3],
+    ]);
+    expect(repeats[0]!.path.endsWith('/d/d/k')).toBe(true);
+    expect(repeats[1]!.message).toBe('"name" appears again in the same object (first at line 3, column 3); JSON parsers keep the last value, so the earlier one is ignored: keep one');
+  });
+
   it('says nothing for the enumerated objects when no key repeats', () => {
     const { report } = validateManifestText(manifest(`,
   "config": { "defaults": { "a": 1, "b": {"z": 1} } },

@@ -4,7 +4,7 @@ import type { ParseError } from 'jsonc-parser';
 import { Reporter, type Diagnostic } from './diagnostics.js';
 import { escapeToken } from './pointer.js';
 import { jsoncParser, LineIndex } from './positions.js';
-import { countKeys } from './scan.js';
+import { countKeys, visitKeys } from './scan.js';
 import { silence, validate, type ValidateOptions, type ValidationReport } from './validate.js';
 
 /**
@@ -63,32 +63,30 @@ export function validateManifestText(input: string | Uint8Array, options: Valida
 /**
  * Keys repeated within one object. The common case costs two counts: the keys written in the
  * text, and the keys of the parsed value; each repeat makes the first larger. Only when they
- * differ does jsonc-parser walk the text to say where.
+ * differ is the text walked (`visitKeys`) to say where.
  */
 function duplicateKeys(text: string, value: unknown, enumerated?: ReadonlyMap<object, string[]>, containers?: ReadonlyMap<object, readonly string[]>): Diagnostic[] {
   const keys = (enumerated && containers && keyCountFromContainers(text, value, enumerated, containers)) ?? valueKeyCount(value, enumerated);
   if (countKeys(text, keys) === keys) return [];
   const found: Diagnostic[] = [];
-  try {
-    const seen: Array<Map<string, number>> = [];
-    const lines = new LineIndex(text);
-    jsoncParser().visit(text, {
-      onObjectBegin: () => void seen.push(new Map()),
-      onObjectEnd: () => void seen.pop(),
-      onObjectProperty: (key, offset, _length, _line, _column, pathSupplier) => {
-        const keys = seen[seen.length - 1]!;
-        const earlier = keys.get(key);
-        if (earlier === undefined) return void keys.set(key, offset);
-        const path = '/' + [...pathSupplier(), key].map((t) => escapeToken(t)).join('/');
-        const at = lines.at(offset);
-        const first = lines.at(earlier);
-        found.push({ code: 'json.duplicate_key', path, message: `${JSON.stringify(key)} appears again in the same object (first at line ${first.line}, column ${first.column}); JSON parsers keep the last value, so the earlier one is ignored: keep one`, ...at });
-        keys.set(key, offset);
-      },
-    });
-  } catch {
-    // Too deep for jsonc-parser's recursion: the value was parsed, so say nothing rather than guess.
-  }
+  const seen: Array<Map<string, number>> = [];
+  const lines = new LineIndex(text);
+  // Without recursion: a repeat after a value nested thousands deep is found too.
+  visitKeys(
+    text,
+    () => void seen.push(new Map()),
+    () => void seen.pop(),
+    (key, offset, pathOf) => {
+      const keys = seen[seen.length - 1]!;
+      const earlier = keys.get(key);
+      if (earlier === undefined) return void keys.set(key, offset);
+      const path = '/' + [...pathOf(), key].map((t) => escapeToken(t)).join('/');
+      const at = lines.at(offset);
+      const first = lines.at(earlier);
+      found.push({ code: 'json.duplicate_key', path, message: `${JSON.stringify(key)} appears again in the same object (first at line ${first.line}, column ${first.column}); JSON parsers keep the last value, so the earlier one is ignored: keep one`, ...at });
+      keys.set(key, offset);
+    },
+  );
   return found;
 }
 

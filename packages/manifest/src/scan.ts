@@ -249,3 +249,66 @@ function propertyValue(text: string, i: number, key: string): number {
   if (value === -1 || value >= text.length) return -1;
   return keyAt(text, i, end) === key ? value : -2 - value;
 }
+
+/**
+ * Calls `onKey` for each property of each object in `text`, in the order the text writes them, with
+ * its key (escapes decoded), the offset of its opening quote and the path of the object it is in
+ * (keys, and indexes as numbers); `onObject` and `onObjectEnd` as objects open and close. Without
+ * recursion: nesting can be as deep as `JSON.parse` takes it, far deeper than a recursive parser's
+ * stack (jsonc-parser's `visit` overflowed at a few thousand objects, and what came after went
+ * unread). The text is one `JSON.parse` accepted; false where it is not what JSON has there.
+ */
+export function visitKeys(text: string, onObject: () => void, onObjectEnd: () => void, onKey: (key: string, offset: number, path: () => Array<string | number>) => void): boolean {
+  // One slot per open container: the key being read in an object (null before the first), the index in an array.
+  const path: Array<string | number | null> = [];
+  const objects: boolean[] = [];
+  const pathOf = (): Array<string | number> => path.slice(0, -1) as Array<string | number>;
+  let i = skipSpace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
+  while (i !== -1 && i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 123 || c === 91) {
+      const object = c === 123;
+      objects.push(object);
+      path.push(object ? null : 0);
+      if (object) onObject();
+      i = skipSpace(text, i + 1);
+      if (object && text.charCodeAt(i) === QUOTE) {
+        i = property(i);
+        continue;
+      }
+      if (text.charCodeAt(i) !== (object ? 125 : 93)) continue; // the first element
+    } else if (c !== 125 && c !== 93) {
+      i = valueEnd(text, i); // a string or a literal
+      if (i === -1) return false;
+    }
+    // Past a value, or at the bracket that closes an empty container or the last element's.
+    i = skipSpace(text, i);
+    for (;;) {
+      const d = text.charCodeAt(i);
+      if (d === 125 || d === 93) {
+        if (objects.pop() === true) onObjectEnd();
+        path.pop();
+        i = skipSpace(text, i + 1);
+        if (objects.length === 0) return i === text.length;
+        continue;
+      }
+      if (d !== 44 || objects.length === 0) return false;
+      i = skipSpace(text, i + 1);
+      if (objects[objects.length - 1]) i = property(i);
+      else path[path.length - 1] = (path[path.length - 1] as number) + 1;
+      break;
+    }
+  }
+  return i !== -1 && objects.length === 0;
+
+  /** Reads the key at `i` and its colon; the offset of its value. */
+  function property(at: number): number {
+    const end = stringEnd(text, at);
+    if (end === -1) return -1;
+    const key = keyAt(text, at, end);
+    onKey(key, at, pathOf);
+    path[path.length - 1] = key;
+    const colon = skipSpace(text, end + 1);
+    return colon === -1 || text.charCodeAt(colon) !== 58 ? -1 : skipSpace(text, colon + 1);
+  }
+}
