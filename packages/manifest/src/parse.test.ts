@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseManifestText, validateManifestText } from './parse.js';
+import { diagnosticPositions } from './positions.js';
 
 const manifest = (body: string) => `{
   "id": "weather-widget",
@@ -121,3 +122,41 @@ describe('repeated keys (json.duplicate_key)', () => {
     expect(report.warnings.filter((w) => w.code === 'json.duplicate_key')).toEqual([]);
   });
 });
+
+// Editors and jsonc-parser end a line at a lone CR (classic Mac line breaks) as at an LF or a CRLF.
+describe('line breaks', () => {
+  const lined = (text: string, breaks: string) => text.replace(/\n/g, breaks);
+  const places = (text: string) => {
+    const { report, text: read } = validateManifestText(text, { publisher: 'acme' });
+    const all = [...report.errors, ...report.warnings];
+    return diagnosticPositions(read, all).map((at, k) => ({ code: all[k]!.code, path: all[k]!.path, at }));
+  };
+
+  it('places diagnostics on the same lines and columns whether the file breaks its lines with LF, CRLF or CR', () => {
+    const text = manifest(`,
+  "hostAbi": 0,
+  "extra": 1,
+  "config": { "defaults": { "x": 1 } },
+  "contributes": { "site": { "components": [
+    "acme.weather-widget.a",
+    "acme.weather-widget.a"
+  ] } },
+  "name": "Again"`);
+    const expected = places(text);
+    expect(expected.length).toBeGreaterThan(4);
+    expect(expected.every(({ at }) => at !== undefined && at.line > 1)).toBe(true);
+    expect(places(lined(text, '\r\n'))).toEqual(expected);
+    expect(places(lined(text, '\r'))).toEqual(expected);
+    // Mixed in one file.
+    expect(places(text.replace(/\n/g, (_, i: number) => ['\n', '\r', '\r\n'][i % 3]!))).toEqual(expected);
+  });
+
+  it('says where a syntax error is on the line an editor shows', () => {
+    const broken = '{\n  "id": "weather-widget",\n  "name": "W"\n  "version": "1.0.0"\n}';
+    for (const breaks of ['\n', '\r\n', '\r']) {
+      const { report } = validateManifestText(lined(broken, breaks));
+      expect(report.errors.map((d) => [d.code, d.line, d.column])).toEqual([['json.syntax', 4, 3]]);
+    }
+  });
+});
+
