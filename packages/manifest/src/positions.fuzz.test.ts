@@ -271,7 +271,7 @@ describe('the component pass over the text', () => {
     expect(placed).toBeGreaterThan(500);
   });
 
-  it('places the repeats of a list JSON.stringify wrote, and of the same list on one line', () => {
+  it('places the repeats of a list JSON.stringify wrote, and of the same list on one line, and the ids outside the namespace', () => {
     const manifest = { id: 'weather-widget', name: 'W', version: '1.0.0', entry: 'dist/index.js', hostAbi: 1, contributes: { site: { components: ['acme.weather-widget.a', 'acme.weather-widget.b', 'acme.weather-widget.a', 'acme.weather-widget.b'] } } };
     const pretty = JSON.stringify(manifest, null, 2);
     const flat = JSON.stringify(manifest);
@@ -290,6 +290,19 @@ describe('the component pass over the text', () => {
     expect(at(flat)).toEqual([
       { line: 1, column: flat.indexOf('"acme.weather-widget.a"', flat.indexOf('.b"')) + 1 },
       { line: 1, column: flat.lastIndexOf('"acme.weather-widget.b"') + 1 },
+    ]);
+    // Ids outside the namespace too, each finding (one per part that is wrong) at its id.
+    const outside = JSON.stringify({ ...manifest, contributes: { site: { components: ['acme.weather-widget.a', 'other.weather-widget.b', 'other.elsewhere.c'] } } }, null, 2);
+    const { report: errs } = validateManifestText(outside, { publisher: 'acme' });
+    expect(errs.errors.map((d) => [d.code, d.path, placeOf(d)?.text === outside])).toEqual([
+      ['contributes.site.components.wrong_publisher', '/contributes/site/components/1', true],
+      ['contributes.site.components.wrong_publisher', '/contributes/site/components/2', true],
+      ['contributes.site.components.wrong_extension', '/contributes/site/components/2', true],
+    ]);
+    expect(diagnosticPositions(outside, errs.errors)).toEqual([
+      { line: 11, column: 9 },
+      { line: 12, column: 9 },
+      { line: 12, column: 9 },
     ]);
     // Another text than the one the rule read: placed by the walk to the pointer, in that text.
     const { report } = validateManifestText(pretty, { publisher: 'acme' });

@@ -26,6 +26,8 @@ export interface ComponentScan {
   readonly outside: number[];
   /** Each repeat's line and column, when the pass read the list's text (`diagnosticPositions` takes them). */
   places: Place[] | undefined;
+  /** The same for each id outside the namespace. */
+  outsidePlaces: Place[] | undefined;
 }
 
 const componentId = new RegExp(COMPONENT_ID);
@@ -40,8 +42,8 @@ const componentId = new RegExp(COMPONENT_ID);
 export function scanComponents(list: unknown[], publisher: string | undefined, id: string | undefined, text?: string): ComponentScan {
   // Made before the loop: the first call runs the loop optimized on the stack (OSR), and an object
   // made after it, where that code had no feedback yet, sent the call back to the interpreter.
-  const scan: ComponentScan = { list, declared: new StringSet(list.length), misshapen: [], repeats: [], outside: [], places: [] };
-  const { declared, misshapen, repeats, outside, places } = scan;
+  const scan: ComponentScan = { list, declared: new StringSet(list.length), misshapen: [], repeats: [], outside: [], places: [], outsidePlaces: [] };
+  const { declared, misshapen, repeats, outside, places, outsidePlaces } = scan;
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
     if (typeof item === 'string' && item !== '' && !declared.add(item)) repeats.push(i);
@@ -72,7 +74,10 @@ export function scanComponents(list: unknown[], publisher: string | undefined, i
       if (misshapenIds?.has(item)) misshapen.push(i);
     } else if (namespace.pattern.test(item)) {
       // In the namespace.
-    } else if (componentId.test(item)) outside.push(i);
+    } else if (componentId.test(item)) {
+      outside.push(i);
+      if (walk !== undefined && walk.at !== -1) outsidePlaces!.push(walk.place());
+    }
     else {
       misshapen.push(i);
       (misshapenIds ??= new Set()).add(item);
@@ -80,7 +85,7 @@ export function scanComponents(list: unknown[], publisher: string | undefined, i
     walk?.next(item);
     i++;
   }
-  if (walk === undefined) scan.places = undefined;
+  if (walk === undefined) scan.places = scan.outsidePlaces = undefined;
   // Read again without the text when it was another list's (a repeated key: JSON.parse kept a later one).
   else if (!walk.done || !isLastOnPath(text!, COMPONENT_KEYS, walk.at + 1)) return scanComponents(list, publisher, id);
   return scan;
@@ -139,7 +144,7 @@ export function reportComponents(scan: ComponentScan, publisher: string | undefi
   // Without an item out of form, every repeat is of the form: letters, digits, dots and hyphens.
   const plain = scan.misshapen.length === 0;
   for (let k = 0; k < scan.repeats.length; k++) reportRepeat(scan.list, scan.repeats[k]!, COMPONENTS, 'contributes.site.components.duplicate', reporter, plain, scan.places?.[k]);
-  for (let k = 0; k < scan.outside.length; k++) reportNamespace(scan.list[scan.outside[k]!] as string, scan.outside[k]!, publisher, id, reporter);
+  for (let k = 0; k < scan.outside.length; k++) reportNamespace(scan.list[scan.outside[k]!] as string, scan.outside[k]!, publisher, id, reporter, scan.outsidePlaces?.[k]);
   if (publisher === undefined && scan.declared.size > 0) {
     reporter.report('publisher.unknown', COMPONENTS, 'no publisher handle was given (--publisher, or "extkit": { "publisher": ... } in package.json): component ids were checked except for their publisher part');
   }
@@ -152,18 +157,24 @@ export function reportComponents(scan: ComponentScan, publisher: string | undefi
  * offers the one id that would be right: the publisher's handle (or the id's own first part when
  * none is known), the manifest's id, and the id's role.
  */
-function reportNamespace(component: string, index: number, publisher: string | undefined, id: string | undefined, reporter: Reporter): void {
-  const [first, extension, role] = component.split('.') as [string, string, string];
+function reportNamespace(component: string, index: number, publisher: string | undefined, id: string | undefined, reporter: Reporter, place: Place | undefined): void {
+  // The id has the form (three kebab-case parts, no character to escape): its parts by two searches, and each message
+  // is built from constant parts, as it is reported tens of thousands of times in a list that is all outside.
+  const dot = component.indexOf('.');
+  const dot2 = component.indexOf('.', dot + 1);
+  const first = component.slice(0, dot);
+  const extension = component.slice(dot + 1, dot2);
   const publisherOk = publisher === undefined || first === publisher;
   const extensionOk = id === undefined || extension === id;
+  if (publisherOk && extensionOk) return;
   // Without a handle, the id's own first part is kept, unless it is the manifest's id (the handle left out).
   const handle = publisher ?? (first === id ? '<publisher>' : first);
-  const right = `${handle}.${id ?? extension}.${role}`;
-  const at = join(COMPONENTS, index);
+  const use = '"; use "' + handle + '.' + (id ?? extension) + component.slice(dot2) + '"';
+  const at = COMPONENTS + '/' + index;
   if (!publisherOk) {
-    reporter.report('contributes.site.components.wrong_publisher', at, `component ${quote(component)} is in the namespace of publisher "${first}", not "${publisher}"; use ${quote(right)}`);
+    reporter.report('contributes.site.components.wrong_publisher', at, 'component "' + component + '" is in the namespace of publisher "' + first + '", not "' + publisher + use, place);
   }
   if (!extensionOk) {
-    reporter.report('contributes.site.components.wrong_extension', at, `component ${quote(component)} names extension "${extension}", but this manifest's id is "${id}"; use ${quote(right)}`);
+    reporter.report('contributes.site.components.wrong_extension', at, 'component "' + component + '" names extension "' + extension + '", but this manifest\'s id is "' + id + use, place);
   }
 }
