@@ -121,7 +121,7 @@ describe('extkit validate: machine output', () => {
     for (const rule of run!.tool.driver.rules) expect(new URL(rule.helpUri).hash).toBe(`#${rule.id}`);
   });
 
-  it('text output shows the control characters of keys and lines as visible characters, never sends them to the terminal', () => {
+  it('text and github output show the control characters of keys and lines as visible characters, never send them to the terminal or the log', () => {
     // A key that, printed raw in its pointer, would erase the error line above it and write "ok" in its place.
     const key = '\u001b[1A\u001b[2K\rok \u202e';
     const hostile = fixture(`{\n  "id": "weather-widget", "name": "W", "version": "1.0.0", "entry": "dist/index.js", "hostAbi": 0,\n  "contributes": {}, ${JSON.stringify(key)}: 1\n}\n`);
@@ -134,6 +134,10 @@ describe('extkit validate: machine output', () => {
     const syntax = runCli(['validate', raw]);
     expect(syntax.stdout).toContain('> 1 | {"id": "␛]0;owned␇␛[2J"}');
     for (const out of [r.stdout, syntax.stdout]) expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
+    // So does the workflow log's annotation (--format github).
+    const gh = runCli(['validate', hostile, '--publisher', 'acme', '--format', 'github']).stdout;
+    expect(gh).toMatch(/::warning file=[^\n]*title=manifest\.unknown_property::[^\n]*\(\/␛\[1A␛\[2K␍ok \ufffd; /);
+    expect(gh).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
   });
 
   it('prints usage errors as machine output on stdout under --json and the machine formats (exit 2)', () => {

@@ -71,7 +71,15 @@ describe('extkit validate', () => {
     expect(json([dir, '--publisher', 'acme']).status).toBe(0);
   });
 
-  it('without a publisher, checks the rest of the namespace and warns', () => {
+  it('refuses a publisher in package.json that is no string as it refuses one out of form, naming it', () => {
+    for (const [publisher, shown] of [[123, '123 is not a string'], [null, 'null is not a string'], [{ handle: 'acme' }, '{"handle":"acme"} is not a string'], ['Acme Inc', '"Acme Inc" is not kebab-case']] as const) {
+      const r = json([fixture(exampleManifest, { extkit: { publisher } })]);
+      expect(r.status).toBe(1);
+      expect(r.report.errors.find((e) => e.code === 'publisher.invalid')?.message).toBe(`the publisher handle ${shown}, so component namespaces were checked without it`);
+    }
+  });
+
+    it('without a publisher, checks the rest of the namespace and warns', () => {
     const r = json([fixture(exampleManifest)]);
     expect(r.status).toBe(0);
     expect(r.report.warnings.map((w) => w.code)).toEqual(['publisher.unknown']);

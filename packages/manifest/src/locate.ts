@@ -52,8 +52,8 @@ function kindOf(stat: Stats): string {
 
 /** What the extension's package.json says to the validator, under its `"extkit"` key. */
 export interface ValidatorSettings {
-  /** `extkit.publisher`, when it is a string. */
-  publisher?: string;
+  /** `extkit.publisher` as written: the validator reports one that is no kebab-case string (`publisher.invalid`). */
+  publisher?: unknown;
   /** `extkit.ignore` as written (the validator checks it): warning codes not to report. */
   ignore?: unknown;
 }
@@ -65,7 +65,7 @@ export function readValidatorSettings(dir: string): ValidatorSettings {
     const kit = pkg?.extkit;
     if (typeof kit !== 'object' || kit === null) return {};
     const settings: ValidatorSettings = {};
-    if (typeof kit.publisher === 'string') settings.publisher = kit.publisher;
+    if (kit.publisher !== undefined) settings.publisher = kit.publisher;
     if (kit.ignore !== undefined) settings.ignore = kit.ignore;
     return settings;
   } catch {
@@ -84,4 +84,7 @@ export function validateOptionsFor(dir: string, publisher?: string): ValidatorSe
 }
 
 /** The handle in `"extkit": { "publisher": ... }` of the extension's package.json, if it has one. */
-export const readPublisher = (dir: string): string | undefined => readValidatorSettings(dir).publisher;
+export const readPublisher = (dir: string): string | undefined => {
+  const { publisher } = readValidatorSettings(dir);
+  return typeof publisher === 'string' ? publisher : undefined;
+};

@@ -10,8 +10,11 @@ import type { Manifest } from './schema.js';
 import { checkStructure } from './structural.js';
 
 export interface ValidateOptions {
-  /** The publisher's handle, the first part of every component id. Without it that part is not checked. */
-  publisher?: string;
+  /**
+   * The publisher's handle, the first part of every component id. Without it that part is not checked; a value that
+   * is no kebab-case string (read from a package.json, say) is reported as `publisher.invalid` and not used.
+   */
+  publisher?: string | unknown;
   /**
    * A list of warning codes not to report: the project's `"extkit": { "ignore": [...] }`, taken as
    * package.json gives it (hence `unknown`). Errors cannot be silenced; an entry that is an error
@@ -81,7 +84,7 @@ export function validate(input: unknown, options: ValidateOptions, reporter: Rep
   let publisher: string | undefined;
   if (options.publisher !== undefined) {
     if (typeof options.publisher === 'string' && isKebabCase(options.publisher)) publisher = options.publisher;
-    else reporter.report('publisher.invalid', '', `the publisher handle ${JSON.stringify(options.publisher)} is not kebab-case, so component namespaces were checked without it`);
+    else reporter.report('publisher.invalid', '', `the publisher handle ${JSON.stringify(options.publisher) ?? String(options.publisher)} is not ${typeof options.publisher === 'string' ? 'kebab-case' : 'a string'}, so component namespaces were checked without it`);
   }
   if (!isObject(input)) {
     checkStructure(input, reporter, ignoredFieldPaths);

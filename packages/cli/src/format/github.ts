@@ -1,5 +1,6 @@
 // `--format github`: GitHub Actions workflow commands, which the runner turns into annotations.
 // https://docs.github.com/actions/reference/workflow-commands-for-github-actions
+import { printable } from '@extkit/manifest/terminal';
 import { capPerCode, findingsOf, plural, type Outcome } from './findings.js';
 
 // The runner's own escaping: data escapes %, CR and LF; property values also ":" and ",".
@@ -13,7 +14,8 @@ export function renderGithub(outcomes: readonly Outcome[]): string {
     const { shown, hidden } = capPerCode(findingsOf(outcome));
     for (const f of shown) {
       const props = [`file=${property(f.file)}`, ...(f.line !== undefined ? [`line=${f.line}`] : []), ...(f.column !== undefined ? [`col=${f.column}`] : []), `title=${property(f.code)}`];
-      out += `::${f.severity} ${props.join(',')}::${data(`${f.message} (${f.path === undefined || f.path === '' ? 'document' : f.path}; ${f.docs})`)}\n`;
+      // A key from the manifest may hold control characters (an escape sequence): shown, never sent to the log raw.
+      out += `::${f.severity} ${props.join(',')}::${data(printable(`${f.message} (${f.path === undefined || f.path === '' ? 'document' : f.path}; ${f.docs})`))}\n`;
     }
     for (const [code, { severity, count }] of hidden) {
       out += `::notice file=${property(outcome.file)},title=${property(code)}::${data(`${plural(count, `more ${code} ${severity}`)} not annotated; --format json lists every one`)}\n`;
