@@ -22,6 +22,7 @@ const SLOT = 8;
 export function measurer(clone: Clone): (value: unknown, limit: number) => Measured {
   const { apply, getPrototypeOf, ownKeys, getOwnPropertyDescriptor: describe } = Reflect;
   const isArray = Array.isArray;
+  const max = Math.max;
   const proto = (sample: unknown): object => getPrototypeOf(clone(sample) as object)!;
   const getter = (p: object, name: string): Fn => describe(p, name)!.get as Fn;
   const method = (p: object, name: string): Fn => describe(p, name)!.value as Fn;
@@ -37,8 +38,8 @@ export function measurer(clone: Clone): (value: unknown, limit: number) => Measu
   const setForEach = method(SET, 'forEach');
   const regexpSource = getter(REGEXP, 'source');
   const bufferLength = getter(proto(new ArrayBuffer(1)), 'byteLength');
-  const viewLength = getter(getPrototypeOf(Uint8Array.prototype) as object, 'byteLength');
-  const dataViewLength = getter(DataView.prototype, 'byteLength');
+  // A view (a typed array, a DataView) is cloned with the whole buffer it looks into, so it weighs that buffer.
+  const views = [getter(getPrototypeOf(Uint8Array.prototype) as object, 'buffer'), getter(DataView.prototype, 'buffer')];
   const blob = typeof Blob === 'function' ? getter(Blob.prototype, 'size') : undefined;
   const wrappers = [String, Number, Boolean, BigInt].map((W) => method(W.prototype, 'valueOf'));
   const toTag = method(Object.prototype, 'toString');
@@ -68,11 +69,13 @@ export function measurer(clone: Clone): (value: unknown, limit: number) => Measu
     }
     return undefined;
   };
-  const sizes = [bufferLength, viewLength, dataViewLength, ...(blob ? [blob] : [])];
+  const sizes = [bufferLength, ...(blob ? [blob] : [])];
+  /** The bytes a clone of `x` carries when it is a buffer, a blob, or a view (its whole buffer). */
+  const carried = (x: object): unknown => firstBrand(sizes, (firstBrand(views, x) as object | undefined) ?? x);
 
   return (value, limit) => {
-    // A string or a buffer over the limit is known from its length: refused without the cost of copying it.
-    const known = typeof value === 'string' ? value.length : typeof value === 'object' && value !== null ? firstBrand(sizes, value) : undefined;
+    // A string, a buffer or a view on one over the limit is known from its length: refused without the cost of copying it.
+    const known = typeof value === 'string' ? value.length : typeof value === 'object' && value !== null ? carried(value) : undefined;
     if (typeof known === 'number' && known > limit) return { ok: true, value: undefined, bytes: known };
     let copy: unknown;
     try {
@@ -99,6 +102,8 @@ export function measurer(clone: Clone): (value: unknown, limit: number) => Measu
         const p = getPrototypeOf(x);
         if (p === OBJECT || p === ARRAY || isArray(x) || isError(p)) {
           const keys = ownKeys(x);
+          // A hole is a place like any other for whoever reads the array (JSON writes each): [] with length 1e9 is not 20 bytes.
+          if (isArray(x)) bytes += max(0, (x as unknown[]).length - keys.length) * SLOT;
           for (let i = 0; i < keys.length; i++) {
             const key = keys[i]!;
             const d = describe(x, key)!;
@@ -110,8 +115,12 @@ export function measurer(clone: Clone): (value: unknown, limit: number) => Measu
         else if (p === DATE) bytes += SLOT;
         else if (p === REGEXP) bytes += (brand(regexpSource, x) as string).length;
         else {
-          const size = firstBrand(sizes, x);
-          if (typeof size === 'number') bytes += size;
+          const buffer = firstBrand(views, x) as object | undefined;
+          const size = buffer === undefined ? firstBrand(sizes, x) : undefined;
+          // The views of one buffer share it in the clone, as the buffer itself does: it is counted once.
+          if (buffer !== undefined) {
+            if (!apply(setHas, seen, [buffer])) (apply(setAdd, seen, [buffer]), (bytes += brand(bufferLength, buffer) as number));
+          } else if (typeof size === 'number') bytes += size;
           else {
             const wrapped = firstBrand(wrappers, x);
             if (wrapped === undefined) return { ok: false, why: `it holds ${typeName(x)}, which the bridge does not carry` };
