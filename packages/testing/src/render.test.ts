@@ -318,6 +318,18 @@ describe('a hostile component', () => {
     expect(view.calls).toHaveLength(1_000);
   });
 
+  it('counts a call\'s prop and its binding\'s name with its arguments, and refuses a prop that is not a string, as the frame does', async () => {
+    let ctx!: Ctx;
+    registerComponent(CARD, (c) => void (ctx = c));
+    const view = render(CARD, { manifest: MANIFEST, props: { onSave: 'n'.repeat(70_000) }, functions: { onSave: () => 1 } });
+    const tooLarge = "the arguments are over the 64 KB one bridge message carries.";
+    await expect(ctx.call('onSave')).rejects.toThrow(new TypeError(`ctx.call('onSave'): ${tooLarge}`));
+    await expect(ctx.call('p'.repeat(70_000))).rejects.toThrow(new TypeError(`ctx.call('${'p'.repeat(60)}…'): ${tooLarge}`));
+    await expect(ctx.call('onSave', new Uint8Array(new ArrayBuffer(1 << 20), 0, 1))).rejects.toThrow(new TypeError(`ctx.call('onSave'): ${tooLarge}`));
+    await expect(ctx.call(5 as never)).rejects.toThrow(new TypeError("ctx.call('5'): the prop to call is a string (the name of the component's function-binding prop); the call was not made."));
+    expect(view.calls).toEqual([]);
+  });
+
   it('emitting after unmount reaches nobody', () => {
     let ctx!: Ctx;
     registerComponent(CARD, (c) => void (ctx = c));

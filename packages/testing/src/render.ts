@@ -6,6 +6,7 @@ import {
   BRIDGE_BUDGET,
   acceptsEvent,
   bindingName,
+  callCost,
   callRefusal,
   declaredFor,
   emitCost,
@@ -144,8 +145,11 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
     },
     call(prop: string, ...args: unknown[]): Promise<unknown> {
       // The frame measures and counts the arguments first (a TypeError in the component when they cannot cross), then the host decides.
+      // The prop and the binding's name cross with the arguments and count with them, as in the frame; a prop that is no string is not sent.
+      if (typeof prop !== 'string') return Promise.reject(new TypeError(refusals.callPrefix(prop) + refusals.callPropNotString()));
       const measured = measure(args, messageBytes);
-      const unsent = !measured.ok ? refusals.callNotCopyable(measured.why) : measured.bytes > messageBytes ? refusals.callTooLarge() : !rate.admit(measured.bytes) ? refusals.callOverRate() : undefined;
+      const bytes = measured.ok ? callCost(prop, bindingName(props, prop), measured.bytes) : 0;
+      const unsent = !measured.ok ? refusals.callNotCopyable(measured.why) : bytes > messageBytes ? refusals.callTooLarge() : !rate.admit(bytes) ? refusals.callOverRate() : undefined;
       if (unsent !== undefined) return Promise.reject(new TypeError(refusals.callPrefix(prop) + unsent));
       const refused = callRefusal(declared, prop);
       if (refused !== undefined) return Promise.reject(new Error(refused));

@@ -95,6 +95,9 @@ export function rateBudget(now: () => number): RateBudget {
 /** The bytes an emit counts against the budget: its detail as measured (`measure.ts`), its name, and a slot. */
 export const emitCost = (event: string, detailBytes: number): number => detailBytes + event.length + 8;
 
+/** The bytes a call counts against the budget: its arguments as measured, the prop and the binding's name it names, and a slot. */
+export const callCost = (prop: string, name: string, argsBytes: number): number => argsBytes + prop.length + name.length + 8;
+
 // Captured when the module is evaluated, which in the frame is before the extension's code runs: the
 // refusals below are built in the frame, where String and String.prototype.slice may later be replaced.
 const apply = Reflect.apply;
@@ -117,6 +120,7 @@ export const refusals = {
     `ctx.emit(${refusals.emitName(event)}): its detail is over the ${BRIDGE_BUDGET.messageBytes / 1024} KB one bridge message carries, so it was dropped. Send less (an id, a summary) and fetch the rest where it is needed.`,
   callPrefix: (prop: unknown): string => `ctx.call('${clip(StringOf(prop), 60)}'): `,
   callNotCopyable: (why: string): string => `the arguments cannot be sent to the host: ${why}; pass plain data (no functions or DOM nodes).`,
+  callPropNotString: (): string => `the prop to call is a string (the name of the component's function-binding prop); the call was not made.`,
   callTooLarge: (): string => `the arguments are over the ${BRIDGE_BUDGET.messageBytes / 1024} KB one bridge message carries.`,
   callOverRate: (): string => `over the bridge's budget of ${BRIDGE_BUDGET.sendsPerInterval} sends a second; the call was not made.`,
 } as const;

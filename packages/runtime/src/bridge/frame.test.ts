@@ -243,6 +243,30 @@ describe('connectFrame, within the bridge\'s budget', () => {
     host.port1.close();
   });
 
+  it('counts a call\'s prop and its binding\'s name with its arguments, and sends no prop that is not a string', async () => {
+    const results: unknown[] = [];
+    const buffer = new ArrayBuffer(1 << 20);
+    const { host, of } = mounted((ctx) =>
+      ctx.onProps(() => {
+        // A view on 1 MB weighs the megabyte its clone carries; a long prop, or a long name the props give it, cross with the call.
+        for (const [prop, args] of [['onSave', [new Uint8Array(buffer, 0, 1)]], ['p'.repeat(70_000), []], ['big', []], [buffer, []], ['onSave', [1]]] as const) {
+          ctx.call(prop as string, ...args).then((v) => results.push(v), (e: unknown) => results.push(String(e)));
+        }
+      }),
+    );
+    host.port1.postMessage({ v: 1, type: 'props', props: { big: 'n'.repeat(70_000), onSave: 'save' } });
+    await vi.waitFor(() => expect(results).toHaveLength(4), { timeout: 10_000 });
+    expect(results).toEqual([
+      "TypeError: ctx.call('onSave'): the arguments are over the 64 KB one bridge message carries.",
+      `TypeError: ctx.call('${'p'.repeat(60)}…'): the arguments are over the 64 KB one bridge message carries.`,
+      "TypeError: ctx.call('big'): the arguments are over the 64 KB one bridge message carries.",
+      "TypeError: ctx.call('[object ArrayBuffer]'): the prop to call is a string (the name of the component's function-binding prop); the call was not made.",
+    ]);
+    await vi.waitFor(() => expect(of('call')).toHaveLength(1), { timeout: 10_000 });
+    expect(of('call')[0]).toMatchObject({ prop: 'onSave', args: [1] });
+    host.port1.close();
+  });
+
   it('sends what it measured: a getter in the detail runs once, during the copy', async () => {
     let reads = 0;
     const detail = { get x() { return reads++ === 0 ? 'small' : 'x'.repeat(1_000_000); } };

@@ -4,7 +4,7 @@
 // It ships to the browser, so it stays small and dependency-free.
 import { getRegistry } from '../registry.js';
 import { KINDS, PROTOCOL_VERSION, isConnect, type Emit, type FrameMessage, type HelloMessage, type HostMessage, type Surface } from './protocol.js';
-import { BRIDGE_BUDGET, clip, emitCost, rateBudget, refusals, type Dropped } from './budget.js';
+import { BRIDGE_BUDGET, callCost, clip, emitCost, rateBudget, refusals, type Dropped } from './budget.js';
 import { measurer } from './measure.js';
 import { bindingName } from './verdicts.js';
 
@@ -189,13 +189,19 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   const call = (prop: string, args: unknown[]): Promise<unknown> =>
     new Promise((resolve, reject) => {
       const refused = (why: string): void => reject(new TypeErrorOf(refusals.callPrefix(prop) + why));
+      // The prop and the binding's name cross with the arguments, so they are counted with them (and only a string prop is
+      // sent: anything else would cross unmeasured). The name is read with String, which the extension may have replaced.
+      if (typeof prop !== 'string') return refused(refusals.callPropNotString());
+      const named: unknown = bindingName(props, prop);
+      const name = typeof named === 'string' ? named : '';
       const measured = measure(args, messageBytes);
       if (!measured.ok) return refused(refusals.callNotCopyable(measured.why));
-      if (measured.bytes > messageBytes) return refused(refusals.callTooLarge());
-      if (!admit(measured.bytes)) return refused(refusals.callOverRate());
+      const bytes = callCost(prop, name, measured.bytes);
+      if (bytes > messageBytes) return refused(refusals.callTooLarge());
+      if (!admit(bytes)) return refused(refusals.callOverRate());
       const callId = ++nextCall;
       calls.set(callId, [resolve, reject]);
-      if (send({ type: 'call', callId, prop, name: bindingName(props, prop), args: measured.value as unknown[] })) return;
+      if (send({ type: 'call', callId, prop, name, args: measured.value as unknown[] })) return;
       calls.delete(callId);
       refused('the arguments cannot be sent to the host; pass plain data (no functions or DOM nodes).');
     });

@@ -1,4 +1,4 @@
-export { BRIDGE_BUDGET, emitCost, rateBudget, refusals, type Dropped, type RateBudget } from './budget.js';
+export { BRIDGE_BUDGET, callCost, emitCost, rateBudget, refusals, type Dropped, type RateBudget } from './budget.js';
 export { measurer, type Measured } from './measure.js';
 export { connectFrame } from './frame.js';
 export {
