@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { show } from './dom.js';
 import { DETAIL_LIMIT, LOG_CAPACITY, logBlocked, logEvent, propValues, store } from './store.js';
 
 beforeEach(() => {
@@ -30,6 +31,41 @@ describe('the event log', () => {
     logEvent('s', 'big', 'x'.repeat(DETAIL_LIMIT * 5), true);
     logEvent('s', 'bigint', 10n, true);
     expect(store.events.newest(2).map((e) => e.detail.length)).toEqual([2, DETAIL_LIMIT]);
+  });
+
+  it('shows a detail that repeats itself, or claims a long length, in the time its message took to cross', () => {
+    // 40 levels, each holding the one below twice: about 1 KB on the bridge, 2^40 leaves in JSON (the page hung).
+    let pair: unknown = [1];
+    let obj: unknown = { a: 1 };
+    for (let i = 0; i < 40; i++) (pair = [pair, pair]), (obj = { a: obj, b: obj });
+    const sparse: unknown[] = [];
+    sparse.length = 1e9;
+    const cycle: Record<string, unknown> = { n: 1n };
+    cycle['self'] = [pair, cycle];
+    const started = performance.now();
+    for (const detail of [pair, obj, sparse, cycle, [pair, 2n]]) logEvent('s', 'big', detail, true);
+    expect(performance.now() - started).toBeLessThan(1000);
+    const shown = store.events.newest(5).map((e) => e.detail);
+    for (const text of shown) expect(text.length).toBeLessThanOrEqual(DETAIL_LIMIT);
+    expect(shown[4]!.startsWith('['.repeat(41) + '1],[1]],[[1],[1]]]')).toBe(true);
+    expect(shown[2]).toBe('null,'.repeat(DETAIL_LIMIT).replace(/^/, '[').slice(0, DETAIL_LIMIT));
+    expect(shown[0]).toMatch(/^\[\[\[/);
+    expect(shown[1]!.startsWith('{"n":"1","self":[[[[')).toBe(true);
+    const loop: Record<string, unknown> = {};
+    loop['self'] = loop;
+    expect(show(loop)).toMatch(/^\(not shown: Converting circular structure to JSON/);
+  });
+
+  it('shows what JSON shows, cut at the limit', () => {
+    const values: unknown[] = [{ a: [1, 'two', { three: [null, true] }], b: undefined, c: 'x'.repeat(50) }, [undefined, 1, [2, [3]]], { d: new Date(0) }, 5, null];
+    for (const v of values) {
+      for (const limit of [1, 5, 17, 40, DETAIL_LIMIT]) {
+        store.events.clear();
+        logEvent('s', 'v', [v, v], true);
+        expect(store.events.newest(1)[0]!.detail).toBe(JSON.stringify([v, v]).slice(0, DETAIL_LIMIT));
+        expect(show([v], limit)).toBe(JSON.stringify([v]).slice(0, limit));
+      }
+    }
   });
 });
 

@@ -85,12 +85,8 @@ export function storeFlag(key: string, on: boolean): void {
 
 /** Logs one emit; the same event with the same detail right after the last one only raises its count. */
 export function logEvent(surface: string, event: string, detail: unknown, accepted: boolean): void {
-  let shown: string;
-  try {
-    shown = detail === undefined ? '' : show(detail).slice(0, DETAIL_LIMIT);
-  } catch {
-    shown = String(detail).slice(0, DETAIL_LIMIT); // a BigInt, which JSON cannot write
-  }
+  // Bounded however the detail repeats itself: JSON of what crossed could be far larger than what crossed (dom.ts, show).
+  const shown = show(detail, DETAIL_LIMIT);
   const at = new Date();
   store.events.push({ at, surface, event, detail: shown, accepted, count: 1 }, (last) => {
     if (last.surface !== surface || last.event !== event || last.accepted !== accepted || last.detail !== shown) return false;

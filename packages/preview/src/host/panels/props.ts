@@ -104,6 +104,6 @@ export function renderCalls(el: HTMLElement): void {
     ...store.calls
       .slice(-50)
       .reverse()
-      .map((c) => h('li', {}, h('time', {}, time(c.at)), h('code', {}, `${c.name || '(no name)'}(${c.args.map(show).join(', ')})`), ' → ', h('code', {}, c.answer))),
+      .map((c) => h('li', {}, h('time', {}, time(c.at)), h('code', {}, `${c.name || '(no name)'}(${c.args.map((a) => show(a)).join(', ')})`), ' → ', h('code', {}, c.answer))),
   );
 }
