@@ -152,6 +152,17 @@ describe('render', () => {
     expect(view.height).toBe(0);
   });
 
+  it('counts a height that is no finite number against the budget, as the frame that sends it does', () => {
+    let ctx!: Ctx;
+    registerComponent(CARD, (c) => void (ctx = c));
+    const view = render(CARD, { manifest: MANIFEST });
+    for (let i = 0; i < 1_000; i++) ctx.setHeight(Number.NaN);
+    ctx.emit('liked', 1);
+    expect(view.heights).toEqual([]);
+    expect(view.events).toEqual([]);
+    expect(view.dropped).toEqual([{ kind: 'over_budget', name: 'liked' }]);
+  });
+
   it('unmounts: runs the cleanup, removes the root, and fails when the cleanup throws', () => {
     const view = render(CARD, { manifest: MANIFEST });
     view.unmount();

@@ -130,8 +130,11 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
       }
     },
     setHeight(px: number): void {
-      if (!alive || typeof px !== 'number' || !Number.isFinite(px)) return;
-      if (rate.admit(8)) {
+      if (!alive) return;
+      // The frame sends every height it is given (the host refuses one that is no finite number): each costs a send.
+      const admitted = rate.admit(8);
+      if (typeof px !== 'number' || !Number.isFinite(px)) return;
+      if (admitted) {
         heldHeight = undefined;
         return applyHeight(px);
       }
