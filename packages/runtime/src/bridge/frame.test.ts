@@ -398,4 +398,25 @@ describe('connectFrame\'s ready, whatever the extension registered', () => {
     expect(forged.registrations).toEqual([{ kind: 'component', id: 'acme.x.ok' }]);
     expect(forged.unlisted).toBe(4);
   });
+
+  it('counts no more unlisted than a host can read, whatever length the registry claims', async () => {
+    const registry = getRegistry();
+    const real = registry.registrations;
+    try {
+      const claimed = await readyOf(() => {
+        real.push({ kind: 'component', id: 'acme.x.ok', mount });
+        registry.registrations = new Proxy(real, { get: (t, k) => (k === 'length' ? 2 ** 60 : Reflect.get(t, k)) });
+      });
+      expect(claimed.registrations).toEqual([{ kind: 'component', id: 'acme.x.ok' }]);
+      expect(claimed.unlisted).toBe(Number.MAX_SAFE_INTEGER);
+      registry.registrations = real;
+      const odd = await readyOf(() => {
+        real.push({ kind: 'component', id: 'acme.x.ok', mount });
+        registry.registrations = new Proxy(real, { get: (t, k) => (k === 'length' ? { valueOf: () => { throw new Error('no'); } } : Reflect.get(t, k)) });
+      });
+      expect(odd).toEqual({ v: 1, type: 'ready', registrations: [] });
+    } finally {
+      registry.registrations = real;
+    }
+  });
 });

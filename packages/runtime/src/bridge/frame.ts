@@ -68,6 +68,9 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   const consoleError = consoleOf && ((consoleOf as { error?: Call }).error as Call | undefined);
   const ErrorOf = Error;
   const max = Math.max;
+  const min = Math.min;
+  const floor = Math.floor;
+  const MAX_SAFE = 9007199254740991;
   const TypeErrorOf = TypeError;
   const StringOf = String;
   /** Appends without Array.prototype.push, which the extension may replace. */
@@ -281,7 +284,8 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
     let total = 0;
     try {
       const all = getRegistry().registrations;
-      total = all.length;
+      const length: unknown = all.length;
+      total = typeof length === 'number' ? length : 0;
       for (let i = 0; i < total; i++) {
         const r = all[i]!;
         const kind = r.kind;
@@ -296,7 +300,8 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
     } catch {
       // a getter that throws: what was listed so far stands
     }
-    const unlisted = total - registrations.length;
+    // The length is the extension's to claim (a proxy's 2^60): the count is one a host reads, a whole number it can hold exactly.
+    const unlisted = min(floor(total - registrations.length), MAX_SAFE);
     return { type: 'ready', registrations, ...(unlisted > 0 ? { unlisted } : {}) };
   };
   /** Starts the port once it is ours and the document is parsed (the bundle has registered, body exists): `ready`, then what waited. */
