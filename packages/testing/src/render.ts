@@ -63,7 +63,7 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
   // Under strict, an event the host drops fails the test when the view unmounts (the emit itself goes on, as in the host).
   const undeclaredEvents = new Set<string>();
   // What the frame's transport would not send (refused, or over the bridge's budget), for strict's verdict at unmount.
-  const unsent: string[] = [];
+  const unsentWhy: string[] = [];
   let unsentCount = 0;
   // The bridge's budget as the frame's transport applies it (@extkit/runtime/bridge): the same measure of what crosses,
   // the same rate windows on the page's clock (vitest's fake timers move it), the same words.
@@ -72,11 +72,13 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
   const rate = rateBudget(() => performance.now());
   let heldHeight: number | undefined;
   let heightTimer: ReturnType<typeof setTimeout> | undefined;
-  const unsendable = (entry: Dropped & { kind: 'refused' | 'over_budget' }, why: string): void => {
+  const unsendable = (kind: 'refused' | 'over_budget', name: string, message: string): void => {
     // A refusal's report to the host costs a send, as in the frame (an emit over budget costs nothing more).
-    if (entry.kind === 'refused') rate.refusal(entry.message);
-    dropped.push(entry);
-    if (options.strict && unsentCount++ < 5) unsent.push(why);
+    if (kind === 'refused') {
+      rate.refusal(message);
+      dropped.push({ kind, name, message });
+    } else dropped.push({ kind, name });
+    if (options.strict && unsentCount++ < 5) unsentWhy.push(message);
   };
   const applyHeight = (px: number): void => {
     height = frameHeight(px);
@@ -114,13 +116,13 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
     onConfig: (cb: Listener) => subscribe(configListeners, cb),
     emit(event: string, detail?: unknown): void {
       if (!alive) return;
-      const over = (): void => unsendable({ kind: 'over_budget', name: String(event) }, `ctx.emit(${refusals.emitName(event)}): over the bridge's budget of ${BRIDGE_BUDGET.sendsPerInterval} sends and ${BRIDGE_BUDGET.bytesPerInterval / 1024 / 1024} MB a second, so it was dropped.`);
+      const over = (): void => unsendable('over_budget', String(event), refusals.emitOverRate(event));
       if (rate.full()) return over();
-      if (typeof event !== 'string') return unsendable({ kind: 'refused', name: String(event), message: refusals.emitNotString(event) }, refusals.emitNotString(event));
+      if (typeof event !== 'string') return unsendable('refused', String(event), refusals.emitNotString(event));
       const measured = detail === undefined ? ({ ok: true, value: undefined, bytes: 0 } as const) : measure(detail, messageBytes);
-      if (!measured.ok) return unsendable({ kind: 'refused', name: event, message: refusals.emitNotCopyable(event, measured.why) }, refusals.emitNotCopyable(event, measured.why));
+      if (!measured.ok) return unsendable('refused', event, refusals.emitNotCopyable(event, measured.why));
       const bytes = emitCost(event, measured.bytes);
-      if (bytes > messageBytes) return unsendable({ kind: 'refused', name: event, message: refusals.emitTooLarge(event) }, refusals.emitTooLarge(event));
+      if (bytes > messageBytes) return unsendable('refused', event, refusals.emitTooLarge(event));
       if (!rate.admit(bytes)) return over();
       const copy = measured.value;
       if (acceptsEvent(declared, event)) events.push({ name: event as EventName, detail: copy });
@@ -151,14 +153,15 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
       // The prop and the binding's name cross with the arguments and count with them, as in the frame; a prop that is no string is not sent.
       if (typeof prop !== 'string') return Promise.reject(new TypeError(refusals.callPrefix(prop) + refusals.callPropNotString()));
       const measured = measure(args, messageBytes);
-      const bytes = measured.ok ? callCost(prop, bindingName(props, prop), measured.bytes) : 0;
+      const name = bindingName(props, prop);
+      const bytes = measured.ok ? callCost(prop, name, measured.bytes) : 0;
       const unsent = !measured.ok ? refusals.callNotCopyable(measured.why) : bytes > messageBytes ? refusals.callTooLarge() : !rate.admit(bytes) ? refusals.callOverRate() : undefined;
       if (unsent !== undefined) return Promise.reject(new TypeError(refusals.callPrefix(prop) + unsent));
       const refused = callRefusal(declared, prop);
       if (refused !== undefined) return Promise.reject(new Error(refused));
       const sent = (measured as { value: unknown[] }).value;
       const answer = options.functions?.[prop];
-      calls.push({ prop, name: bindingName(props, prop), args: sent });
+      calls.push({ prop, name, args: sent });
       if (!answer) {
         return Promise.reject(new Error(`${caller}: ctx.call(${JSON.stringify(prop)}) has no answer in this test; pass render(id, { functions: { ${JSON.stringify(prop)}: (...args) => result } }).`));
       }
@@ -209,10 +212,10 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
         release();
         root.remove();
       }
-      if (unsent.length) {
+      if (unsentWhy.length) {
         throw new TestingError(
           'testing.emit_unsent',
-          `${caller} (strict): the ${kind} emitted ${unsentCount === 1 ? 'an event' : `${unsentCount} events`} the bridge would not send to the host: ${unsent.join(' ')}${unsentCount > unsent.length ? ` (and ${unsentCount - unsent.length} more)` : ''} They are on view.dropped; to assert them, render without strict.`,
+          `${caller} (strict): the ${kind} emitted ${unsentCount === 1 ? 'an event' : `${unsentCount} events`} the bridge would not send to the host: ${unsentWhy.join(' ')}${unsentCount > unsentWhy.length ? ` (and ${unsentCount - unsentWhy.length} more)` : ''} They are on view.dropped; to assert them, render without strict.`,
         );
       }
       if (undeclaredEvents.size) {

@@ -116,6 +116,9 @@ export const refusals = {
   emitNotString: (event: unknown): string => `ctx.emit${refusals.emitName(event)}: an event's name is a string; the emit was dropped.`,
   emitNotCopyable: (event: string, why: string): string =>
     `ctx.emit(${refusals.emitName(event)}): its detail cannot be sent to the host and was dropped: ${why}. Send plain data: objects, arrays, strings, numbers, booleans, null, dates, maps, sets, typed arrays; no functions, DOM nodes or symbols.`,
+  /** Said by @extkit/testing's render() for each emit over the rate budget (the frame only counts them, in `dropped`). */
+  emitOverRate: (event: unknown): string =>
+    `ctx.emit(${refusals.emitName(event)}): over the bridge's budget of ${BRIDGE_BUDGET.sendsPerInterval} sends and ${BRIDGE_BUDGET.bytesPerInterval / 1024 / 1024} MB a second, so it was dropped.`,
   emitTooLarge: (event: string): string =>
     `ctx.emit(${refusals.emitName(event)}): its detail is over the ${BRIDGE_BUDGET.messageBytes / 1024} KB one bridge message carries, so it was dropped. Send less (an id, a summary) and fetch the rest where it is needed.`,
   callPrefix: (prop: unknown): string => `ctx.call('${clip(StringOf(prop), 60)}'): `,
