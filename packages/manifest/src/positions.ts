@@ -386,6 +386,11 @@ abstract class TextWalk {
 export class ElementWalk extends TextWalk {
   /** The first backslash at or after `at` (-2: none left), found again only once it is passed. */
   private backslash = -1;
+  /** Where the last `skipLines` run began (offset, line, column), and its indentation (-1: not measured yet). */
+  private runAt = 0;
+  private runLine = 0;
+  private runColumn = 0;
+  private runIndent = -1;
 
   /** From the array's opening bracket at `open`. */
   constructor(text: string, open: number) {
@@ -420,24 +425,51 @@ export class ElementWalk extends TextWalk {
 
   /**
    * Steps over `count` elements at once where `lines` (a sticky expression for `count` elements,
-   * each followed by its comma and exactly one line break) or `flat` (the same on one line)
-   * matches their text; false where neither does. Then on over any space up to the next element,
-   * as `next` does: a blank line after the run, or the line break after a run on one line that
-   * ends its line, would otherwise leave the walk on space, where the next element is not.
+   * each followed by its comma and exactly one line break, the lines between them indented alike:
+   * `Namespace.lines`) matches their text; false where it does not. Then on over any space up to
+   * the next element, as `next` does (a blank line after the run would otherwise leave the walk
+   * on space, where the next element is not). Until the next step, `placeInRun(k)` is the line
+   * and column of the run's element `k`.
    */
-  skip(count: number, lines: RegExp, flat: RegExp): boolean {
+  skipLines(count: number, lines: RegExp): boolean {
     const { text, at } = this;
     if (at === -1) return false;
     lines.lastIndex = at;
-    if (lines.test(text)) {
-      const end = lines.lastIndex;
-      this.line += count;
-      let start = end;
-      while (text.charCodeAt(start - 1) !== 10) start--; // back over the indentation
-      this.lineStart = start;
-      this.at = this.space(end);
-      return true;
+    if (!lines.test(text)) return false;
+    const end = lines.lastIndex;
+    this.runAt = at;
+    this.runLine = this.line;
+    this.runColumn = at - this.lineStart + 1;
+    this.runIndent = -1;
+    this.line += count;
+    let start = end;
+    while (text.charCodeAt(start - 1) !== 10) start--; // back over the indentation
+    this.lineStart = start;
+    this.at = this.space(end);
+    return true;
+  }
+
+  /**
+   * The line and column of element `k` of the last `skipLines` run: one line each, the first where
+   * the run began, the others after the same indentation (the expression's back-reference), which
+   * is measured on the second element's line when first asked.
+   */
+  placeInRun(k: number): Place {
+    if (k === 0) return { line: this.runLine, column: this.runColumn, text: this.text };
+    if (this.runIndent === -1) {
+      const { text } = this;
+      const start = text.indexOf('\n', this.runAt) + 1;
+      let i = start;
+      for (let c = text.charCodeAt(i); c === 32 || c === 9; c = text.charCodeAt(++i));
+      this.runIndent = i - start;
     }
+    return { line: this.runLine + k, column: this.runIndent + 1, text: this.text };
+  }
+
+  /** Steps over elements on one line where `flat` (a sticky expression for them) matches their text; false where it does not. */
+  skipFlat(flat: RegExp): boolean {
+    const { text, at } = this;
+    if (at === -1) return false;
     flat.lastIndex = at;
     if (!flat.test(text)) return false;
     this.at = this.space(flat.lastIndex);

@@ -4,7 +4,7 @@ import { join } from '../pointer.js';
 import { COMPONENT_ID, KEBAB_PART } from '../patterns.js';
 import { ElementWalk } from '../positions.js';
 import { isLastOnPath, lineRun, valueAt } from '../scan.js';
-import { keptStrings, reportRepeat } from './lists.js';
+import { reportRepeat } from './lists.js';
 import { StringSet } from './strings.js';
 
 export const COMPONENTS = '/contributes/site/components';
@@ -35,32 +35,43 @@ const componentId = new RegExp(COMPONENT_ID);
 /**
  * `publisher` and `id` are kebab-case or undefined (then that part is not checked). Two passes:
  * the first finds the repeats, the second reads each id's form and namespace. With the text the
- * list was parsed from, the second also reads the list's text: the ids between two repeats are
- * then checked by one native match over their text (that they are ids in the namespace, one a
- * line), and each repeat's line and column are known without a walk to its pointer.
+ * list was parsed from, the second also reads the list's text: runs of ids are then checked by
+ * one native match over their text (that they are ids in the namespace, one a line), and each
+ * repeat's line and column are known without a walk to its pointer.
  */
 export function scanComponents(list: unknown[], publisher: string | undefined, id: string | undefined, text?: string): ComponentScan {
   // Made before the loop: the first call runs the loop optimized on the stack (OSR), and an object
   // made after it, where that code had no feedback yet, sent the call back to the interpreter.
-  const scan: ComponentScan = { list, declared: new StringSet(list.length), misshapen: [], repeats: [], outside: [], places: [], outsidePlaces: [] };
+  const scan: ComponentScan = { list, declared: new StringSet(list), misshapen: [], repeats: [], outside: [], places: [], outsidePlaces: [] };
   const { declared, misshapen, repeats, outside, places, outsidePlaces } = scan;
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
-    if (typeof item === 'string' && item !== '' && !declared.add(item)) repeats.push(i);
+    if (typeof item === 'string' && item !== '' && !declared.addAt(i)) repeats.push(i);
   }
   const namespace = namespacePattern(publisher, id);
   const walk = text === undefined ? undefined : walkOf(text);
   let misshapenIds: Set<string> | undefined;
   // A native match takes up to 2^run ids, run growing while the matches succeed and back to 0
   // when one fails: a match that fails far on costs what the ones before it took, never more.
+  // A list one id a line is matched through its repeats (each is an id of the form, its first
+  // occurrence in the namespace, since it is the same text), whose places follow from their lines
+  // in the run; on one line a match ends before a repeat, which is then taken alone.
   let run = 0;
   for (let i = 0, r = 0; i < list.length; ) {
     const repeat = r < repeats.length ? repeats[r]! : list.length;
-    if (i < repeat && walk !== undefined) {
-      const count = Math.min(lineRun(repeat - i, MAX_RUN), 2 ** run);
-      if (walk.skip(count, namespace.lines(count), namespace.flat(count))) {
+    if (walk !== undefined) {
+      // The last id has no comma after it: no match takes it.
+      const count = Math.min(lineRun(list.length - 1 - i, MAX_RUN), 2 ** run);
+      if (count > 0 && walk.skipLines(count, namespace.lines(count))) {
+        for (; r < repeats.length && repeats[r]! < i + count; r++) places!.push(walk.placeInRun(repeats[r]! - i));
         if (count === 2 ** run && run < MAX_RUN) run++;
         i += count;
+        continue;
+      }
+      const flat = i < repeat ? Math.min(lineRun(repeat - i, MAX_RUN), 2 ** run) : 0;
+      if (flat > 0 && walk.skipFlat(namespace.flat(flat))) {
+        if (flat === 2 ** run && run < MAX_RUN) run++;
+        i += flat;
         continue;
       }
       run = 0;
@@ -123,8 +134,18 @@ class Namespace {
     this.element = `"${namespaced}"[ \\t\\r]*,[ \\t\\r]*`;
   }
 
+  /**
+   * The lines after the first are indented alike (a back-reference, which the engine matches
+   * faster than a class repeated on each line, and which places each element of the run).
+   */
   lines(count: number): RegExp {
-    return (this.lined[count] ??= new RegExp(`(?:${this.element}\\n[ \\t]*){${count}}`, 'y'));
+    return (this.lined[count] ??= this.linesOf(count));
+  }
+
+  private linesOf(count: number): RegExp {
+    const { element } = this;
+    if (count === 1) return new RegExp(`${element}\\n[ \\t]*`, 'y');
+    return new RegExp(`${element}\\n([ \\t]*)(?:${element}\\n\\1){${count - 2}}${element}\\n[ \\t]*`, 'y');
   }
 
   flat(count: number): RegExp {
@@ -148,7 +169,7 @@ export function reportComponents(scan: ComponentScan, publisher: string | undefi
   if (publisher === undefined && scan.declared.size > 0) {
     reporter.report('publisher.unknown', COMPONENTS, 'no publisher handle was given (--publisher, or "extkit": { "publisher": ... } in package.json): component ids were checked except for their publisher part');
   }
-  return keptStrings(scan.list, scan.declared);
+  return scan.declared.items;
 }
 
 /**

@@ -51,7 +51,7 @@ function checkSite(site: Record<string, unknown>, ns: NamespaceContext, reporter
   const bindings = site.functionBindings;
   const keptFeatures = features && uniqueStrings(features, '/contributes/site/features', 'contributes.site.features.duplicate', reporter);
   const props = new Set(ns.props ?? []);
-  const keptBindings = isObject(bindings) ? checkBindings(bindings, scan?.declared ?? new StringSet(0), props, ns.sound, reporter) : undefined;
+  const keptBindings = isObject(bindings) ? checkBindings(bindings, scan?.declared ?? new StringSet([]), props, ns.sound, reporter) : undefined;
   // Copy-on-write: a sound section whose members all stay the same is its own normalized form.
   if (ns.sound && unique === components && keptFeatures === features && keptBindings === bindings) return site;
   return compact({ components: unique, features: keptFeatures, functionBindings: keptBindings });

@@ -7,13 +7,13 @@ import { StringSet } from './strings.js';
  * with `duplicateCode` and dropped. Other entries are the structural check's to report.
  */
 export function uniqueStrings(list: unknown[], at: string, duplicateCode: DiagnosticCode, reporter: Reporter): string[] {
-  const kept = new StringSet(list.length);
+  const kept = new StringSet(list);
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
     if (typeof item !== 'string' || item === '') continue;
-    if (!kept.add(item)) reportRepeat(list, i, at, duplicateCode, reporter);
+    if (!kept.addAt(i)) reportRepeat(list, i, at, duplicateCode, reporter);
   }
-  return keptStrings(list, kept);
+  return kept.items;
 }
 
 const REPEATED = ' is listed more than once; the repeat is dropped';
@@ -29,8 +29,6 @@ export function reportRepeat(list: unknown[], i: number, at: string, duplicateCo
   reporter.report(duplicateCode, `${at}/${i}`, plain ? '"' + item + QUOTE_REPEATED : quote(item) + REPEATED, place);
 }
 
-/** A list's normalized form, from the set of its strings: the list itself when it lost nothing. */
-export const keptStrings = (list: unknown[], kept: StringSet): string[] => (kept.size === list.length ? (list as string[]) : kept.items);
 
 /**
  * The normalizer's copy path: a new object with the members that are defined.

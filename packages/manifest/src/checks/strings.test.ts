@@ -7,13 +7,14 @@ describe('StringSet', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ unit: fc.constantFrom('a', 'b', '.', 'é', '\u{1F600}'), maxLength: 12 }), { maxLength: 300 }), fc.array(fc.string({ maxLength: 6 }), { maxLength: 20 }), (list, probes) => {
         const set = new Set<string>();
-        const strings = new StringSet(list.length >> 2);
-        for (const s of list) {
+        const strings = new StringSet(list);
+        list.forEach((s, i) => {
           const size = set.size;
           set.add(s);
-          expect(strings.add(s)).toBe(set.size > size);
-        }
+          expect(strings.addAt(i)).toBe(set.size > size);
+        });
         expect(strings.items).toEqual([...set]);
+        expect(strings.items === list).toBe(set.size === list.length);
         expect(strings.size).toBe(set.size);
         for (const s of [...probes, ...list]) expect(strings.has(s)).toBe(set.has(s));
       }),
@@ -23,11 +24,12 @@ describe('StringSet', () => {
 
   it('stays right when a crafted list makes every string hash alike (it hands them to a Set)', () => {
     // One length and one tail: the cheap hash is the same for all of them.
-    const list = Array.from({ length: 20_000 }, (_, i) => `${String(i).padStart(6, '0')}.shared-tail`);
-    const strings = new StringSet();
-    for (const s of list) expect(strings.add(s)).toBe(true);
-    for (const s of list) expect(strings.add(s)).toBe(false);
-    expect(strings.items).toEqual(list);
+    const distinct = Array.from({ length: 20_000 }, (_, i) => `${String(i).padStart(6, '0')}.shared-tail`);
+    const list = [...distinct, ...distinct];
+    const strings = new StringSet(list);
+    for (let i = 0; i < distinct.length; i++) expect(strings.addAt(i)).toBe(true);
+    for (let i = distinct.length; i < list.length; i++) expect(strings.addAt(i)).toBe(false);
+    expect(strings.items).toEqual(distinct);
     expect(strings.has('000123.shared-tail')).toBe(true);
     expect(strings.has('999999.shared-tail')).toBe(false);
   });

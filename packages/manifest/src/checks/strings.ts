@@ -1,116 +1,99 @@
 // A set of strings for the long lists of one manifest (component ids, props, features).
 
-const EMPTY = -1;
 /** Characters hashed, from the end: where ids that share a namespace differ. */
 const TAIL = 8;
 /** Unequal strings of one hash met on one probe before the set hands its strings to a Set. */
 const MAX_SAME_HASH = 8;
 
 /**
- * Strings, each kept once, in the order first added. A string JSON.parse made has no hash yet,
- * and a Set hashes it whole (a component id is 20 to 60 characters, most of them the namespace
- * every id shares): on a list of 30,000 ids that costs twice the JSON.parse of the list. This set
- * hashes the length and the last few characters, and compares whole strings only where those
- * hashes agree. Strings made to agree on them (a crafted list) would make that slow, so after a
- * few such strings on one probe it hands everything to a Set: never worse than a Set by more than
- * a few comparisons per string.
+ * The distinct strings of a list, each kept at its first occurrence. A string JSON.parse made has
+ * no hash yet, and a Set hashes it whole (a component id is 20 to 60 characters, most of them the
+ * namespace every id shares): on a list of 30,000 ids that costs twice the JSON.parse of the list.
+ * This set hashes the length and the last few characters, and compares whole strings only where
+ * those hashes agree. Strings made to agree on them (a crafted list) would make that slow, so after
+ * a few such strings on one probe it hands everything to a Set: never worse than a Set by more
+ * than a few comparisons per string. It holds the list's indices, not copies of its strings, so
+ * that making one costs two zeroed tables and nothing per item.
  */
 export class StringSet {
-  /**
-   * The strings, first occurrence first, in an array made at the size expected: pushed one by
-   * one, a list of 30,000 strings leaves its growing copies behind, half a JSON.parse of garbage.
-   */
-  private readonly stored: string[];
   private count = 0;
-  /** Per slot, the index in `stored` of the string there, or EMPTY; and that string's hash. */
+  /** Per list index, 1 where the item there was added. */
+  private readonly added: Uint8Array;
+  /** Per slot, 1 + the list index of the string there, or 0 (empty); and that string's hash. */
   private slots: Int32Array;
   private hashes: Int32Array;
   private mask: number;
   private fallback: Set<string> | undefined;
 
-  constructor(expected = 8) {
+  /** A set for the items of `list`, which `addAt` adds (the list is read, never changed). */
+  constructor(private readonly list: readonly unknown[]) {
     let capacity = 16;
-    while (capacity < expected * 2) capacity *= 2;
-    this.slots = new Int32Array(capacity).fill(EMPTY);
+    while (capacity < list.length * 2) capacity *= 2;
+    this.slots = new Int32Array(capacity);
     this.hashes = new Int32Array(capacity);
-    this.mask = capacity - 1;
-    this.stored = new Array<string>(expected);
+    this.mask = capacity - 1; // at least twice the items: it never fills past half
+    this.added = new Uint8Array(list.length);
   }
 
-  /** The strings, first occurrence first. */
+  /** The strings added, first occurrence first: the list itself when every item was added. */
   get items(): string[] {
-    if (this.stored.length !== this.count) this.stored.length = this.count;
-    return this.stored;
+    const { list, added, count } = this;
+    if (count === list.length) return list as string[];
+    const items = new Array<string>(count);
+    for (let i = 0, k = 0; k < count; i++) if (added[i] === 1) items[k++] = list[i] as string;
+    return items;
   }
 
   get size(): number {
     return this.count;
   }
 
-  /** Adds a string; false when it was there already. */
-  add(s: string): boolean {
-    if (this.fallback !== undefined) return this.addToFallback(s);
-    const { slots, hashes, mask, stored } = this;
+  /** Adds `list[i]`, a string, unless an equal one was added before: false then. */
+  addAt(i: number): boolean {
+    const s = this.list[i] as string;
+    if (this.fallback !== undefined) return this.addToFallback(s, i);
+    const { slots, hashes, mask, list } = this;
     const h = hash(s);
     let slot = h & mask;
     for (let same = 0; ; slot = (slot + 1) & mask) {
       const j = slots[slot]!;
-      if (j === EMPTY) break;
+      if (j === 0) break;
       if (hashes[slot] !== h) continue;
-      if (stored[j] === s) return false;
-      if (++same === MAX_SAME_HASH) return this.giveUp(s);
+      if (list[j - 1] === s) return false;
+      if (++same === MAX_SAME_HASH) return this.giveUp(s, i);
     }
-    slots[slot] = this.count;
+    slots[slot] = i + 1;
     hashes[slot] = h;
-    stored[this.count++] = s;
-    if (this.count * 2 > mask) this.grow();
+    this.added[i] = 1;
+    this.count++;
     return true;
   }
 
   has(s: string): boolean {
     if (this.fallback !== undefined) return this.fallback.has(s);
-    const { slots, hashes, mask, stored } = this;
+    const { slots, hashes, mask, list } = this;
     const h = hash(s);
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
       const j = slots[slot]!;
-      if (j === EMPTY) return false;
-      if (hashes[slot] === h && stored[j] === s) return true;
+      if (j === 0) return false;
+      if (hashes[slot] === h && list[j - 1] === s) return true;
     }
   }
 
-  private giveUp(s: string): boolean {
+  private giveUp(s: string, i: number): boolean {
     this.fallback = new Set(this.items);
     this.slots = this.hashes = new Int32Array(0);
-    return this.addToFallback(s);
+    return this.addToFallback(s, i);
   }
 
-  private addToFallback(s: string): boolean {
+  private addToFallback(s: string, i: number): boolean {
     const set = this.fallback!;
     const size = set.size;
     set.add(s);
     if (set.size === size) return false;
-    this.stored[this.count++] = s;
+    this.added[i] = 1;
+    this.count++;
     return true;
-  }
-
-  private grow(): void {
-    const capacity = (this.mask + 1) * 2;
-    const mask = capacity - 1;
-    const slots = new Int32Array(capacity).fill(EMPTY);
-    const hashes = new Int32Array(capacity);
-    const { slots: old, hashes: oldHashes } = this;
-    for (let k = 0; k < old.length; k++) {
-      const j = old[k]!;
-      if (j === EMPTY) continue;
-      const h = oldHashes[k]!;
-      let slot = h & mask;
-      while (slots[slot] !== EMPTY) slot = (slot + 1) & mask;
-      slots[slot] = j;
-      hashes[slot] = h;
-    }
-    this.slots = slots;
-    this.hashes = hashes;
-    this.mask = mask;
   }
 }
 
