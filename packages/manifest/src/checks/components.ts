@@ -42,7 +42,7 @@ const componentId = new RegExp(COMPONENT_ID);
 export function scanComponents(list: unknown[], publisher: string | undefined, id: string | undefined, text?: string): ComponentScan {
   // Made before the loop: the first call runs the loop optimized on the stack (OSR), and an object
   // made after it, where that code had no feedback yet, sent the call back to the interpreter.
-  const scan: ComponentScan = { list, declared: new StringSet(list), misshapen: [], repeats: [], outside: [], places: [], outsidePlaces: [] };
+  const scan: ComponentScan = { list, declared: new StringSet(list, publisher === undefined || id === undefined ? 0 : publisher.length + id.length + 2), misshapen: [], repeats: [], outside: [], places: [], outsidePlaces: [] };
   const { declared, misshapen, repeats, outside, places, outsidePlaces } = scan;
   for (let i = 0; i < list.length; i++) {
     const item = list[i];

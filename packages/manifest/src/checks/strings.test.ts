@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { StringSet } from './strings.js';
 
 describe('StringSet', () => {
-  it('keeps what a Set keeps, in the order first added, and answers has() as a Set does', () => {
+  it('keeps what a Set keeps, in the order first added, and answers has() as a Set does, whatever the shared prefix it is told', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: fc.constantFrom('a', 'b', '.', 'é', '\u{1F600}'), maxLength: 12 }), { maxLength: 300 }), fc.array(fc.string({ maxLength: 6 }), { maxLength: 20 }), (list, probes) => {
+      fc.property(fc.array(fc.string({ unit: fc.constantFrom('a', 'b', '.', 'é', '\u{1F600}'), maxLength: 12 }), { maxLength: 300 }), fc.array(fc.string({ maxLength: 6 }), { maxLength: 20 }), fc.nat(14), (list, probes, shared) => {
         const set = new Set<string>();
-        const strings = new StringSet(list);
+        const strings = new StringSet(list, shared);
         list.forEach((s, i) => {
           const size = set.size;
           set.add(s);

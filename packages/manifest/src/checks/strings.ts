@@ -25,8 +25,15 @@ export class StringSet {
   private mask: number;
   private fallback: Set<string> | undefined;
 
-  /** A set for the items of `list`, which `addAt` adds (the list is read, never changed). */
-  constructor(private readonly list: readonly unknown[]) {
+  /**
+   * A set for the items of `list`, which `addAt` adds (the list is read, never changed). `shared`:
+   * how many leading characters most strings share (a namespace), which the hash then leaves out:
+   * it reads only where they differ. Any string may still be added or asked for.
+   */
+  constructor(
+    private readonly list: readonly unknown[],
+    private readonly shared = 0,
+  ) {
     let capacity = 16;
     while (capacity < list.length * 2) capacity *= 2;
     this.slots = new Int32Array(capacity);
@@ -53,7 +60,7 @@ export class StringSet {
     const s = this.list[i] as string;
     if (this.fallback !== undefined) return this.addToFallback(s, i);
     const { slots, hashes, mask, list } = this;
-    const h = hash(s);
+    const h = hash(s, this.shared);
     let slot = h & mask;
     for (let same = 0; ; slot = (slot + 1) & mask) {
       const j = slots[slot]!;
@@ -72,7 +79,7 @@ export class StringSet {
   has(s: string): boolean {
     if (this.fallback !== undefined) return this.fallback.has(s);
     const { slots, hashes, mask, list } = this;
-    const h = hash(s);
+    const h = hash(s, this.shared);
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
       const j = slots[slot]!;
       if (j === 0) return false;
@@ -97,11 +104,14 @@ export class StringSet {
   }
 }
 
-/** FNV-1a over the length and the last TAIL characters, then murmur3's finalizer, so that the low bits that index depend on every character. */
-function hash(s: string): number {
+/**
+ * FNV-1a over the length and the last TAIL characters after the first `shared`, then murmur3's
+ * finalizer, so that the low bits that index depend on every character.
+ */
+function hash(s: string, shared: number): number {
   const n = s.length;
   let h = Math.imul(0x811c9dc5 ^ n, 0x01000193);
-  for (let k = n - 1, stop = n > TAIL ? n - TAIL : 0; k >= stop; k--) h = Math.imul(h ^ s.charCodeAt(k), 0x01000193);
+  for (let k = n - 1, stop = Math.max(shared, n - TAIL); k >= stop; k--) h = Math.imul(h ^ s.charCodeAt(k), 0x01000193);
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return h ^ (h >>> 16);
