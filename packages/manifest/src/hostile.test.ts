@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseManifestText } from './parse.js';
+import { parseManifestText, validateManifestText } from './parse.js';
+import { diagnosticPositions } from './positions.js';
 import { validateManifest } from './validate.js';
 
 const valid = {
@@ -67,5 +68,26 @@ describe('hostile input', () => {
   it('reports a syntax error deep in a 20,000-level document without a stack overflow', () => {
     const r = parseManifestText('['.repeat(20_000) + '}');
     expect(!r.ok && r.diagnostic.code).toBe('json.syntax');
+  });
+
+  it('answers for a list of thousands of ids of a thousand hyphens each, which exhausts the engine in one native match', () => {
+    // 2,047 short ids, then 2,049 ids of 1,700 hyphenated parts, one a line (7 MB), repeats of one
+    // id or all different: a match over a run of them exhausts the engine's backtracking stack, and
+    // the pass reads those ids with shorter runs.
+    const long = (i: number) => `acme.weather-widget.${Array.from({ length: 1_700 }, () => 'a').join('-')}${i}`;
+    for (const repeated of [true, false]) {
+      const ids = [...Array.from({ length: 2_047 }, (_, i) => `acme.weather-widget.c${i}`), ...Array.from({ length: 2_049 }, (_, i) => long(repeated ? 0 : i))];
+      const text = JSON.stringify({ ...valid, id: 'weather-widget', contributes: { site: { components: ids } } }, null, 2);
+      const { report } = validateManifestText(text, { publisher: 'acme' });
+      expect(report.valid).toBe(true);
+      const repeats = report.warnings.filter((d) => d.code === 'contributes.site.components.duplicate');
+      expect(repeats).toHaveLength(repeated ? 2_048 : 0);
+      if (!repeated) continue;
+      const line = text.split('\n').findIndex((l) => l.includes(long(0))) + 1;
+      expect(diagnosticPositions(text, [repeats[0]!, repeats[2_047]!])).toEqual([
+        { line: line + 1, column: 9 },
+        { line: line + 2_048, column: 9 },
+      ]);
+    }
   });
 });

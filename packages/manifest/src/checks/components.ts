@@ -53,25 +53,49 @@ export function scanComponents(list: unknown[], publisher: string | undefined, i
   let misshapenIds: Set<string> | undefined;
   // A native match takes up to 2^run ids, run growing while the matches succeed and back to 0
   // when one fails: a match that fails far on costs what the ones before it took, never more.
-  // A list one id a line is matched through its repeats (each is an id of the form, its first
-  // occurrence in the namespace, since it is the same text), whose places follow from their lines
-  // in the run; on one line a match ends before a repeat, which is then taken alone.
+  // A list one id a line, indented alike, is matched through its repeats (each is an id of the
+  // form, its first occurrence in the namespace, since it is the same text), whose places follow
+  // from their lines in the run. Lines indented otherwise, and a list on one line, are matched up
+  // to the next repeat, which is then taken alone; once such a match took what the exact one did
+  // not, it is tried first, and the exact one first again every 8th run.
   let run = 0;
+  let maxRun = namespace.runs && walk !== undefined ? MAX_RUN : -1;
+  let loosely = 0;
+  /** Matches `count` ids from `i` through their repeats, placing them: the index in `repeats` past them, or -1. */
+  const exact = (i: number, count: number, r: number): number => {
+    if (!walk!.skipLines(count, namespace.lines(count))) return -1;
+    for (; r < repeats.length && repeats[r]! < i + count; r++) places!.push(walk!.placeInRun(repeats[r]! - i));
+    return r;
+  };
   for (let i = 0, r = 0; i < list.length; ) {
     const repeat = r < repeats.length ? repeats[r]! : list.length;
-    if (walk !== undefined) {
-      // The last id has no comma after it: no match takes it.
-      const count = Math.min(lineRun(list.length - 1 - i, MAX_RUN), 2 ** run);
-      if (count > 0 && walk.skipLines(count, namespace.lines(count))) {
-        for (; r < repeats.length && repeats[r]! < i + count; r++) places!.push(walk.placeInRun(repeats[r]! - i));
-        if (count === 2 ** run && run < MAX_RUN) run++;
-        i += count;
-        continue;
+    // The last id has no comma after it: no match takes it.
+    const size = 1 << run;
+    const count = maxRun === -1 ? 0 : runOf(list.length - 1 - i, size, maxRun);
+    if (count > 0) {
+      const upTo = i < repeat ? runOf(repeat - i, size, maxRun) : 0;
+      let taken = 0;
+      try {
+        const exactFirst = loosely % 8 === 0;
+        let past = exactFirst ? exact(i, count, r) : -1;
+        if (past === -1 && upTo > 0 && (walk!.skipLines(upTo, namespace.loose(upTo)) || walk!.skipFlat(namespace.flat(upTo)))) {
+          taken = upTo;
+          loosely++;
+        } else if (past !== -1 || (!exactFirst && (past = exact(i, count, r)) !== -1)) {
+          taken = count;
+          r = past;
+          loosely = 0;
+        }
+      } catch {
+        // An expression the engine would not build or run to its end: its backtracking stack grows
+        // with the hyphens in the ids a match takes, and thousands of ids of a thousand hyphens
+        // each exhaust it. The walk has not moved; runs are halved from here (no more runs once
+        // one id alone is too many), and those ids are read one at a time.
+        maxRun = run - 1;
       }
-      const flat = i < repeat ? Math.min(lineRun(repeat - i, MAX_RUN), 2 ** run) : 0;
-      if (flat > 0 && walk.skipFlat(namespace.flat(flat))) {
-        if (flat === 2 ** run && run < MAX_RUN) run++;
-        i += flat;
+      if (taken > 0) {
+        if (taken === size && run < maxRun) run++;
+        i += taken;
         continue;
       }
       run = 0;
@@ -102,6 +126,9 @@ export function scanComponents(list: unknown[], publisher: string | undefined, i
   return scan;
 }
 
+/** The ids the next match takes when `left` are left and the run is at `size` (2^run): `size` when that many are left, without a logarithm. */
+const runOf = (left: number, size: number, maxRun: number): number => (left >= size ? size : lineRun(left, maxRun));
+
 /** At most 2^12 ids per native match: the engine's backtracking stack grows with the count. */
 const MAX_RUN = 12;
 const COMPONENT_KEYS = ['contributes', 'site', 'components'];
@@ -114,14 +141,17 @@ function walkOf(text: string): ElementWalk | undefined {
 
 /**
  * Ids of the form whose parts are the publisher and the manifest's id (any kebab-case part where
- * one is unknown): `pattern` tests one id; `lines(count)` and `flat(count)` match the text of
- * `count` array elements, each such an id in quotes followed by its comma, and by exactly one
- * line break (as JSON.stringify and editors write a list) or by none (a list on one line).
+ * one is unknown): `pattern` tests one id; `lines(count)`, `loose(count)` and `flat(count)` match
+ * the text of `count` array elements, each such an id in quotes followed by its comma, and by
+ * exactly one line break (as JSON.stringify and editors write a list: `lines` when the lines after
+ * the first are indented alike, `loose` however they are) or by none (a list on one line). `runs`
+ * is false where the publisher and id are too long for the engine to repeat them in one expression.
  */
 class Namespace {
   readonly pattern: RegExp;
-  private readonly element: string;
+  readonly runs: boolean;
   private readonly lined: RegExp[] = [];
+  private readonly loosed: RegExp[] = [];
   private readonly flats: RegExp[] = [];
 
   constructor(
@@ -129,9 +159,13 @@ class Namespace {
     readonly id: string | undefined,
   ) {
     // Both are kebab-case: no character in them means anything in a regular expression.
-    const namespaced = `${publisher ?? KEBAB_PART}\\.${id ?? KEBAB_PART}\\.${KEBAB_PART}`;
-    this.pattern = new RegExp(`^${namespaced}$`);
-    this.element = `"${namespaced}"[ \\t\\r]*,[ \\t\\r]*`;
+    this.pattern = new RegExp(`^${publisher ?? KEBAB_PART}\\.${id ?? KEBAB_PART}\\.${KEBAB_PART}$`);
+    this.runs = (publisher?.length ?? 0) + (id?.length ?? 0) <= MAX_NAMESPACE;
+  }
+
+  /** One element and its comma. */
+  private get element(): string {
+    return `"${this.publisher ?? KEBAB_PART}\\.${this.id ?? KEBAB_PART}\\.${KEBAB_PART}"[ \\t\\r]*,[ \\t\\r]*`;
   }
 
   /**
@@ -148,10 +182,17 @@ class Namespace {
     return new RegExp(`${element}\\n([ \\t]*)(?:${element}\\n\\1){${count - 2}}${element}\\n[ \\t]*`, 'y');
   }
 
+  loose(count: number): RegExp {
+    return (this.loosed[count] ??= new RegExp(`(?:${this.element}\\n[ \\t]*){${count}}`, 'y'));
+  }
+
   flat(count: number): RegExp {
     return (this.flats[count] ??= new RegExp(`(?:${this.element}){${count}}`, 'y'));
   }
 }
+
+/** The longest publisher and id (together) the native matches repeat: longer ones are read an id at a time. */
+const MAX_NAMESPACE = 256;
 
 let lastNamespace: Namespace | undefined;
 
