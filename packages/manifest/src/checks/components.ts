@@ -1,7 +1,7 @@
 // contributes.site.components: each id's form, namespace and repeats, and where each repeat is.
 import { quote, type Place, type Reporter } from '../diagnostics.js';
 import { join } from '../pointer.js';
-import { COMPONENT_ID, KEBAB_PART } from '../patterns.js';
+import { COMPONENT_ID, isKebabCase, KEBAB_PART } from '../patterns.js';
 import { ElementWalk } from '../positions.js';
 import { isLastOnPath, lineRun, valueAt } from '../scan.js';
 import { reportRepeat } from './lists.js';
@@ -107,7 +107,7 @@ export function scanComponents(list: unknown[], publisher: string | undefined, i
       r++;
       if (walk !== undefined && walk.at !== -1) places!.push(walk.place());
       if (misshapenIds?.has(item)) misshapen.push(i);
-    } else if (namespace.pattern.test(item)) {
+    } else if (namespace.test(item)) {
       // In the namespace.
     } else if (componentId.test(item)) {
       outside.push(i);
@@ -141,14 +141,14 @@ function walkOf(text: string): ElementWalk | undefined {
 
 /**
  * Ids of the form whose parts are the publisher and the manifest's id (any kebab-case part where
- * one is unknown): `pattern` tests one id; `lines(count)`, `loose(count)` and `flat(count)` match
+ * one is unknown): `test` tests one id; `lines(count)`, `loose(count)` and `flat(count)` match
  * the text of `count` array elements, each such an id in quotes followed by its comma, and by
  * exactly one line break (as JSON.stringify and editors write a list: `lines` when the lines after
  * the first are indented alike, `loose` however they are) or by none (a list on one line). `runs`
  * is false where the publisher and id are too long for the engine to repeat them in one expression.
  */
 class Namespace {
-  readonly pattern: RegExp;
+  private readonly pattern: RegExp | undefined;
   readonly runs: boolean;
   private readonly lined: RegExp[] = [];
   private readonly loosed: RegExp[] = [];
@@ -159,8 +159,19 @@ class Namespace {
     readonly id: string | undefined,
   ) {
     // Both are kebab-case: no character in them means anything in a regular expression.
-    this.pattern = new RegExp(`^${publisher ?? KEBAB_PART}\\.${id ?? KEBAB_PART}\\.${KEBAB_PART}$`);
     this.runs = (publisher?.length ?? 0) + (id?.length ?? 0) <= MAX_NAMESPACE;
+    this.pattern = this.runs ? new RegExp(`^${publisher ?? KEBAB_PART}\\.${id ?? KEBAB_PART}\\.${KEBAB_PART}$`) : undefined;
+  }
+
+  /** Whether one id is of the form and in the namespace: one native match, or its parts compared when the namespace is too long to compile into one. */
+  test(item: string): boolean {
+    if (this.pattern !== undefined) return this.pattern.test(item);
+    const dot = item.indexOf('.');
+    const dot2 = item.indexOf('.', dot + 1);
+    if (dot === -1 || dot2 === -1) return false;
+    const first = item.slice(0, dot);
+    const middle = item.slice(dot + 1, dot2);
+    return (this.publisher === undefined ? isKebabCase(first) : first === this.publisher) && (this.id === undefined ? isKebabCase(middle) : middle === this.id) && isKebabCase(item.slice(dot2 + 1));
   }
 
   /** One element and its comma. */
@@ -191,7 +202,11 @@ class Namespace {
   }
 }
 
-/** The longest publisher and id (together) the native matches repeat: longer ones are read an id at a time. */
+/**
+ * The longest publisher and id (together) the native matches repeat: longer ones (tens of
+ * thousands of characters make an expression the engine refuses to compile) are read an id at a
+ * time, and compared as parts.
+ */
 const MAX_NAMESPACE = 256;
 
 let lastNamespace: Namespace | undefined;
