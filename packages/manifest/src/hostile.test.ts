@@ -93,6 +93,24 @@ describe('hostile input', () => {
   });
 });
 
+describe('one string of millions of parts', () => {
+  // A repeated group in a pattern keeps an entry per repetition: ids, versions, entries and
+  // origins of five million parts (10 MB) threw in the engine before they were checked.
+  const parts = Array.from({ length: 5_000_000 }, () => 'a');
+  const base = { ...valid, contributes: { console: { shell: true } } };
+  const cases: Array<[string, object, string[]]> = [
+    ['an id', { ...base, id: parts.join('-') }, []],
+    ['a version', { ...base, version: `1.0.0-${parts.join('.')}` }, []],
+    ['a component id', { ...base, contributes: { site: { components: [`acme.w.${parts.join('-')}`] } } }, []],
+    ['an entry', { ...base, entry: `${parts.join('/')}.js` }, []],
+    ['a network origin', { ...base, capabilities: { network: [`https://${parts.join('.')}`] } }, []],
+  ];
+  it.each(cases)('gets an answer for %s', (_, manifest, errors) => {
+    const { report } = validateManifestText(JSON.stringify(manifest), { publisher: 'acme' });
+    expect(report.errors.map((d) => d.code)).toEqual(errors);
+  });
+});
+
 describe('a manifest id too long to compile into the component pass', () => {
   // Over 256 characters of publisher and id, ids are compared as parts, not matched by one
   // expression (tens of thousands of characters make one the engine refuses). The report must be

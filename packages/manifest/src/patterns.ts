@@ -1,17 +1,30 @@
 // Patterns and limits shared by the schema (build time) and the rules (run time).
 // Kept free of zod so that the validator never loads it.
 
+// The patterns of lists (words joined by hyphens, identifiers joined by dots) are written with
+// lookarounds, not as a repeated group such as `[a-z0-9]+(?:-[a-z0-9]+)*`: the engine keeps a
+// backtracking entry per repetition of a group, and a string of millions of them (a 9 MB id of
+// "a-a-a-...") exhausted it, which threw. A class repeated alone keeps none. The languages are
+// the same; patterns.test.ts holds each to the repeated-group form on generated strings.
+
 /** Lower-case words of letters and digits joined by single hyphens. */
-export const KEBAB_CASE = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
-/** Strict Semantic Versioning 2.0.0, the pattern semver.org publishes. */
+export const KEBAB_CASE = '^(?!-)(?!.*--)[a-z0-9-]+(?<!-)$';
+/**
+ * Strict Semantic Versioning 2.0.0: the language of the pattern semver.org publishes (numeric
+ * identifiers without leading zeros, none empty), its groups the same (major, minor, patch,
+ * pre-release, build).
+ */
 export const SEMVER =
   '^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)' +
-  '(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?' +
-  '(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$';
-/** One kebab-case part, unanchored. */
+  '(?:-(?![.+]|[^+]*\\.(?:\\.|\\+|$)|(?:[^+]*\\.)?0\\d+(?:[.+]|$))([0-9A-Za-z.-]+))?' +
+  '(?:\\+(?!\\.|.*\\.(?:\\.|$))([0-9A-Za-z.-]+))?$';
+/** One kebab-case part, unanchored (inside the component pass's expressions, which a failure to finish does not break). */
 export const KEBAB_PART = '[a-z0-9]+(?:-[a-z0-9]+)*';
+/** `<publisher handle>.<manifest id>.<role>`, each part kebab-case; a publisher or id given is that part exactly (both are kebab-case). */
+export const componentIdPattern = (publisher?: string, id?: string): string =>
+  `^(?!-)(?!.*(?:--|-\\.|\\.-))(?!.*-$)${publisher ?? '[a-z0-9-]+'}\\.${id ?? '[a-z0-9-]+'}\\.[a-z0-9-]+$`;
 /** `<publisher handle>.<manifest id>.<role>`, each part kebab-case. */
-export const COMPONENT_ID = `^${KEBAB_PART}\\.${KEBAB_PART}\\.${KEBAB_PART}$`;
+export const COMPONENT_ID = componentIdPattern();
 /** A plain prop name: an identifier, no dots or brackets. */
 export const PROP_NAME = '^[A-Za-z_$][A-Za-z0-9_$]*$';
 export const CONFIG_FIELD_TYPES = ['string', 'number', 'boolean', 'select'] as const;

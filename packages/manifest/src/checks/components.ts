@@ -1,7 +1,7 @@
 // contributes.site.components: each id's form, namespace and repeats, and where each repeat is.
 import { quote, type Place, type Reporter } from '../diagnostics.js';
 import { join } from '../pointer.js';
-import { COMPONENT_ID, isKebabCase, KEBAB_PART } from '../patterns.js';
+import { COMPONENT_ID, componentIdPattern, isKebabCase, KEBAB_PART } from '../patterns.js';
 import { ElementWalk } from '../positions.js';
 import { isLastOnPath, lineRun, valueAt } from '../scan.js';
 import { reportRepeat } from './lists.js';
@@ -160,7 +160,7 @@ class Namespace {
   ) {
     // Both are kebab-case: no character in them means anything in a regular expression.
     this.runs = (publisher?.length ?? 0) + (id?.length ?? 0) <= MAX_NAMESPACE;
-    this.pattern = this.runs ? new RegExp(`^${publisher ?? KEBAB_PART}\\.${id ?? KEBAB_PART}\\.${KEBAB_PART}$`) : undefined;
+    this.pattern = this.runs ? new RegExp(componentIdPattern(publisher, id)) : undefined;
   }
 
   /** Whether one id is of the form and in the namespace: one native match, or its parts compared when the namespace is too long to compile into one. */

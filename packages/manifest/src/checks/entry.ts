@@ -54,7 +54,13 @@ export function analyseEntry(entry: string, reporter: Reporter): boolean {
 const PLAIN_PATH = /^(?:\.\/)?[\w@+~-][\w.@+~-]*(?:\/[\w@+~-][\w.@+~-]*)*$/;
 
 /** Whether `entry` is in the plain form that breaks no entry rule (false says only: take the full analysis). */
-export const isPlainScriptPath = (entry: string): boolean => endsInScript(entry) && PLAIN_PATH.test(entry);
+export const isPlainScriptPath = (entry: string): boolean => entry.length <= PLAIN_MAX && endsInScript(entry) && PLAIN_PATH.test(entry);
+
+/**
+ * Longer entries take the full analysis: the pattern's repeated segment group keeps a backtracking
+ * entry per segment, and millions of them (a 9 MB path of "a/a/a/...") exhausted the engine.
+ */
+const PLAIN_MAX = 4096;
 
 // ".js" or ".mjs", read from the end (past the start, charCodeAt gives NaN, which equals nothing).
 function endsInScript(s: string): boolean {

@@ -35,7 +35,10 @@ export function checkNetwork(network: unknown[], reporter: Reporter): string[] {
 const SECURE_ORIGIN = /^(?:https|wss):\/\/(?!xn--)[a-z0-9-]+(?:\.(?!xn--)[a-z0-9-]+)*(?::(?!443$)[1-9]\d{0,3})?$/;
 
 /** Whether an entry is an https or wss origin in its serialized form, which breaks no network rule. */
-export const isCanonicalSecure = (entry: string): boolean => SECURE_ORIGIN.test(entry) && lastLabelStartsWithLetter(entry);
+export const isCanonicalSecure = (entry: string): boolean => entry.length <= SECURE_MAX && SECURE_ORIGIN.test(entry) && lastLabelStartsWithLetter(entry);
+
+/** Longer origins take the full analysis: the pattern keeps a backtracking entry per label, and millions of labels exhausted the engine. */
+const SECURE_MAX = 4096;
 
 function lastLabelStartsWithLetter(origin: string): boolean {
   const dot = origin.lastIndexOf('.'); // a port has no dot, so this is inside the host

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Reporter } from '../diagnostics.js';
 import { analyseEntry, isPlainScriptPath } from './entry.js';
 import { checkOrigin, isCanonicalSecure } from './network.js';
+import { COMPONENT_ID, componentIdPattern, KEBAB_CASE, SEMVER } from '../patterns.js';
 
 const from = (chars: string, maxLength = 24) => fc.string({ unit: fc.constantFrom(...chars), maxLength });
 const mostly = <T>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<T>) => fc.oneof({ weight: 6, arbitrary: good }, { weight: 1, arbitrary: bad });
@@ -122,5 +123,62 @@ describe('the schema patterns and the rules agree', () => {
   it.each(['https://1.2.3.999', 'https://xn--a.example'])('origins: the pattern cannot tell %s is no host (the rules can)', (value) => {
     expect(new RegExp(ORIGIN, 'u').test(value)).toBe(true);
     expect(errorsAt('/capabilities/network', (m) => (m.capabilities = { network: [value] }))).toBe(true);
+  });
+});
+
+// The list patterns are written with lookarounds so that no repeated group keeps an entry per
+// repetition (a string of millions of them exhausted the engine). These are the forms they
+// replace, as semver.org and the kebab-case rule write them: the languages must be the same.
+describe('the list patterns, against the repeated-group forms they replace', () => {
+  const part = '[a-z0-9]+(?:-[a-z0-9]+)*';
+  const reference = {
+    kebab: [new RegExp(`^${part}$`), new RegExp(KEBAB_CASE)],
+    component: [new RegExp(`^${part}\\.${part}\\.${part}$`), new RegExp(COMPONENT_ID)],
+    namespace: [new RegExp(`^acme\\.weather-widget\\.${part}$`), new RegExp(componentIdPattern('acme', 'weather-widget'))],
+    semver: [
+      /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/,
+      new RegExp(SEMVER),
+    ],
+  } as const;
+  const agree = (name: keyof typeof reference, s: string) => {
+    const [old, now] = reference[name];
+    expect([s, now.test(s)]).toEqual([s, old.test(s)]);
+    if (name === 'semver') expect(now.exec(s)?.slice(1)).toEqual(old.exec(s)?.slice(1));
+  };
+
+  it('accept the same strings, made of the characters that matter', () => {
+    fc.assert(fc.property(from('ab09-.A_\n', 14), (s) => (agree('kebab', s), agree('component', s))), { numRuns: 4_000 });
+    fc.assert(fc.property(from('acmeweather-widget.09-', 30), (s) => agree('namespace', s)), { numRuns: 4_000 });
+    fc.assert(fc.property(from('0129ab-.+Z', 14), (s) => agree('semver', s)), { numRuns: 4_000 });
+  });
+
+  it('accept the same ids and versions, made of parts', () => {
+    const word = fc.oneof(fc.constantFrom('', '-', 'a', '0', 'a-b', 'a--b', '-a', 'a-', 'A'), from('ab0-', 4));
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 4 }), (parts) => {
+        agree('component', parts.join('.'));
+        agree('kebab', parts.join('-'));
+        agree('namespace', `acme.weather-widget.${parts.join('-')}`);
+      }),
+      { numRuns: 4_000 },
+    );
+    const identifier = fc.oneof(fc.constantFrom('0', '00', '01', '1', '10', 'a', '0a', 'a0', '-', '--', '0-', ''), from('01a-', 4));
+    fc.assert(
+      fc.property(fc.array(identifier, { maxLength: 4 }), fc.array(identifier, { maxLength: 3 }), fc.boolean(), fc.boolean(), (pre, build, hasPre, hasBuild) => {
+        agree('semver', `1.2.3${hasPre ? `-${pre.join('.')}` : ''}${hasBuild ? `+${build.join('.')}` : ''}`);
+      }),
+      { numRuns: 4_000 },
+    );
+  });
+
+  it('answer for strings of millions of parts, where the forms they replace throw', () => {
+    const parts = Array.from({ length: 5_000_000 }, () => 'a');
+    const kebab = parts.join('-');
+    const dotted = parts.join('.');
+    expect(() => reference.kebab[0].test(kebab)).toThrow(RangeError);
+    expect(new RegExp(KEBAB_CASE).test(kebab)).toBe(true);
+    expect(new RegExp(COMPONENT_ID).test(`acme.w.${kebab}`)).toBe(true);
+    expect(new RegExp(SEMVER).test(`1.0.0-${dotted}+${dotted}`)).toBe(true);
+    expect(new RegExp(SEMVER).test(`1.0.0-${dotted}.01`)).toBe(false);
   });
 });
