@@ -122,13 +122,16 @@ const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
  */
 export const quote = (s: string): string => (ESCAPED.test(s) ? JSON.stringify(s) : '"' + s + '"');
 
+/** A string for a message that may quote it once per finding: at most 60 characters, its end elided. */
+export const shorten = (s: string): string => (s.length > 60 ? s.slice(0, 57) + '...' : s);
+
 /** A short, readable rendering of a JSON value for messages: `the string "3"`, `an array`, `null`. */
 export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   switch (typeof value) {
     case 'string':
-      return `the string ${quote(value.length > 60 ? value.slice(0, 57) + '...' : value)}`;
+      return `the string ${quote(shorten(value))}`;
     case 'number':
       return Number.isFinite(value) ? `the number ${value}` : 'a number JSON cannot hold (infinite, or not a number)';
     case 'boolean':

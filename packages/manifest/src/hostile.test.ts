@@ -140,6 +140,16 @@ describe('a manifest id too long to compile into the component pass', () => {
     );
   });
 
+  it('names a long id and publisher shortened in each finding, so that the report grows with the list, not with the list times the id', () => {
+    const id = Array.from({ length: 50_000 }, () => 'a').join('-');
+    const publisher = Array.from({ length: 500 }, () => 'p').join('-');
+    const text = JSON.stringify({ ...valid, id, contributes: { site: { components: Array.from({ length: 1_000 }, (_, i) => `other.elsewhere.c${i}`) } } });
+    const { report } = validateManifestText(text, { publisher });
+    expect(report.errors).toHaveLength(2_000);
+    expect(report.errors.every((d) => d.message.length < 400)).toBe(true);
+    expect(report.errors[1]!.message).toBe(`component "other.elsewhere.c0" names extension "elsewhere", but this manifest's id is "${id.slice(0, 57)}..."; use "${publisher.slice(0, 57)}....${id.slice(0, 57)}....c0"`);
+  });
+
   it('answers for an id of 60,000 characters and the components that carry it (main threw: "Regular expression too large")', () => {
     const id = Array.from({ length: 30_000 }, () => 'a').join('-');
     const text = JSON.stringify({ ...valid, id, contributes: { site: { components: Array.from({ length: 100 }, (_, i) => `acme.${id}.c${i % 10 === 9 ? i - 1 : i}`) } } }, null, 2);
