@@ -41,7 +41,7 @@ export const isKebabCase = (s: string): boolean => kebabCase.test(s);
  * A usable `entry`: relative (no scheme, no leading "/" or "\"), no backslash, "?", "#", "%"
  * or control character, no ".." segment, not ending in "/", and naming a file, not the root.
  */
-export const ENTRY = String.raw`^(?![A-Za-z][A-Za-z0-9+.\-]*:)(?![\/\\])(?!(?:[^\/]*\/)*\.\.(?:\/|$))(?!(?:\.?\/)*\.$)[^\\?#%\u0000-\u001f\u007f]*[^\\?#%\/\u0000-\u001f\u007f]$`;
+export const ENTRY = String.raw`^(?![A-Za-z][A-Za-z0-9+.\-]*:)(?![\/\\])(?!(?:[\s\S]*\/)?\.\.(?:\/|$))(?!(?![\s\S]*\.\.)[.\/]*\.$)[^\\?#%\u0000-\u001f\u007f]*[^\\?#%\/\u0000-\u001f\u007f]$`;
 
 /**
  * A network origin, as far as a pattern can tell: http, https, ws or wss in any case, then
@@ -51,4 +51,4 @@ export const ENTRY = String.raw`^(?![A-Za-z][A-Za-z0-9+.\-]*:)(?![\/\\])(?!(?:[^
 export const ORIGIN = String.raw`^(?:[hH][tT][tT][pP][sS]?|[wW][sS][sS]?):\/\/(?:[^\/?#@*\\\s:<>^|\[\]%]+|\[[0-9A-Fa-f:.]+\])(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])?)?$`;
 
 /** A console route: "/" then a path, without "//" at its start, "." or ".." segments, whitespace, "?", "#" or "\". */
-export const ROUTE = String.raw`^\/(?!\/)(?!(?:[^\/]*\/)*\.\.?(?:\/|$))[^\s?#\\\u0000-\u001f\u007f]*$`;
+export const ROUTE = String.raw`^\/(?!\/)(?!(?:[\s\S]*\/)?\.\.?(?:\/|$))[^\s?#\\\u0000-\u001f\u007f]*$`;

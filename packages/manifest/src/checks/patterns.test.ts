@@ -139,6 +139,11 @@ describe('the list patterns, against the repeated-group forms they replace', () 
       /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/,
       new RegExp(SEMVER),
     ],
+    entry: [
+      new RegExp(String.raw`^(?![A-Za-z][A-Za-z0-9+.\-]*:)(?![\/\\])(?!(?:[^\/]*\/)*\.\.(?:\/|$))(?!(?:\.?\/)*\.$)[^\\?#%\u0000-\u001f\u007f]*[^\\?#%\/\u0000-\u001f\u007f]$`, 'u'),
+      new RegExp(ENTRY, 'u'),
+    ],
+    route: [new RegExp(String.raw`^\/(?!\/)(?!(?:[^\/]*\/)*\.\.?(?:\/|$))[^\s?#\\\u0000-\u001f\u007f]*$`, 'u'), new RegExp(ROUTE, 'u')],
   } as const;
   const agree = (name: keyof typeof reference, s: string) => {
     const [old, now] = reference[name];
@@ -150,6 +155,7 @@ describe('the list patterns, against the repeated-group forms they replace', () 
     fc.assert(fc.property(from('ab09-.A_\n', 14), (s) => (agree('kebab', s), agree('component', s))), { numRuns: 4_000 });
     fc.assert(fc.property(from('acmeweather-widget.09-', 30), (s) => agree('namespace', s)), { numRuns: 4_000 });
     fc.assert(fc.property(from('0129ab-.+Z', 14), (s) => agree('semver', s)), { numRuns: 4_000 });
+    fc.assert(fc.property(from('./a\u2028\n\\%:', 12), (s) => (agree('entry', s), agree('route', s))), { numRuns: 4_000 });
   });
 
   it('accept the same ids and versions, made of parts', () => {
@@ -180,5 +186,11 @@ describe('the list patterns, against the repeated-group forms they replace', () 
     expect(new RegExp(COMPONENT_ID).test(`acme.w.${kebab}`)).toBe(true);
     expect(new RegExp(SEMVER).test(`1.0.0-${dotted}+${dotted}`)).toBe(true);
     expect(new RegExp(SEMVER).test(`1.0.0-${dotted}.01`)).toBe(false);
+    // The schema's entry and route patterns look for a ".." segment with a class repeated alone too.
+    const slashed = parts.join('/');
+    expect(new RegExp(ENTRY, 'u').test(`${slashed}.js`)).toBe(true);
+    expect(new RegExp(ENTRY, 'u').test(`${slashed}/../x.js`)).toBe(false);
+    expect(new RegExp(ROUTE, 'u').test(`/${slashed}`)).toBe(true);
+    expect(new RegExp(ROUTE, 'u').test(`/${slashed}/./x`)).toBe(false);
   });
 });
