@@ -425,11 +425,11 @@ export class ElementWalk extends TextWalk {
 
   /**
    * Steps over `count` elements at once where `lines` (a sticky expression for `count` elements,
-   * each followed by its comma and exactly one line break, the lines between them indented alike:
-   * `Namespace.lines`) matches their text; false where it does not. Then on over any space up to
-   * the next element, as `next` does (a blank line after the run would otherwise leave the walk
-   * on space, where the next element is not). Until the next step, `placeInRun(k)` is the line
-   * and column of the run's element `k`.
+   * each followed by its comma and exactly one line break) matches their text; false where it does
+   * not. Then on over any space up to the next element, as `next` does (a blank line after the run
+   * would otherwise leave the walk on space, where the next element is not). When `lines` also
+   * holds the lines after the first to one indentation (`Namespace.lines`), `placeInRun(k)` is,
+   * until the next step, the line and column of the run's element `k`.
    */
   skipLines(count: number, lines: RegExp): boolean {
     const { text, at } = this;

@@ -1,7 +1,7 @@
 // contributes.site.components: each id's form, namespace and repeats, and where each repeat is.
-import { quote, shorten, type Place, type Reporter } from '../diagnostics.js';
+import { shorten, type Place, type Reporter } from '../diagnostics.js';
 import { join } from '../pointer.js';
-import { COMPONENT_ID, componentIdPattern, isKebabCase, KEBAB_PART } from '../patterns.js';
+import { COMPONENT_ID, componentIdPattern, KEBAB_PART } from '../patterns.js';
 import { ElementWalk } from '../positions.js';
 import { isLastOnPath, lineRun, valueAt } from '../scan.js';
 import { reportRepeat } from './lists.js';
@@ -163,15 +163,15 @@ class Namespace {
     this.pattern = this.runs ? new RegExp(componentIdPattern(publisher, id)) : undefined;
   }
 
-  /** Whether one id is of the form and in the namespace: one native match, or its parts compared when the namespace is too long to compile into one. */
+  /**
+   * Whether one id is of the form and in the namespace: one native match, or, when the namespace is
+   * too long to compile into one, the form's match and its first two parts compared.
+   */
   test(item: string): boolean {
     if (this.pattern !== undefined) return this.pattern.test(item);
+    if (!componentId.test(item)) return false;
     const dot = item.indexOf('.');
-    const dot2 = item.indexOf('.', dot + 1);
-    if (dot === -1 || dot2 === -1) return false;
-    const first = item.slice(0, dot);
-    const middle = item.slice(dot + 1, dot2);
-    return (this.publisher === undefined ? isKebabCase(first) : first === this.publisher) && (this.id === undefined ? isKebabCase(middle) : middle === this.id) && isKebabCase(item.slice(dot2 + 1));
+    return (this.publisher === undefined || item.slice(0, dot) === this.publisher) && (this.id === undefined || item.slice(dot + 1, item.indexOf('.', dot + 1)) === this.id);
   }
 
   /** One element and its comma. */

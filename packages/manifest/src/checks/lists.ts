@@ -29,7 +29,6 @@ export function reportRepeat(list: unknown[], i: number, at: string, duplicateCo
   reporter.report(duplicateCode, `${at}/${i}`, plain ? '"' + item + QUOTE_REPEATED : quote(item) + REPEATED, place);
 }
 
-
 /**
  * The normalizer's copy path: a new object with the members that are defined.
  * (Its fast path, copy-on-write, compares each member with the input's own value

@@ -18,8 +18,9 @@ const MAX_PROBE = 64;
  * This set hashes the length and the last few characters, and compares whole strings only where
  * those hashes agree. Strings made to agree on them, or to land in one stretch of slots (a crafted
  * list), would make that slow, so after a few such strings or a long stretch on one probe it hands
- * everything to a Set: never worse than a Set by more than a bounded probe per string. It holds the list's indices, not copies of its strings, so
- * that making one costs two zeroed tables and nothing per item.
+ * everything to a Set: never worse than a Set by more than a bounded probe per string. It holds
+ * the list's indices, not copies of its strings, so that making one costs two zeroed tables and
+ * nothing per item.
  */
 export class StringSet {
   private count = 0;
