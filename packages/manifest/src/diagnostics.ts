@@ -98,10 +98,11 @@ export class Reporter {
    * names the keys whose values may be objects (the manifest's own keys, at the top level): that
    * check reads those values only, not one per key, unless the text has objects it did not find.
    */
-  keysOf(obj: Record<string, unknown>, containers: readonly string[] = []): string[] {
+  keysOf(obj: Record<string, unknown>, containers: readonly string[] = [], read?: () => string[] | undefined): string[] {
     let keys = this.enumerated.get(obj);
     if (keys === undefined) {
-      this.enumerated.set(obj, (keys = Object.keys(obj)));
+      // `read`: the same keys from the text the object was parsed from, when it can tell them.
+      this.enumerated.set(obj, (keys = read?.() ?? Object.keys(obj)));
       this.containers.set(obj, containers);
     }
     return keys;

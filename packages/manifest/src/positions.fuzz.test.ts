@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { placeOf } from './diagnostics.js';
 import { validateManifestText } from './parse.js';
 import { escapeToken, tokens } from './pointer.js';
-import { diagnosticPositions, LineIndex, locatePointer, pointerLocator, type Position } from './positions.js';
+import { diagnosticPositions, LineIndex, locatePointer, pointerLocator, readKeys, type Position } from './positions.js';
 import { validateManifest } from './validate.js';
 
 // jsonc-parser reads a byte order mark followed by a literal ("\uFEFFnull") as one bad token; a
@@ -104,6 +104,69 @@ describe('the fast locator agrees with jsonc-parser', () => {
       );
     });
   }
+
+  // The keys of an object read from its text stand in for Object.keys of the parsed object: they
+  // must be the same list, in the same order, or no list at all. Keys are mostly written plainly
+  // here, so that the list is often read; now and then one is escaped, repeated, or may be an index.
+  it('reads the keys of every object as Object.keys lists them, or declines, and places each at its key', () => {
+    const plainKey = fc.oneof(fc.constantFrom('a', 'b', 'c', 'ab', 'x9', '0', '1', '01', '-1', '__proto__', 'é', 'a b', '~/', ''), fc.string({ maxLength: 3 }));
+    let read = 0;
+    let declined = 0;
+    fc.assert(
+      fc.property(fc.infiniteStream(fc.nat()), fc.infiniteStream(plainKey), (stream, keys) => {
+        const picks = stream[Symbol.iterator]();
+        const names = keys[Symbol.iterator]();
+        const pick = (n: number) => picks.next().value! % n;
+        const gap = () => ['', ' ', '\n  ', '\r\n', '\t'][pick(5)]!;
+        const name = (k: string) => (pick(12) === 0 && k.length > 0 ? `"${[...k].map((c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')).join('')}"` : JSON.stringify(k));
+        const object = (depth: number): string => {
+          const entries: string[] = [];
+          const written: string[] = [];
+          for (let n = pick(7); n > 0; n--) {
+            const k = pick(8) === 0 && written.length > 0 ? written[pick(written.length)]! : names.next().value!;
+            written.push(k);
+            entries.push(`${name(k)}${gap()}:${gap()}${item(depth)}`);
+          }
+          return `{${gap()}${entries.join(`,${gap()}`)}${gap()}}`;
+        };
+        const item = (depth: number): string => {
+          const r = pick(depth > 2 ? 3 : 6);
+          if (r === 0) return String(pick(100));
+          if (r === 1) return JSON.stringify(names.next().value!);
+          if (r === 2) return 'null';
+          if (r === 3) return object(depth + 1);
+          if (r === 4) return `[${gap()}1,${gap()}${object(depth + 1)}]`;
+          return pick(4) === 0 ? JSON.stringify(Array.from({ length: 3000 }, (_, i) => i)) : '[]';
+        };
+        const text = object(0);
+        const root = tree(text)!;
+        const lines = new LineIndex(text);
+        // Every object on a path of keys from the root, with that path.
+        const objects: Array<[string[], Record<string, unknown>]> = [];
+        const visit = (node: unknown, path: string[]) => {
+          if (typeof node !== 'object' || node === null || Array.isArray(node)) return;
+          objects.push([path, node as Record<string, unknown>]);
+          for (const [k, child] of Object.entries(node)) visit(child, [...path, k]);
+        };
+        visit(JSON.parse(text), []);
+        for (const [path, obj] of objects) {
+          const got = readKeys(text, path);
+          if (got === undefined) {
+            declined++;
+            continue;
+          }
+          read++;
+          expect(got.keys).toEqual(Object.keys(obj));
+          const pointer = (k: string) => [...path, k].map((t) => '/' + escapeToken(t)).join('');
+          expect(got.keys.map((k, i) => [k, { line: got.lines[i], column: got.columns[i] }])).toEqual(got.keys.map((k) => [k, reference(root, lines, pointer(k))]));
+        }
+      }),
+      { numRuns: 600 },
+    );
+    // Both answers were given, so neither is the test's only path.
+    expect(read).toBeGreaterThan(250);
+    expect(declined).toBeGreaterThan(200);
+  });
 
   // Long arrays: the walk steps over runs of strings and literals natively, 1, 2, 4... elements
   // at a time, and one at a time over containers, escaped strings and comments.

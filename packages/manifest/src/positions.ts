@@ -3,7 +3,8 @@
 // costs one scan and n lookups rather than a scan of the file per diagnostic; the scan steps over
 // every subtree no diagnostic is in.
 import { createRequire } from 'node:module';
-import { forget, placeOf, type Place, type Position } from './diagnostics.js';
+import { StringSet } from './checks/strings.js';
+import { forget, placeOf, type Place, type Position, type Reporter } from './diagnostics.js';
 import { containerEnd, isLastOnPath, keyAt, lineRun, skipElementLines, skipElements, skipPropertyLine, skipSpace, stringEnd, valueAt, valueEnd } from './scan.js';
 import { NONE, WantedTree, type IndexList } from './wanted.js';
 
@@ -531,6 +532,59 @@ export class PropertyWalk extends TextWalk {
     this.at = -1;
   }
 
+  /**
+   * Every key from here to the closing brace, read from the text, with the line and column of
+   * each; undefined where a key is escaped or starts with a digit (JSON.parse's object lists an
+   * array index before the other keys, not where the text has it), or where the values the walk
+   * steps over, other than those alone on a property line, come to more than `budget` characters
+   * plus four times the characters of those lines (a small object beside a large one is not worth
+   * reading from the text: its keys are cheap to list). The walk ends either way.
+   */
+  readKeys(budget: number): ReadKeys | undefined {
+    const { text } = this;
+    const keys: string[] = [];
+    let lines = new Int32Array(64);
+    let columns = new Int32Array(64);
+    let at = this.at;
+    let backslash = text.indexOf('\\', at);
+    let lineChars = 0; // of the property lines read
+    let stepped = 0; // of the other values stepped over
+    while (at !== -1 && text.charCodeAt(at) === 34) {
+      const close = text.indexOf('"', at + 1);
+      if (backslash !== -1 && backslash < at) backslash = text.indexOf('\\', at);
+      if (close === -1 || (backslash !== -1 && backslash < close)) return void this.stop();
+      const first = text.charCodeAt(at + 1);
+      if (first >= 48 && first <= 57) return void this.stop();
+      const k = keys.length;
+      if (k === lines.length) [lines, columns] = [grow(lines), grow(columns)];
+      keys.push(text.slice(at + 1, close));
+      lines[k] = this.line;
+      columns[k] = at - this.lineStart + 1;
+      const next = skipPropertyLine(text, at);
+      if (next !== -1) {
+        lineChars += next - at;
+        this.line++;
+        let lineStart = next;
+        while (text.charCodeAt(lineStart - 1) !== 10) lineStart--; // back over the indentation
+        this.lineStart = lineStart;
+        at = this.space(next);
+        continue;
+      }
+      let i = this.space(close + 1);
+      if (text.charCodeAt(i) !== 58) return void this.stop();
+      i = this.space(i + 1);
+      const left = budget + 4 * lineChars - stepped;
+      const end = left < 0 ? -1 : valueEnd(text, i, i + left);
+      if (end === -1 || (stepped += end - i) > budget + 4 * lineChars) return void this.stop();
+      this.lines(i, end);
+      i = this.space(end);
+      if (text.charCodeAt(i) === 44) at = this.space(i + 1);
+      else at = text.charCodeAt(i) === 125 ? i : -1;
+    }
+    this.at = at;
+    return this.done ? { keys, lines, columns } : void this.stop();
+  }
+
   /** Whether every key was where the keys said, up to the closing brace. */
   get done(): boolean {
     return this.at !== -1 && this.text.charCodeAt(this.at) === 125;
@@ -540,6 +594,37 @@ export class PropertyWalk extends TextWalk {
 /** Whether a key is written in JSON text as it is (no quote or backslash to escape; a control character never matches the text). */
 export const unescaped = (key: string): boolean => key.indexOf('"') === -1 && key.indexOf('\\') === -1;
 
+/** The keys of an object as its text writes them, each with its line and column. */
+export interface ReadKeys {
+  keys: string[];
+  /** Of `keys[i]` at `i` (the arrays may be longer than the keys). */
+  lines: Int32Array;
+  columns: Int32Array;
+}
+
+/**
+ * The keys of the object at `path` in `text` (the text JSON.parse made it from), read from the text
+ * with their places, when they are what `Object.keys` of that object gives: each written without
+ * escapes, none starting with a digit (so none is an array index, which Object.keys lists first),
+ * none written twice, and the object the one JSON.parse kept (no key on `path` written twice).
+ * Undefined otherwise, or when the object is small beside the values it holds. On an object of
+ * tens of thousands of keys this costs about half of Object.keys, which sorts them by insertion
+ * order, and it finds their places on the way.
+ */
+export function readKeys(text: string, path: readonly string[]): ReadKeys | undefined {
+  const open = valueAt(text, path);
+  if (open === -1) return undefined;
+  const walk = new PropertyWalk(text, open);
+  const read = walk.readKeys(READ_BUDGET);
+  if (read === undefined || !isLastOnPath(text, path, walk.at + 1)) return undefined;
+  const seen = new StringSet(read.keys);
+  for (let i = 0; i < read.keys.length; i++) if (!seen.addAt(i)) return undefined;
+  return read;
+}
+
+/** Characters of values not alone on their line that `readKeys` steps over, beyond four times those of the lines it read. */
+const READ_BUDGET = 4096;
+
 /**
  * The places of some keys of one object, for a rule that reports them as it goes through the keys
  * (`Object.keys` order) of the object at `path` in the text it was parsed from. `at(i, plain)` is the
@@ -548,21 +633,37 @@ export const unescaped = (key: string): boolean => key.indexOf('"') === -1 && ke
  * or control character (else the walk ends: such a key is escaped in the text). `end()` takes back
  * every place given unless each key was where the keys said and the object is the one JSON.parse
  * kept (none of the keys on `path` written twice); `diagnosticPositions` then walks to them.
+ * Made by `KeyPlaces.of`, it lists the keys too, from the text when `readKeys` can: then every
+ * place is known, and checked, before any is given.
  */
 export class KeyPlaces {
   private walk: PropertyWalk | undefined;
   private taken = 0;
   private readonly given: Place[] = [];
+  private read: ReadKeys | undefined;
 
   constructor(
     private text: string | undefined,
     private readonly path: readonly string[],
-    private readonly keys: readonly string[],
+    readonly keys: readonly string[],
   ) {}
 
+  /**
+   * The keys of `obj`, the object at `path`, listed once per validation by `reporter` (from the
+   * text when `readKeys` can, else by Object.keys), and their places.
+   */
+  static of(reporter: Reporter, obj: Record<string, unknown>, text: string | undefined, path: readonly string[], containers?: readonly string[]): KeyPlaces {
+    let read: ReadKeys | undefined;
+    const keys = reporter.keysOf(obj, containers, text === undefined ? undefined : () => (read = readKeys(text, path))?.keys);
+    const places = new KeyPlaces(text, path, keys);
+    places.read = read;
+    return places;
+  }
+
   at(i: number, plain: boolean): Place | undefined {
-    const { text, keys } = this;
+    const { text, keys, read } = this;
     if (text === undefined) return undefined;
+    if (read !== undefined) return plain ? { line: read.lines[i]!, column: read.columns[i]!, text } : undefined;
     if (this.walk === undefined) {
       const open = valueAt(text, this.path);
       if (open === -1) return void (this.text = undefined);
@@ -589,4 +690,11 @@ export class KeyPlaces {
     while (this.taken < keys.length && walk.at !== -1) this.pass(keys[this.taken++]!);
     if (!walk.done || !isLastOnPath(this.text!, this.path, walk.at + 1)) forget(this.given);
   }
+}
+
+/** A copy of `a` twice as long. */
+function grow(a: Int32Array): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
 }

@@ -48,14 +48,18 @@ function commentEnd(text: string, i: number): number {
   return end === -1 ? -1 : end + 2;
 }
 
-/** The offset just past the value that starts at `i`: a string, a literal, or a whole object or array with everything in it. */
-export function valueEnd(text: string, i: number): number {
+/**
+ * The offset just past the value that starts at `i`: a string, a literal, or a whole object or
+ * array with everything in it; -1 where the text is not one, or where an object or array runs
+ * on past `limit` (a caller with a budget gives up there rather than read it to its end).
+ */
+export function valueEnd(text: string, i: number, limit = text.length): number {
   const c = text.charCodeAt(i);
   if (c === QUOTE) {
     const end = stringEnd(text, i);
     return end === -1 ? -1 : end + 1;
   }
-  if (c === 123 || c === 91) return containerEnd(text, i, 0);
+  if (c === 123 || c === 91) return containerEnd(text, i, 0, limit);
   let j = i;
   while (j < text.length && !endsLiteral(text.charCodeAt(j))) j++;
   return j === i ? -1 : j;
@@ -74,10 +78,11 @@ const PLAIN = /(?:[^"[\]{}/]+|"[^"\\]*"){0,256}/y;
 /**
  * The offset past the bracket that closes an object or array, counting brackets outside strings
  * and comments from `i`, inside `depth` open ones: 0 from its opening bracket, 1 from within it.
- * Everything between brackets is stepped over natively, not character by character.
+ * Everything between brackets is stepped over natively, not character by character. -1 when it
+ * is not closed, or not before `limit`.
  */
-export function containerEnd(text: string, i: number, depth: number): number {
-  const n = text.length;
+export function containerEnd(text: string, i: number, depth: number, limit = text.length): number {
+  const n = Math.min(text.length, limit);
   while (i < n) {
     PLAIN.lastIndex = i;
     PLAIN.test(text);

@@ -132,8 +132,8 @@ export function checkStructure(
  * it was parsed from, each unknown key carries its place as it is reported (`KeyPlaces`).
  */
 function reportUnknownTopLevel(input: Record<string, unknown>, reporter: Reporter, text: string | undefined): number {
-  const keys = reporter.keysOf(input, KNOWN_KEYS['']);
-  const places = new KeyPlaces(text, TOP, keys);
+  const places = KeyPlaces.of(reporter, input, text, TOP, KNOWN_KEYS['']);
+  const { keys } = places;
   let unknown = 0;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;

@@ -142,9 +142,9 @@ const DEFAULTS_KEYS = ['config', 'defaults'];
  * or `defaults` written twice, takes the places back (the position step then finds them).
  */
 function checkDefaults(defaults: Record<string, unknown>, byKey: Map<string, ConfigField>, reporter: Reporter, text?: string): Record<string, unknown> {
-  const keys = reporter.keysOf(defaults);
+  const places = KeyPlaces.of(reporter, defaults, text, DEFAULTS_KEYS);
+  const { keys } = places;
   let out: Record<string, unknown> | undefined;
-  const places = new KeyPlaces(text, DEFAULTS_KEYS, keys);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     const field = byKey.get(key);
