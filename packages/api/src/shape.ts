@@ -139,11 +139,12 @@ export function shapeIssues(value: unknown, spec: ShapeSpec, at = ''): ShapeIssu
   }
   for (const [key, inner] of Object.entries(spec.nested ?? {})) {
     const v = value[key];
-    if (v !== undefined && v !== null) issues.push(...shapeIssues(v, inner, `${at}/${key}`));
+    if (v !== undefined && v !== null) for (const found of shapeIssues(v, inner, `${at}/${key}`)) issues.push(found);
   }
   for (const [key, inner] of Object.entries(spec.items ?? {})) {
     const v = value[key];
-    if (Array.isArray(v)) v.forEach((item, i) => issues.push(...shapeIssues(item, inner, `${at}/${key}/${i}`)));
+    // One by one, not push(...): an argument per issue overflows the stack on a large response.
+    if (Array.isArray(v)) v.forEach((item, i) => { for (const found of shapeIssues(item, inner, `${at}/${key}/${i}`)) issues.push(found); });
   }
   for (const rule of spec.rules ?? []) {
     const found = rule(value, at);

@@ -31,7 +31,7 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
   const result: BuildResult = { ok: false, errors: [], warnings: [], validation: null, registrations: [], artifact: null, size: null };
 
   const project = await readProject(root);
-  result.errors.push(...project.errors);
+  append(result.errors, project.errors);
   const read = await readManifestBytes(root);
   if ('error' in read) {
     result.errors.push(read.error);
@@ -49,8 +49,8 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
   try {
     const validated = await validateBytes(read.bytes, options.publisher ?? project.settings.publisher, project.settings.ignore);
     result.validation = validated.report;
-    result.errors.push(...validated.errors);
-    result.warnings.push(...validated.report.warnings);
+    append(result.errors, validated.errors);
+    append(result.warnings, validated.report.warnings);
     const manifest = validated.manifest;
     if (!manifest || result.errors.length > 0) return result;
 
@@ -69,7 +69,7 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
       return result;
     }
     const bundled = bundleOutcome(built, root, manifest.entry);
-    result.warnings.push(...bundled.warnings);
+    append(result.warnings, bundled.warnings);
     const inputs = bundled.metafile ? contributors(bundled.metafile, root) : [];
     // The analysis goes beside the version it describes: once that version is stored, or when the bundle itself is refused (too large), when it is most needed.
     const metafile = bundled.metafile;
@@ -77,7 +77,7 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
       if (options.analyze && metafile) result.analysis = await writeAnalysis(out, manifest.id, manifest.version, options.watch === true, metafile, inputs);
     };
     if (!bundled.ok) {
-      result.errors.push(...bundled.errors);
+      append(result.errors, bundled.errors);
       if (bundled.errors.some((e) => e.code === 'build.asset_too_large')) await analyze();
       return result;
     }
@@ -89,8 +89,8 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
     const bundleText = { code: Buffer.from(bundled.code).toString('utf8'), map: { text: Buffer.from(bundled.map).toString('utf8'), dir: posix.dirname(artifactPath(manifest.entry)) } };
     const scan = scanReport(await job.scanned, manifest, manifest.entry, bundleText, timeoutMs);
     result.registrations = scan.registrations;
-    result.errors.push(...scan.errors);
-    result.warnings.push(...scan.warnings);
+    append(result.errors, scan.errors);
+    append(result.warnings, scan.warnings);
     if (result.errors.length > 0) {
       if (result.errors.some((e) => e.code === 'build.size_budget')) await analyze();
       return result;
@@ -106,7 +106,7 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
     // A watch build replaces its own folder beside the store; the store's versions stay immutable.
     const put = options.watch ? await replaceWatchArtifact(out, record, contents) : await putArtifact(out, record, contents, options.out === undefined);
     if (put.kind === 'refused') {
-      result.errors.push(...put.errors);
+      append(result.errors, put.errors);
       return result;
     }
     const unchanged = put.kind === 'unchanged';
@@ -117,4 +117,9 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
   } finally {
     job?.worker.dispose();
   }
+}
+
+/** Appends `items` to `list` one by one: `push(...items)` passes an argument per item, and a manifest's 130,000 findings overflow the stack. */
+function append<T>(list: T[], items: readonly T[]): void {
+  for (const item of items) list.push(item);
 }

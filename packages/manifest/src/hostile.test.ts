@@ -55,6 +55,40 @@ describe('hostile input', () => {
     expect(inDefaults.errors.map((d) => d.code)).toEqual(['config.defaults.not_coercible']);
   });
 
+  it('answers 130,000 repeats of one key (a spread of that many findings into one call overflowed the stack)', () => {
+    const text = JSON.stringify(valid).replace(/}$/, `,${'"a":1,'.repeat(130_000)}"a":1}`);
+    const { report } = validateManifestText(text, { publisher: 'acme' });
+    expect(report.warnings.filter((d) => d.code === 'json.duplicate_key')).toHaveLength(130_000);
+    expect(diagnosticPositions(text, report.warnings)).toHaveLength(report.warnings.length);
+  });
+
+  // A walk that searched for the next line break from each value ran on to the end of a long
+  // line every time: quadratic in a minified manifest. Four times the keys must cost about four
+  // times as much (the quadratic walk: sixteen; the collector makes it five to seven), medians of three.
+  it('answers minified manifests of unknown keys in time linear in their size', () => {
+    const time = (text: string) => {
+      const runs = [0, 1, 2].map(() => {
+        const t0 = performance.now();
+        const { report } = validateManifestText(text, { publisher: 'acme' });
+        diagnosticPositions(text, [...report.errors, ...report.warnings]);
+        return performance.now() - t0;
+      });
+      return runs.sort((a, b) => a - b)[1]!;
+    };
+    const keys = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `"k${from + i}":1`).join(',');
+    const shapes: Record<string, (n: number) => string> = {
+      // All on one line.
+      minified: (n) => JSON.stringify(valid).replace(/}$/, `,${keys(n)}}`),
+      // Some keys a line (the walk reads them from the text), more on one line, then a long string.
+      mixed: (n) => `{\n${Array.from({ length: n / 4 }, (_, i) => `"p${i}": 1,\n`).join('')}${keys(n)},"id":"w","description":"${'x'.repeat(n * 20)}","0":1}`,
+    };
+    for (const [name, make] of Object.entries(shapes)) {
+      time(make(2_000)); // compiled before it is timed
+      const growth = time(make(160_000)) / time(make(40_000));
+      expect([name, growth < 10]).toEqual([name, true]);
+    }
+  });
+
   it('answers a 10 MB manifest', () => {
     const big = JSON.stringify({ ...valid, description: 'd'.repeat(10 * 1024 * 1024) });
     const r = parseAndValidate(big);

@@ -357,11 +357,29 @@ abstract class TextWalk {
 
   /** Counts the line breaks from `from` up to `to`. */
   protected lines(from: number, to: number): void {
-    const { text } = this;
-    for (let nl = text.indexOf('\n', from); nl !== -1 && nl < to; nl = text.indexOf('\n', nl + 1)) {
+    for (let nl = this.breakAt(from); nl !== -1 && nl < to; nl = this.breakAt(nl + 1)) {
       this.line++;
       this.lineStart = nl + 1;
     }
+  }
+
+  /** The first line break at or after `breakFrom` (-1: none), once looked for; -2 before. */
+  private nextBreak = -2;
+  private breakFrom = 0;
+
+  /**
+   * The offset of the first line break at or after `from`, or -1. The search runs on past what
+   * the caller counts to, up to the next break: remembered, so that a text of many values on one
+   * long line is searched once, not once per value (a minified manifest: each search to the end
+   * of the file made the walk quadratic).
+   */
+  private breakAt(from: number): number {
+    const known = this.nextBreak;
+    if (known === -2 || from < this.breakFrom || (known !== -1 && known < from)) {
+      this.breakFrom = from;
+      return (this.nextBreak = this.text.indexOf('\n', from));
+    }
+    return known;
   }
 
   /** Past spaces, tabs and line breaks from `i`, counting the lines. */

@@ -134,8 +134,9 @@ export async function runValidate(paths: string[], flags: ValidateFlags): Promis
           return { code: d.code, severity, message: d.message, ...(d.path !== undefined ? { path: d.path } : {}), ...at, docs: ruleUrl(d.code) };
         });
       };
-      outcome.errors.push(...toFindings('error', scan.errors));
-      outcome.warnings.push(...toFindings('warning', scan.warnings));
+      // Concatenated, not pushed with a spread: an argument per finding overflows the stack on a large list.
+      outcome.errors = outcome.errors.concat(toFindings('error', scan.errors));
+      outcome.warnings = outcome.warnings.concat(toFindings('warning', scan.warnings));
       outcome.ok = outcome.errors.length === 0;
       outcome.registrations = scan.registrations;
     }
