@@ -144,7 +144,7 @@ export function shapeIssues(value: unknown, spec: ShapeSpec, at = ''): ShapeIssu
   for (const [key, inner] of Object.entries(spec.items ?? {})) {
     const v = value[key];
     // One by one, not push(...): an argument per issue overflows the stack on a large response.
-    if (Array.isArray(v)) v.forEach((item, i) => { for (const found of shapeIssues(item, inner, `${at}/${key}/${i}`)) issues.push(found); });
+    if (Array.isArray(v)) for (let i = 0; i < v.length; i++) for (const found of shapeIssues(v[i], inner, `${at}/${key}/${i}`)) issues.push(found);
   }
   for (const rule of spec.rules ?? []) {
     const found = rule(value, at);

@@ -336,6 +336,9 @@ abstract class TextWalk {
   at: number;
   protected line = 1;
   protected lineStart = 0;
+  /** The first line break at or after `breakFrom` (-1: none), once looked for; -2 before (`breakAt`). */
+  private nextBreak = -2;
+  private breakFrom = 0;
 
   /** From the container's opening bracket at `open`, when it is `bracket` (a character code). */
   constructor(
@@ -362,10 +365,6 @@ abstract class TextWalk {
       this.lineStart = nl + 1;
     }
   }
-
-  /** The first line break at or after `breakFrom` (-1: none), once looked for; -2 before. */
-  private nextBreak = -2;
-  private breakFrom = 0;
 
   /**
    * The offset of the first line break at or after `from`, or -1. The search runs on past what
@@ -523,26 +522,40 @@ export class PropertyWalk extends TextWalk {
     const close = at + key.length + 1;
     if (text.charCodeAt(at) !== 34 || text.charCodeAt(close) !== 34 || !text.startsWith(key, at + 1)) return void (this.at = -1);
     const place = this.place();
+    this.at = this.past(at, close, Infinity);
+    return place;
+  }
+
+  /** Characters of the value the last `past` stepped over, when it was not alone on a property line (else 0). */
+  private valueChars = 0;
+
+  /**
+   * Past the property whose key's quotes are at `at` and `close`, counting lines: the offset of
+   * the next key or of the closing brace, or -1 where the text is not a property, or where its
+   * value, not alone on a property line, is an object or array longer than `most` characters.
+   * A property alone on its line with a plain value is one native match (`skipPropertyLine`).
+   */
+  private past(at: number, close: number, most: number): number {
+    const { text } = this;
+    this.valueChars = 0;
     const next = skipPropertyLine(text, at);
     if (next !== -1) {
       this.line++;
       let start = next;
       while (text.charCodeAt(start - 1) !== 10) start--; // back over the indentation
       this.lineStart = start;
-      this.at = this.space(next);
-      return place;
+      return this.space(next);
     }
     let i = this.space(close + 1);
-    if (text.charCodeAt(i) !== 58) return void (this.at = -1);
+    if (text.charCodeAt(i) !== 58) return -1;
     i = this.space(i + 1);
-    const end = valueEnd(text, i);
-    if (end === -1) return void (this.at = -1);
+    const end = valueEnd(text, i, i + most);
+    if (end === -1) return -1;
+    this.valueChars = end - i;
     this.lines(i, end);
     i = this.space(end);
-    if (text.charCodeAt(i) === 44) i = this.space(i + 1);
-    else if (text.charCodeAt(i) !== 125) i = -1;
-    this.at = i;
-    return place;
+    if (text.charCodeAt(i) === 44) return this.space(i + 1);
+    return text.charCodeAt(i) === 125 ? i : -1;
   }
 
   /** Ends the walk: the caller met a key it does not take. */
@@ -578,26 +591,11 @@ export class PropertyWalk extends TextWalk {
       keys.push(text.slice(at + 1, close));
       lines[k] = this.line;
       columns[k] = at - this.lineStart + 1;
-      const next = skipPropertyLine(text, at);
-      if (next !== -1) {
-        lineChars += next - at;
-        this.line++;
-        let lineStart = next;
-        while (text.charCodeAt(lineStart - 1) !== 10) lineStart--; // back over the indentation
-        this.lineStart = lineStart;
-        at = this.space(next);
-        continue;
-      }
-      let i = this.space(close + 1);
-      if (text.charCodeAt(i) !== 58) return void this.stop();
-      i = this.space(i + 1);
-      const left = budget + 4 * lineChars - stepped;
-      const end = left < 0 ? -1 : valueEnd(text, i, i + left);
-      if (end === -1 || (stepped += end - i) > budget + 4 * lineChars) return void this.stop();
-      this.lines(i, end);
-      i = this.space(end);
-      if (text.charCodeAt(i) === 44) at = this.space(i + 1);
-      else at = text.charCodeAt(i) === 125 ? i : -1;
+      const next = this.past(at, close, budget + 4 * lineChars - stepped);
+      if (next === -1) return void this.stop();
+      if (this.valueChars === 0) lineChars += next - at;
+      else if ((stepped += this.valueChars) > budget + 4 * lineChars) return void this.stop();
+      at = next;
     }
     this.at = at;
     return this.done ? { keys, lines, columns } : void this.stop();
