@@ -1,6 +1,6 @@
 // What CI and a linter's users expect of `extkit validate`: formats, several paths, standard
 // input, --max-warnings, machine output for usage errors, and every diagnostic located.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -153,6 +153,20 @@ describe('extkit validate: machine output', () => {
     const sarif = JSON.parse(runCli(['validate', 'no/such/dir', '--format', 'sarif']).stdout) as { runs: Array<{ invocations: Array<{ executionSuccessful: boolean }> }> };
     expect(sarif.runs[0]!.invocations[0]!.executionSuccessful).toBe(false);
     expect(runCli(['validate', 'no/such/dir']).stdout).toBe('');
+  });
+});
+
+describe('extkit validate into a reader that stops early', () => {
+  it('ends its output quietly when the pipe closes (`| head`), without a stack trace', async () => {
+    const many = fixture({ ...example, ...Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`x${i}`, i])) });
+    const child = spawn(extkitBin, ['validate', many, '--publisher', 'acme', '--format', 'sarif'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    // Read the first chunk, then close the pipe, as `head -c 200` does.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 });
 

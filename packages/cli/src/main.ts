@@ -3,6 +3,15 @@ import { commands } from './commands/index.js';
 import { printUsageJson, reportFailure, UsageError } from './errors.js';
 import { readOwnVersion } from './version.js';
 
+// A reader that stops early (`extkit validate --format sarif | head`) closes the pipe: the output
+// ends there, quietly, as it does for other command-line tools, not with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    process.exit(process.exitCode ?? 0);
+  });
+}
+
 const program = new Command('extkit')
   .description('Scaffold, validate, build, verify and preview platform extensions.')
   .version(readOwnVersion(), '-v, --version')
