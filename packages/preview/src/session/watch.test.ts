@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -50,6 +50,25 @@ describe('watchExtension', () => {
       writeFileSync(join(dir, 'src/index.ts'), 'export const a = 22;');
     });
     expect(read.at(-1)).toBe('export const a = 22;');
+  });
+
+  it('never answers a save between its truncate and its write: no rebuild reads the file empty', async () => {
+    read = [];
+    const seen = await watchedChanges(async () => {
+      closeSync(openSync(join(dir, 'src/index.ts'), 'w'));
+      await settle(30);
+      writeFileSync(join(dir, 'src/index.ts'), 'export const a = 3;');
+    });
+    expect(seen).toContain('build');
+    expect(read).not.toContain('');
+    expect(read.at(-1)).toBe('export const a = 3;');
+  });
+
+  it('still answers a file emptied on purpose, once the burst settles', async () => {
+    read = [];
+    const seen = await watchedChanges(() => closeSync(openSync(join(dir, 'src/index.ts'), 'w')));
+    expect(seen).toEqual(['build']);
+    expect(read).toEqual(['']);
   });
 
   it('ignores declaration files, which never reach the bundle (extkit types rewrites src/manifest.d.ts)', async () => {

@@ -39,32 +39,39 @@ export async function watchExtension(dir: string, changed: (what: Redo) => void)
   // settles: a changed file whose stat still matches the one chokidar reported
   // was not written again, so the first answer saw its final content and the
   // check costs a stat, not a second rebuild competing with the frames' reload.
+  // A file chokidar saw empty is most likely that truncate: answering it at once
+  // would build a bundle nobody wrote (esbuild only warns that an import from an
+  // empty .ts file is undefined) and reload the frames with it, so that burst is
+  // answered once, after it settles. A file emptied on purpose costs SETTLE_MS.
   // Other events (add, unlink, directories) are answered again unconditionally.
-  const trailing = new Map<Redo, { timer: ReturnType<typeof setTimeout>; seen: Map<string, string | undefined> }>();
-  const redo = (what: Redo, path: string, seen: string | undefined): void => {
-    changed(what);
+  const trailing = new Map<Redo, { timer: ReturnType<typeof setTimeout>; seen: Map<string, string | undefined>; owed: boolean }>();
+  const redo = (what: Redo, path: string, seen: string | undefined, now: boolean): void => {
     const burst = trailing.get(what);
+    const owed = (burst?.owed ?? false) || !now;
+    if (now && !owed) changed(what);
     if (burst) clearTimeout(burst.timer);
     const paths = burst?.seen ?? new Map<string, string | undefined>();
     paths.set(path, seen);
     const timer = setTimeout(() => {
       trailing.delete(what);
+      if (owed) return changed(what);
       for (const [p, print] of paths) if (print === undefined || currentFingerprint(p) !== print) return changed(what);
     }, SETTLE_MS);
-    trailing.set(what, { timer, seen: paths });
+    trailing.set(what, { timer, seen: paths, owed });
   };
   watcher.on('all', (event, path, stats) => {
     // Declaration files never reach the bundle: src/manifest.d.ts, which `extkit types`
     // rewrites on every manifest change, would otherwise trigger two rebuilds that change nothing.
     if (path.endsWith('.d.ts')) return;
     const seen = event === 'change' && stats ? fingerprint(stats) : undefined;
+    const now = !((event === 'change' || event === 'add') && stats?.size === 0);
     const atRoot = dirname(path) === dir;
     const name = basename(path);
-    if (atRoot && name === 'manifest.json') redo('manifest', path, seen);
+    if (atRoot && name === 'manifest.json') redo('manifest', path, seen, now);
     else if (atRoot && name === 'package.json') {
-      redo('manifest', path, seen);
-      redo('build', path, seen);
-    } else redo('build', path, seen);
+      redo('manifest', path, seen, now);
+      redo('build', path, seen, now);
+    } else redo('build', path, seen, now);
   });
   await new Promise<void>((resolve, reject) => {
     watcher.once('ready', resolve);
