@@ -3,14 +3,20 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE, STALE_LOCK_MS, withStoreLock } from './lock.js';
 
-const dist = pathToFileURL(join(import.meta.dirname, '../../dist/artifact/lock.js')).href;
+// The processes run this source, as the tests here do (the package's dist is bundled: no file holds lock.ts alone).
+const compiled = join(mkdtempSync(join(tmpdir(), 'extkit-lock-src-')), 'lock.mjs');
+const lockModule = pathToFileURL(compiled).href;
+beforeAll(async () => {
+  await build({ entryPoints: [join(import.meta.dirname, 'lock.ts')], outfile: compiled, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'warning' });
+});
 
 /** A process that takes the lock, reads a counter, waits, and writes it plus one. */
 const worker = `
-const { withStoreLock } = await import(${JSON.stringify(dist)});
+const { withStoreLock } = await import(${JSON.stringify(lockModule)});
 const { readFileSync, writeFileSync } = await import('node:fs');
 const dir = process.argv[1];
 const r = await withStoreLock(dir, async () => {
