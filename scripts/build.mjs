@@ -9,7 +9,8 @@
 // about 90 files: bundled, `extkit validate` and `extkit build` start about 25 ms sooner
 // (docs/distribution.md, "Bundled packages").
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,12 @@ const BUNDLED = { manifest: [], bundler: [], cli: ['src/main.ts'] };
 const STAMP = '.bundle-stamp.json';
 
 const args = process.argv.slice(2);
+if (args.includes('--watch') || args.includes('-w')) {
+  // tsc's watch would keep the declarations fresh but never the bundles: say so rather than go stale.
+  console.error('scripts/build.mjs: --watch is not supported (the bundled packages would go stale); run `pnpm build` after a change.');
+  process.exit(2);
+}
+const force = args.includes('--force') || args.includes('-f');
 const r = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', ...args], { stdio: 'inherit' });
 if (r.status !== 0) process.exit(r.status ?? 1);
 if (args.includes('--clean')) {
@@ -37,15 +44,19 @@ for (const [name, extra] of Object.entries(BUNDLED)) {
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const entries = [
     ...Object.values(pkg.exports)
-      .map((target) => (typeof target === 'string' ? target : target.default))
-      .filter((target) => target.endsWith('.js'))
+      .map((target) => (typeof target === 'string' ? target : (target.default ?? target.import)))
+      .filter((target) => typeof target === 'string' && target.startsWith('./dist/') && target.endsWith('.js'))
       .map((target) => target.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts')),
     ...extra,
   ];
-  const inputs = [join(dir, 'package.json'), fileURLToPath(import.meta.url), ...files(join(dir, 'src'))];
+  // What the bundle is made of, fingerprinted before esbuild reads it: a file saved while it
+  // bundles differs next time, and a file put back with an older time (cp -p, tar) differs too.
+  const inputs = [join(dir, 'package.json'), join(dir, 'tsconfig.json'), join(root, 'tsconfig.base.json'), fileURLToPath(import.meta.url), require.resolve('esbuild/package.json'), ...files(join(dir, 'src'))];
+  const fingerprint = createHash('sha256')
+    .update(inputs.map((file) => `${relative(root, file)}:${statSync(file).size}:${statSync(file).mtimeMs}`).join('\n'))
+    .digest('hex');
   const stamp = readStamp(dir);
-  const newest = Math.max(...inputs.map((file) => statSync(file).mtimeMs));
-  if (stamp && stamp.at >= newest && stamp.outputs.every((out) => existsSync(join(dist, out)))) continue;
+  if (!force && stamp?.fingerprint === fingerprint && stamp.outputs.every((out) => existsSync(join(dist, out)))) continue;
   const result = await esbuild.build({
     absWorkingDir: dir,
     entryPoints: entries,
@@ -66,14 +77,18 @@ for (const [name, extra] of Object.entries(BUNDLED)) {
   });
   const outputs = Object.keys(result.metafile.outputs).map((out) => relative(dist, join(dir, out)));
   removeBundle(dist, outputs);
-  writeFileSync(join(dir, STAMP), `${JSON.stringify({ at: Date.now(), outputs })}\n`);
+  // Whole or absent, however many builds run at once.
+  const temporary = join(dir, `${STAMP}.${process.pid}`);
+  writeFileSync(temporary, `${JSON.stringify({ fingerprint, outputs })}\n`);
+  renameSync(temporary, join(dir, STAMP));
 }
 
-/** Every file under `dir`, tests included (a change to one rebuilds; it is no input, but costs 100 ms). */
+/** Every file under `dir`, sorted, tests included (a change to one rebuilds: no input, but 100 ms). */
 function files(dir) {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
+    .sort();
 }
 
 function readStamp(dir) {
@@ -90,7 +105,7 @@ function removeBundle(dist, keep) {
   const kept = new Set(keep);
   for (const file of files(dist)) {
     const rel = relative(dist, file);
-    if (/\.js(\.map)?$/.test(rel) && !kept.has(rel)) rmSync(file);
+    if (/\.js(\.map)?$/.test(rel) && !kept.has(rel)) rmSync(file, { force: true }); // another build may have taken it
   }
   if (!keep.length) rmSync(join(dist, '..', STAMP), { force: true });
 }

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE, STALE_LOCK_MS, withStoreLock } from './lock.js';
 
 // The processes run this source, as the tests here do (the package's dist is bundled: no file holds lock.ts alone).
@@ -13,6 +13,7 @@ const lockModule = pathToFileURL(compiled).href;
 beforeAll(async () => {
   await build({ entryPoints: [join(import.meta.dirname, 'lock.ts')], outfile: compiled, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'warning' });
 });
+afterAll(() => rmSync(dirname(compiled), { recursive: true, force: true }));
 
 /** A process that takes the lock, reads a counter, waits, and writes it plus one. */
 const worker = `
