@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { cpuTime } from './diff/__fixtures__/linear.js';
 import { parseManifestText, validateManifestText } from './parse.js';
 import { diagnosticPositions } from './positions.js';
 import { validateManifest } from './validate.js';
@@ -64,17 +65,15 @@ describe('hostile input', () => {
 
   // A walk that searched for the next line break from each value ran on to the end of a long
   // line every time: quadratic in a minified manifest. Eight times the keys must cost about eight
-  // times as much (the quadratic walk: over 30 at these sizes; the collector and the other test
-  // worker can make a linear one 12 to 16). The sizes run in turns and their fastest runs are
-  // compared, so that load slows both or neither; turns go on, up to five, only while the ratio
-  // looks too high.
+  // times as much (the quadratic walk: over 30 at these sizes; the collector can make a linear one
+  // 10 to 12). CPU time, the sizes in turns, their fastest runs compared; turns go on, up to five,
+  // only while the ratio looks too high.
   it('answers minified manifests of unknown keys in time linear in their size', () => {
-    const time = (text: string) => {
-      const t0 = performance.now();
-      const { report } = validateManifestText(text, { publisher: 'acme' });
-      diagnosticPositions(text, [...report.errors, ...report.warnings]);
-      return performance.now() - t0;
-    };
+    const time = (text: string) =>
+      cpuTime(() => {
+        const { report } = validateManifestText(text, { publisher: 'acme' });
+        diagnosticPositions(text, [...report.errors, ...report.warnings]);
+      });
     const keys = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `"k${from + i}":1`).join(',');
     const shapes: Record<string, (n: number) => string> = {
       // All on one line.
