@@ -20,7 +20,7 @@ const require = createRequire(import.meta.url);
 
 /** The bundled packages, each with entries beyond its `exports` (the CLI's bin loads dist/main.js). */
 const BUNDLED = { manifest: [], bundler: [], cli: ['src/main.ts'] };
-/** Beside dist/, not in it: what the last bundle wrote, and when (not packed, not committed). */
+/** Beside dist/, not in it: the fingerprint of what the last bundle read, and what it wrote (not packed, not committed). */
 const STAMP = '.bundle-stamp.json';
 
 const args = process.argv.slice(2);
@@ -53,7 +53,7 @@ for (const [name, extra] of Object.entries(BUNDLED)) {
   // bundles differs next time, and a file put back with an older time (cp -p, tar) differs too.
   const inputs = [join(dir, 'package.json'), join(dir, 'tsconfig.json'), join(root, 'tsconfig.base.json'), fileURLToPath(import.meta.url), require.resolve('esbuild/package.json'), ...files(join(dir, 'src'))];
   const fingerprint = createHash('sha256')
-    .update(inputs.map((file) => `${relative(root, file)}:${statSync(file).size}:${statSync(file).mtimeMs}`).join('\n'))
+    .update(inputs.map((file) => ({ file, s: statSync(file) })).map(({ file, s }) => `${relative(root, file)}:${s.size}:${s.mtimeMs}`).join('\n'))
     .digest('hex');
   const stamp = readStamp(dir);
   if (!force && stamp?.fingerprint === fingerprint && stamp.outputs.every((out) => existsSync(join(dist, out)))) continue;

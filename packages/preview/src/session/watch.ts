@@ -48,7 +48,7 @@ export async function watchExtension(dir: string, changed: (what: Redo) => void)
   const redo = (what: Redo, path: string, seen: string | undefined, now: boolean): void => {
     const burst = trailing.get(what);
     const owed = (burst?.owed ?? false) || !now;
-    if (now && !owed) changed(what);
+    if (!owed) changed(what);
     if (burst) clearTimeout(burst.timer);
     const paths = burst?.seen ?? new Map<string, string | undefined>();
     paths.set(path, seen);
