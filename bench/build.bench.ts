@@ -58,26 +58,41 @@ const ratio = whole['extkit build']! / whole['node plain-esbuild.mjs']!;
 const cssRatio = whole['extkit build (CSS)']! / whole['node plain-esbuild-css.mjs']!;
 
 // A 1 MB bundle: many small modules' worth of functions and data, registering at the end.
-const chunk = (k: number) => `function f${k}(a,b){const o={id:${k},name:"item-${k}",tags:["a","b","c"],n:a*${k}+b};return o.n>${k}?o:null}\n`;
+const chunk = (k: number) =>
+  `function f${k}(a,b){const o={id:${k},name:"item-${k}",tags:["a","b","c"],n:a*${k}+b};return o.n>${k}?o:null}\n`;
 let big = '(()=>{';
 for (let k = 0; big.length < 1024 * 1024; k++) big += chunk(k);
 big += `const r=(globalThis[Symbol.for("extkit.registry")]??={registrations:[]});r.registrations.push({kind:"component",id:"acme.big.card",mount(){}});})();\n`;
 const bigFile = join(tmp, 'big.js');
 writeFileSync(bigFile, big);
-const manifest = { id: 'big', version: '1.0.0', entry: 'big.js', hostAbi: 1, contributes: { site: { components: ['acme.big.card'] } } };
+const manifest = {
+  id: 'big',
+  version: '1.0.0',
+  entry: 'big.js',
+  hostAbi: 1,
+  contributes: { site: { components: ['acme.big.card'] } },
+};
 const scans: number[] = [];
 for (let k = 0; k < 9; k++) {
   const t0 = performance.now();
   const r = await scanBundle(bigFile, manifest);
   scans.push(performance.now() - t0);
-  if (r.errors.length > 0 || r.registrations.length !== 1) throw new Error(`the scan failed: ${JSON.stringify(r.errors)}`);
+  if (r.errors.length > 0 || r.registrations.length !== 1)
+    throw new Error(`the scan failed: ${JSON.stringify(r.errors)}`);
 }
 
 // The runtime as it ships in a bundle: everything it exports, and the register API alone.
 const esbuild = (await import(esbuildPath)) as typeof import('esbuild');
 const runtimeEntry = join(root, 'packages/runtime/dist/index.js');
 const sizeOf = async (contents: string) => {
-  const r = await esbuild.build({ stdin: { contents, resolveDir: root, loader: 'js' }, bundle: true, minify: true, format: 'esm', write: false, platform: 'browser' });
+  const r = await esbuild.build({
+    stdin: { contents, resolveDir: root, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    platform: 'browser',
+  });
   const bytes = r.outputFiles[0]!.contents;
   return { min: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength };
 };
@@ -85,7 +100,9 @@ const all = await sizeOf(`export * from ${JSON.stringify(runtimeEntry)};`);
 const bridgeEntry = join(root, 'packages/runtime/dist/bridge/index.js');
 const bridgeAll = await sizeOf(`export * from ${JSON.stringify(bridgeEntry)};`);
 const frameSide = await sizeOf(`export { connectFrame } from ${JSON.stringify(bridgeEntry)};`);
-const registerOnly = await sizeOf(`export { registerComponent, registerFeature, registerSlot, registerRoute, registerOrgRoute, registerShell, getRegistrations, getRegistry } from ${JSON.stringify(runtimeEntry)};`);
+const registerOnly = await sizeOf(
+  `export { registerComponent, registerFeature, registerSlot, registerRoute, registerOrgRoute, registerShell, getRegistrations, getRegistry } from ${JSON.stringify(runtimeEntry)};`,
+);
 rmSync(tmp, { recursive: true, force: true });
 
 const kb = (n: number) => `${(n / 1024).toFixed(2)} KiB`;

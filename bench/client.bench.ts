@@ -15,9 +15,27 @@ const entry = join(root, 'packages/client/src/index.ts');
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with --expose-gc');
 
-const contact = JSON.stringify({ id: 'c1', object: 'contact', email: 'ada@example.com', name: 'Ada', tags: ['vip'], created: '2025-01-01T00:00:00Z' });
-const item = (page: number, i: number) => ({ id: `rec_${page}_${i}`, object: 'record', values: { city: 'Oslo', n: i }, created: '2025-01-01T00:00:00Z', updated: '2025-01-01T00:00:00Z' });
-const headers = { 'content-type': 'application/json', 'RateLimit-Limit': '120', 'RateLimit-Remaining': '119', 'RateLimit-Reset': '30' };
+const contact = JSON.stringify({
+  id: 'c1',
+  object: 'contact',
+  email: 'ada@example.com',
+  name: 'Ada',
+  tags: ['vip'],
+  created: '2025-01-01T00:00:00Z',
+});
+const item = (page: number, i: number) => ({
+  id: `rec_${page}_${i}`,
+  object: 'record',
+  values: { city: 'Oslo', n: i },
+  created: '2025-01-01T00:00:00Z',
+  updated: '2025-01-01T00:00:00Z',
+});
+const headers = {
+  'content-type': 'application/json',
+  'RateLimit-Limit': '120',
+  'RateLimit-Remaining': '119',
+  'RateLimit-Reset': '30',
+};
 
 const server = http.createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -27,7 +45,14 @@ const server = http.createServer((req, res) => {
       const n = Number(url.searchParams.get('cursor') ?? 0);
       const last = n >= 999;
       res.writeHead(200, headers);
-      res.end(JSON.stringify({ object: 'list', data: Array.from({ length: 100 }, (_, i) => item(n, i)), next_cursor: last ? null : String(n + 1), has_more: !last }));
+      res.end(
+        JSON.stringify({
+          object: 'list',
+          data: Array.from({ length: 100 }, (_, i) => item(n, i)),
+          next_cursor: last ? null : String(n + 1),
+          has_more: !last,
+        }),
+      );
       return;
     }
     res.writeHead(200, headers);
@@ -49,21 +74,33 @@ const timed = (call: () => Promise<unknown>) => async () => {
   return (performance.now() - t0) / N;
 };
 const plainFetch = timed(async () => {
-  const r = await fetch(`${base}/contacts/c1`, { headers: { accept: 'application/json', authorization: `Bearer ${apiKey}` } });
+  const r = await fetch(`${base}/contacts/c1`, {
+    headers: { accept: 'application/json', authorization: `Bearer ${apiKey}` },
+  });
   return r.json();
 });
 // What any time limit costs in Node's fetch: the client needs an AbortSignal per attempt.
 const fetchWithSignal = timed(async () => {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 30_000);
-  const r = await fetch(`${base}/contacts/c1`, { headers: { accept: 'application/json', authorization: `Bearer ${apiKey}` }, signal: controller.signal });
+  const r = await fetch(`${base}/contacts/c1`, {
+    headers: { accept: 'application/json', authorization: `Bearer ${apiKey}` },
+    signal: controller.signal,
+  });
   const body: unknown = await r.json();
   clearTimeout(timer);
   return body;
 });
 const viaClient = timed(() => client.contacts.retrieve('c1'));
 const runs = await interleave(
-  { fetchA: plainFetch, signalA: fetchWithSignal, clientA: viaClient, clientB: viaClient, signalB: fetchWithSignal, fetchB: plainFetch },
+  {
+    fetchA: plainFetch,
+    signalA: fetchWithSignal,
+    clientA: viaClient,
+    clientB: viaClient,
+    signalB: fetchWithSignal,
+    fetchB: plainFetch,
+  },
   ROUNDS,
 );
 const perRequest = {

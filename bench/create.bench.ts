@@ -12,7 +12,17 @@ const root = join(import.meta.dirname, '..');
 const bin = join(root, 'packages/cli/bin/extkit.js');
 const work = mkdtempSync(join(tmpdir(), 'extkit-create-bench-'));
 let n = 0;
-const createOnce = (template: string) => () => timeSpawn(process.execPath, [bin, 'create', join(work, `p${n++}`), '--template', template, '--publisher', 'acme', '--json']);
+const createOnce = (template: string) => () =>
+  timeSpawn(process.execPath, [
+    bin,
+    'create',
+    join(work, `p${n++}`),
+    '--template',
+    template,
+    '--publisher',
+    'acme',
+    '--json',
+  ]);
 
 try {
   const m = await interleave(
@@ -24,7 +34,8 @@ try {
     25,
     3,
   );
-  const row = (label: string, ms: number): string => `| ${label} | ${fmt(ms)} ms | ${(ms / m.node!).toFixed(2)}x | < 300 ms | ${verdict(ms < 300)} |`;
+  const row = (label: string, ms: number): string =>
+    `| ${label} | ${fmt(ms)} ms | ${(ms / m.node!).toFixed(2)}x | < 300 ms | ${verdict(ms < 300)} |`;
   process.stdout.write(`## Scaffolding (\`extkit create\`)
 
 Whole process without the install (spawn to exit: flags, copy and rewrite the template, the schema copy,

@@ -13,9 +13,18 @@ function manifest(n: number, from: number, version: string): object {
   return {
     ...base,
     version,
-    capabilities: { network: ids.map((i) => `https://h${i}.example.com`), props: ids.map((i) => `p${i}`), events: ids.map((i) => `e${i}`) },
-    contributes: { site: { components: ids.map((i) => `acme.weather-widget.c${i}`) }, console: { routes: ids.map((i) => `/r${i}`) } },
-    config: { fields: ids.slice(0, 50).map((i) => ({ key: `f${i}`, label: `Field ${i}`, type: 'number', min: 0, max: i })) },
+    capabilities: {
+      network: ids.map((i) => `https://h${i}.example.com`),
+      props: ids.map((i) => `p${i}`),
+      events: ids.map((i) => `e${i}`),
+    },
+    contributes: {
+      site: { components: ids.map((i) => `acme.weather-widget.c${i}`) },
+      console: { routes: ids.map((i) => `/r${i}`) },
+    },
+    config: {
+      fields: ids.slice(0, 50).map((i) => ({ key: `f${i}`, label: `Field ${i}`, type: 'number', min: 0, max: i })),
+    },
   };
 }
 
@@ -50,7 +59,9 @@ for (const { label, n, shift } of cases) {
     3,
   );
   const mb = ((older.length + newer.length) / 1e6).toFixed(1);
-  rows.push(`| ${label} (${mb} MB of JSON, ${changes.toLocaleString('en')} changes) | ${fmt(m.diff!)} ms | ${fmt(m.parse!)} ms | ${(m.diff! / m.parse!).toFixed(2)}x |`);
+  rows.push(
+    `| ${label} (${mb} MB of JSON, ${changes.toLocaleString('en')} changes) | ${fmt(m.diff!)} ms | ${fmt(m.parse!)} ms | ${(m.diff! / m.parse!).toFixed(2)}x |`,
+  );
 }
 
 process.stdout.write(`## Manifest diff (\`@extkit/manifest/diff\`, \`extkit diff\`)

@@ -46,7 +46,10 @@ function load(url: string, keys: string[]): Promise<Load> {
     process.stdout.write(JSON.stringify({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts }));
   `;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeLimitS * 1000);
@@ -80,7 +83,9 @@ const bare = http.createServer((_req, res) => {
   res.end(embedded.body);
 });
 await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
-const bareLoad = await load(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/v1/contacts/ct_0000001`, ['bare']);
+const bareLoad = await load(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/v1/contacts/ct_0000001`, [
+  'bare',
+]);
 bare.close();
 
 const unavailable = postgresUnavailable();
@@ -95,7 +100,8 @@ if (!unavailable) {
 }
 rmSync(dir, { recursive: true, force: true });
 
-const row = (name: string, l: Load): string => `| ${name} | ${fmt(l.rps)} | ${fmt(l.p50)} ms | ${fmt(l.p99)} ms | ${l.non2xx + l.errors} | ${(l.rps / bareLoad.rps).toFixed(2)} |`;
+const row = (name: string, l: Load): string =>
+  `| ${name} | ${fmt(l.rps)} | ${fmt(l.p50)} ms | ${fmt(l.p99)} ms | ${l.non2xx + l.errors} | ${(l.rps / bareLoad.rps).toFixed(2)} |`;
 process.stdout.write(`## Emulator throughput (@extkit/emulator)
 
 autocannon in a second process, loopback, ${connections} connections, ${durationS} s or ${amount.toLocaleString('en')} requests of \`GET /v1/contacts/{id}\`, whichever comes first, keys rotated so the per-key limit is never met; beside a bare node:http server answering the same JSON in the same run.

@@ -39,22 +39,40 @@ const each = (call: (i: number) => Promise<unknown>) => async () => {
   for (let i = 0; i < N; i++) await call(i);
   return (performance.now() - t0) / N;
 };
-const get = (base: string) => each(() => fetch(`${base}/contacts/ct_0000001`, { headers: { authorization: `Bearer ${emu.apiKey}` } }).then((r) => r.json()));
+const get = (base: string) =>
+  each(() =>
+    fetch(`${base}/contacts/ct_0000001`, { headers: { authorization: `Bearer ${emu.apiKey}` } }).then((r) => r.json()),
+  );
 let k = 0;
 const post = (base: string) =>
   each(() =>
     fetch(`${base}/datasets/ds_0000001/records`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${emu.apiKey}`, 'content-type': 'application/json', 'idempotency-key': `bench-${k++}` },
+      headers: {
+        authorization: `Bearer ${emu.apiKey}`,
+        'content-type': 'application/json',
+        'idempotency-key': `bench-${k++}`,
+      },
       body: JSON.stringify({ values: { title: 'bench' } }),
     }).then((r) => r.json()),
   );
 // The per-key rate limit would answer 429 after 120 requests a minute: each round moves the clock past the window.
-const skip = <T>(f: () => Promise<T>) => async () => {
-  emu.clock.advance(60_000);
-  return f();
-};
-const lat = await interleave({ bareGet: get(bareBase), emuGet: skip(get(emu.baseUrl)), emuPost: skip(post(emu.baseUrl)), barePost: post(bareBase) }, 9, 1);
+const skip =
+  <T>(f: () => Promise<T>) =>
+  async () => {
+    emu.clock.advance(60_000);
+    return f();
+  };
+const lat = await interleave(
+  {
+    bareGet: get(bareBase),
+    emuGet: skip(get(emu.baseUrl)),
+    emuPost: skip(post(emu.baseUrl)),
+    barePost: post(bareBase),
+  },
+  9,
+  1,
+);
 bare.close();
 await emu.close();
 
@@ -72,7 +90,11 @@ await db.close();
 const startToAnswer = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(join(root, 'node_modules/.bin/extkit'), ['emulate', '--data', join(dir, 'data'), '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(
+      join(root, 'node_modules/.bin/extkit'),
+      ['emulate', '--data', join(dir, 'data'), '--port', '0', '--json'],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
     createInterface({ input: child.stdout }).once('line', (line) => {
       const { baseUrl, apiKey } = JSON.parse(line) as { baseUrl: string; apiKey: string };
       void fetch(`${baseUrl}/me`, { headers: { authorization: `Bearer ${apiKey}` } }).then(() => {

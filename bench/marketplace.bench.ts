@@ -37,15 +37,24 @@ if (!got.ok) throw new Error('no publisher key');
 const headers = { 'content-type': 'application/json', authorization: `Bearer ${got.key}` };
 const first = await fetch(`${emu.origin}/api/marketplace/versions`, { method: 'POST', headers, body: uploads[0] });
 if (first.status !== 201) throw new Error(`publish answered ${first.status}: ${await first.text()}`);
-for (const action of ['review', 'approve']) await fetch(`${emu.origin}/__emulator/marketplace/listings/acme.order-map/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-const versionsJson = await (await fetch(`${emu.origin}/api/marketplace/listing-versions?listing=acme.order-map`)).text();
+for (const action of ['review', 'approve'])
+  await fetch(`${emu.origin}/__emulator/marketplace/listings/acme.order-map/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+const versionsJson = await (
+  await fetch(`${emu.origin}/api/marketplace/listing-versions?listing=acme.order-map`)
+).text();
 
 const bare = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
     if (req.method === 'POST') JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' }).end(req.method === 'POST' ? '{"created":true}' : versionsJson);
+    res
+      .writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' })
+      .end(req.method === 'POST' ? '{"created":true}' : versionsJson);
   });
 });
 await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
@@ -59,11 +68,13 @@ const timed = (f: () => Promise<Response>, want: number) => async () => {
   return performance.now() - t0;
 };
 let next = 1;
-const post = (origin: string, body: () => string, want: number) => timed(() => fetch(`${origin}/api/marketplace/versions`, { method: 'POST', headers, body: body() }), want);
+const post = (origin: string, body: () => string, want: number) =>
+  timed(() => fetch(`${origin}/api/marketplace/versions`, { method: 'POST', headers, body: body() }), want);
 const N = 20;
 const reads = (origin: string) => async () => {
   const t0 = performance.now();
-  for (let i = 0; i < N; i++) await (await fetch(`${origin}/api/marketplace/listing-versions?listing=acme.order-map`)).text();
+  for (let i = 0; i < N; i++)
+    await (await fetch(`${origin}/api/marketplace/listing-versions?listing=acme.order-map`)).text();
   return (performance.now() - t0) / N;
 };
 const t = await interleave(

@@ -22,11 +22,16 @@ const target = await page.locator('[data-tab="events"]').boundingBox();
 if (!target) throw new Error('no events tab to click');
 
 /** Events the host page received (kept + dropped by its ring), and those the frame dropped over the bridge's budget. */
-const received = (): Promise<{ host: number; frame: number }> => page.evaluate(() => {
-  const summary = document.querySelector('[data-panel="events"] .log-summary')?.textContent ?? '';
-  const [kept, older, frame] = [/^([\d,]+) events/, /([\d,]+) older dropped/, /([\d,]+) more dropped in the frame/].map((re) => Number((re.exec(summary)?.[1] ?? '0').replace(/,/g, '')));
-  return { host: kept! + older!, frame: frame! };
-});
+const received = (): Promise<{ host: number; frame: number }> =>
+  page.evaluate(() => {
+    const summary = document.querySelector('[data-panel="events"] .log-summary')?.textContent ?? '';
+    const [kept, older, frame] = [
+      /^([\d,]+) events/,
+      /([\d,]+) older dropped/,
+      /([\d,]+) more dropped in the frame/,
+    ].map((re) => Number((re.exec(summary)?.[1] ?? '0').replace(/,/g, '')));
+    return { host: kept! + older!, frame: frame! };
+  });
 
 /** Starts `emits` emits over one second (0: none) and clicks CLICKS times through it; the clicks' waits in ms. */
 async function round(emits: number): Promise<{ waits: number[]; received: { host: number; frame: number } }> {

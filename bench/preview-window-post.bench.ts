@@ -21,7 +21,10 @@ await page.evaluate(() => {
   w.clickWaits = [];
   w.longTasks = 0;
   document.addEventListener('click', (e) => w.clickWaits.push(performance.now() - e.timeStamp), true);
-  new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.longTasks += e.duration))).observe({ type: 'longtask', buffered: false });
+  new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.longTasks += e.duration))).observe({
+    type: 'longtask',
+    buffered: false,
+  });
 });
 const target = await page.locator('[data-tab="events"]').boundingBox();
 if (!target) throw new Error('no events tab to click');
@@ -30,10 +33,13 @@ if (!target) throw new Error('no events tab to click');
 async function round(posting: boolean): Promise<{ waits: number[]; longTasks: number }> {
   await page.evaluate(() => Object.assign(window, { clickWaits: [], longTasks: 0 }));
   if (posting) {
-    await frame!.evaluate(({ posts, objects }) => {
-      const data = Array.from({ length: objects }, (_, n) => ({ n, s: 'xxxxxxxxxx' }));
-      for (let i = 0; i < posts; i++) setTimeout(() => parent.postMessage(data, '*'), i * (1000 / posts));
-    }, { posts: POSTS, objects: OBJECTS });
+    await frame!.evaluate(
+      ({ posts, objects }) => {
+        const data = Array.from({ length: objects }, (_, n) => ({ n, s: 'xxxxxxxxxx' }));
+        for (let i = 0; i < posts; i++) setTimeout(() => parent.postMessage(data, '*'), i * (1000 / posts));
+      },
+      { posts: POSTS, objects: OBJECTS },
+    );
   }
   for (let i = 0; i < CLICKS; i++) {
     await page.mouse.click(target!.x + target!.width / 2, target!.y + target!.height / 2);

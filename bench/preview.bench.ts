@@ -62,9 +62,15 @@ async function editToUpdate(): Promise<number> {
   return at - t0;
 }
 
-const esbuild = (await import(createRequire(join(root, 'packages/bundler/package.json')).resolve('esbuild'))) as typeof import('esbuild');
+const esbuild = (await import(
+  createRequire(join(root, 'packages/bundler/package.json')).resolve('esbuild')
+)) as typeof import('esbuild');
 const { esbuildOptions } = await import('../packages/bundler/dist/index.js');
-const ctx = await esbuild.context({ ...esbuildOptions(ext, 'src/index.ts', '.bench/bundle.js'), minify: false, sourcemap: 'inline' });
+const ctx = await esbuild.context({
+  ...esbuildOptions(ext, 'src/index.ts', '.bench/bundle.js'),
+  minify: false,
+  sourcemap: 'inline',
+});
 await ctx.rebuild();
 async function bareRebuild(): Promise<number> {
   const version = `e${++n}`;
@@ -97,7 +103,9 @@ function devStart(): Promise<number> {
       get(m[1]!, (res) => {
         res.resume();
         const ms = performance.now() - t0;
-        child.once('exit', () => (res.statusCode === 200 ? resolve(ms) : reject(new Error(`status ${res.statusCode}`))));
+        child.once('exit', () =>
+          res.statusCode === 200 ? resolve(ms) : reject(new Error(`status ${res.statusCode}`)),
+        );
         child.kill('SIGINT');
       }).on('error', reject);
     });
@@ -120,4 +128,3 @@ Template-like extension (test/fixtures/preview-basic: a component, a console slo
 
 Edit to update counts chokidar's change event, the incremental rebuild, the server-sent event to the host page, the reload of the three frames, the bridge handshake and the mount (${ROUNDS} edits, each followed by the esbuild peer's own edit, which the preview also answers before the next edit starts). Medians of ${ROUNDS} and 7 rounds. Where the edit's time goes (medians): write → state published ${fmt(median(phases.server))} ms (of which the incremental rebuild ${fmt(median(phases.rebuild))} ms), published → new code running in the frame ${fmt(median(phases.browser))} ms.
 `);
-

@@ -28,10 +28,20 @@ try {
   mkdirSync(join(work, 'tarballs'));
   const packed = await packKit(join(work, 'tarballs'));
   mkdirSync(join(work, 'registry'));
-  const kitRegistry = await startRegistry(join(work, 'registry'), packed.map((p) => p.name));
+  const kitRegistry = await startRegistry(
+    join(work, 'registry'),
+    packed.map((p) => p.name),
+  );
   try {
     const npmrc = publisherConfig(kitRegistry, join(work, 'registry', 'publisher.npmrc'));
-    for (const p of packed) timed({ ...(process.env as Record<string, string>), npm_config_userconfig: npmrc }, work, 'pnpm', ['publish', p.tarball, '--registry', kitRegistry.url, '--no-git-checks']);
+    for (const p of packed)
+      timed({ ...(process.env as Record<string, string>), npm_config_userconfig: npmrc }, work, 'pnpm', [
+        'publish',
+        p.tarball,
+        '--registry',
+        kitRegistry.url,
+        '--no-git-checks',
+      ]);
     const user = userAt(join(work, 'user'), kitRegistry.url);
     const projects = join(work, 'user', 'projects');
     mkdirSync(projects);
@@ -40,13 +50,26 @@ try {
     const create = (kind: 'extkit' | 'vite') => (): number => {
       const name = `${kind}-${n++}`;
       made[kind].push(name);
-      const args = kind === 'extkit' ? ['create', 'extkit@latest', name, '--', '--template', 'site-component', '--publisher', 'acme'] : ['create', 'vite@latest', name, '--', '--template', 'vanilla-ts'];
+      const args =
+        kind === 'extkit'
+          ? ['create', 'extkit@latest', name, '--', '--template', 'site-component', '--publisher', 'acme']
+          : ['create', 'vite@latest', name, '--', '--template', 'vanilla-ts'];
       return timed(user.env, projects, 'npm', args);
     };
-    const creates = await interleave({ 'npm create vite@latest': create('vite'), 'npm create extkit@latest': create('extkit') }, 5, 1);
-    const install = (kind: 'extkit' | 'vite') => (): number => timed(user.env, join(projects, made[kind].shift()!), 'npm', ['install', '--prefer-offline']);
-    const installs = await interleave({ 'npm install (vite vanilla-ts)': install('vite'), 'npm install (extkit site-component)': install('extkit') }, 3, 1);
-    const row = (label: string, ms: number, peer: number): string => `| ${label} | ${fmt(ms)} ms | ${(ms / peer).toFixed(2)}x |`;
+    const creates = await interleave(
+      { 'npm create vite@latest': create('vite'), 'npm create extkit@latest': create('extkit') },
+      5,
+      1,
+    );
+    const install = (kind: 'extkit' | 'vite') => (): number =>
+      timed(user.env, join(projects, made[kind].shift()!), 'npm', ['install', '--prefer-offline']);
+    const installs = await interleave(
+      { 'npm install (vite vanilla-ts)': install('vite'), 'npm install (extkit site-component)': install('extkit') },
+      3,
+      1,
+    );
+    const row = (label: string, ms: number, peer: number): string =>
+      `| ${label} | ${fmt(ms)} ms | ${(ms / peer).toFixed(2)}x |`;
     const createPeer = creates['npm create vite@latest']!;
     const installPeer = installs['npm install (vite vanilla-ts)']!;
     process.stdout.write(`## From the registry: \`npm create\` and the first install

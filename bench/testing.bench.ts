@@ -8,7 +8,16 @@
 // node_modules, which vitest loads with Node as it does any dependency. The same
 // file in this repository, where the kit is a workspace link that vitest
 // transforms like source, is shown beside it.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -24,7 +33,10 @@ const { render } = await import('../packages/testing/dist/index.js');
 const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'http://localhost:3000/' });
 Object.assign(globalThis, { window: dom.window, document: dom.window.document });
 
-const manifest = JSON.parse(readFileSync(join(root, 'templates/site-component/manifest.json'), 'utf8')) as Record<string, unknown>;
+const manifest = JSON.parse(readFileSync(join(root, 'templates/site-component/manifest.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
 registerComponent('acme.hello-card.card', (ctx) => {
   const h = document.createElement('h2');
   h.textContent = `${String(ctx.config['greeting'])}, ${String(ctx.props['title'])}!`;
@@ -62,12 +74,22 @@ const m = await interleave(
 
 // (2) What loading the kit costs a test file: CPU time (robust to a shared machine's
 // scheduling) of importing, in a fresh Node that has already loaded vitest as a test worker has.
-const cpuOfImport = (...modules: string[]) => (): number => {
-  const imports = modules.map((m) => `await import(${JSON.stringify(pathToFileURL(join(root, m)).href)});`).join(' ');
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', `await import('vitest'); const c0 = process.cpuUsage(); ${imports} const c = process.cpuUsage(c0); process.stdout.write(String((c.user + c.system) / 1000));`], { cwd: join(root, 'packages/testing'), encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`importing ${modules.join(', ')} failed: ${r.stderr}`);
-  return Number(r.stdout);
-};
+const cpuOfImport =
+  (...modules: string[]) =>
+  (): number => {
+    const imports = modules.map((m) => `await import(${JSON.stringify(pathToFileURL(join(root, m)).href)});`).join(' ');
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `await import('vitest'); const c0 = process.cpuUsage(); ${imports} const c = process.cpuUsage(c0); process.stdout.write(String((c.user + c.system) / 1000));`,
+      ],
+      { cwd: join(root, 'packages/testing'), encoding: 'utf8' },
+    );
+    if (r.status !== 0) throw new Error(`importing ${modules.join(', ')} failed: ${r.stderr}`);
+    return Number(r.stdout);
+  };
 const load = await interleave(
   {
     manifestWhole: cpuOfImport('packages/manifest/dist/index.js'),
@@ -91,13 +113,20 @@ function install(name: string, from: string): void {
 for (const pkg of ['manifest', 'runtime', 'testing']) {
   const dir = join(root, 'packages', pkg);
   cpSync(join(dir, 'package.json'), join(modules, '@extkit', pkg, 'package.json'));
-  cpSync(join(dir, 'dist'), join(modules, '@extkit', pkg, 'dist'), { recursive: true, filter: (f) => !f.endsWith('.map') });
-  const deps = Object.keys((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> }).dependencies ?? {});
+  cpSync(join(dir, 'dist'), join(modules, '@extkit', pkg, 'dist'), {
+    recursive: true,
+    filter: (f) => !f.endsWith('.map'),
+  });
+  const deps = Object.keys(
+    (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> })
+      .dependencies ?? {},
+  );
   for (const dep of deps.filter((d) => !d.startsWith('@extkit/'))) install(dep, dir);
 }
 for (const dep of ['vitest', 'jsdom']) install(dep, join(root, 'templates/site-component'));
 const templateDir = join(work, 'hello-card');
-for (const entry of ['manifest.json', 'package.json', 'src']) cpSync(join(root, 'templates/site-component', entry), join(templateDir, entry), { recursive: true });
+for (const entry of ['manifest.json', 'package.json', 'src'])
+  cpSync(join(root, 'templates/site-component', entry), join(templateDir, entry), { recursive: true });
 const bareDir = join(work, 'bare');
 cpSync(join(root, 'bench/fixtures/testing/bare.test.ts'), join(bareDir, 'bare.test.ts'));
 writeFileSync(join(bareDir, 'package.json'), '{ "type": "module" }\n');
@@ -121,16 +150,22 @@ interface Run {
 const runs: Record<string, Run[]> = {};
 let n = 0;
 /** From vitest's start to the end of the file's last test, with vitest's breakdown of the file kept for the table. */
-const fileRun = (label: string, dir: string, expected: number, flags: string[] = []) => (): number => {
-  const out = join(work, `r${n++}.json`);
-  const spawned = Date.now();
-  const r = spawnSync(process.execPath, [vitestBin, 'run', '--root', dir, '--config', config, `--reporter=${reporter}`, ...flags], { cwd: dir, encoding: 'utf8', env: { ...process.env, EXTKIT_BENCH_OUT: out } });
-  if (r.status !== 0) throw new Error(`vitest in ${dir} exited ${r.status}: ${r.stdout}${r.stderr}`);
-  const run = { ...(JSON.parse(readFileSync(out, 'utf8')) as Run), spawned, exit: Date.now() };
-  if (run.passed !== expected) throw new Error(`expected ${expected} passing tests in ${dir}, got ${run.passed}`);
-  (runs[label] ??= []).push(run);
-  return run.end - run.start;
-};
+const fileRun =
+  (label: string, dir: string, expected: number, flags: string[] = []) =>
+  (): number => {
+    const out = join(work, `r${n++}.json`);
+    const spawned = Date.now();
+    const r = spawnSync(
+      process.execPath,
+      [vitestBin, 'run', '--root', dir, '--config', config, `--reporter=${reporter}`, ...flags],
+      { cwd: dir, encoding: 'utf8', env: { ...process.env, EXTKIT_BENCH_OUT: out } },
+    );
+    if (r.status !== 0) throw new Error(`vitest in ${dir} exited ${r.status}: ${r.stdout}${r.stderr}`);
+    const run = { ...(JSON.parse(readFileSync(out, 'utf8')) as Run), spawned, exit: Date.now() };
+    if (run.passed !== expected) throw new Error(`expected ${expected} passing tests in ${dir}, got ${run.passed}`);
+    (runs[label] ??= []).push(run);
+    return run.end - run.start;
+  };
 try {
   const ROUNDS = 7;
   const f = await interleave(
@@ -144,11 +179,14 @@ try {
     1,
   );
   const wall = (label: string): number => median(runs[label]!.slice(1).map((r) => r.exit - r.spawned));
-  const phase = (label: string, key: 'environment' | 'prepare' | 'import' | 'tests'): number => median(runs[label]!.slice(1).map((r) => r[key]));
+  const phase = (label: string, key: 'environment' | 'prepare' | 'import' | 'tests'): number =>
+    median(runs[label]!.slice(1).map((r) => r[key]));
   const row = (name: string, label: string, target: boolean): string =>
     `| ${name} | ${fmt(f[label]!)} ms | ${(f[label]! / f.bare!).toFixed(2)}x | ${fmt(phase(label, 'environment'))} ms | ${fmt(phase(label, 'prepare'))} ms | ${fmt(phase(label, 'import'))} ms | ${fmt(phase(label, 'tests'))} ms | ${target ? `< 1000 ms | ${verdict(f[label]! < 1000)}` : '| '} |`;
   const signed = (ms: number): string => (ms < 0 ? `−${fmt(-ms)}` : `+${fmt(ms)}`);
-  const ours = (['environment', 'prepare', 'import', 'tests'] as const).map((k) => `${k} ${signed(phase('template', k) - phase('bare', k))} ms`).join(', ');
+  const ours = (['environment', 'prepare', 'import', 'tests'] as const)
+    .map((k) => `${k} ${signed(phase('template', k) - phase('bare', k))} ms`)
+    .join(', ');
   process.stdout.write(`## Testing an extension (\`@extkit/testing\`)
 
 One test's work in one jsdom, median per test over ${BATCH}-test batches, 15 interleaved rounds: \`render()\`

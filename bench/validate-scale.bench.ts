@@ -17,11 +17,53 @@ const component = (i: number) => `acme.weather-widget.c${i}`;
 /** A manifest of about `bytes` bytes, its bulk made of `n` repeated parts of one shape. */
 type Shape = { label: string; make: (n: number) => object };
 const shapes: Shape[] = [
-  { label: 'components (every one declared, a tenth repeated)', make: (n) => ({ ...base, contributes: { site: { components: Array.from({ length: n }, (_, i) => component(i % 10 === 9 ? i - 1 : i)) } } }) },
-  { label: 'props (a tenth repeated)', make: (n) => ({ ...base, capabilities: { props: Array.from({ length: n }, (_, i) => `p${i % 10 === 9 ? i - 1 : i}`) }, contributes: { console: { shell: true } } }) },
-  { label: 'unknown defaults (one warning each)', make: (n) => ({ ...base, contributes: { console: { shell: true } }, config: { fields: [{ key: 'k', label: 'K', type: 'string' }], defaults: Object.fromEntries(Array.from({ length: n }, (_, i) => [`d${i}`, i])) } }) },
-  { label: 'unknown top-level keys (one warning each)', make: (n) => ({ ...base, contributes: { console: { shell: true } }, ...Object.fromEntries(Array.from({ length: n }, (_, i) => [`x${i}`, 1])) }) },
-  { label: 'function bindings to components', make: (n) => ({ ...base, capabilities: { props: ['onPick'] }, contributes: { site: { components: Array.from({ length: n }, (_, i) => component(i)), functionBindings: Object.fromEntries(Array.from({ length: n }, (_, i) => [component(i), 'onPick'])) } } }) },
+  {
+    label: 'components (every one declared, a tenth repeated)',
+    make: (n) => ({
+      ...base,
+      contributes: { site: { components: Array.from({ length: n }, (_, i) => component(i % 10 === 9 ? i - 1 : i)) } },
+    }),
+  },
+  {
+    label: 'props (a tenth repeated)',
+    make: (n) => ({
+      ...base,
+      capabilities: { props: Array.from({ length: n }, (_, i) => `p${i % 10 === 9 ? i - 1 : i}`) },
+      contributes: { console: { shell: true } },
+    }),
+  },
+  {
+    label: 'unknown defaults (one warning each)',
+    make: (n) => ({
+      ...base,
+      contributes: { console: { shell: true } },
+      config: {
+        fields: [{ key: 'k', label: 'K', type: 'string' }],
+        defaults: Object.fromEntries(Array.from({ length: n }, (_, i) => [`d${i}`, i])),
+      },
+    }),
+  },
+  {
+    label: 'unknown top-level keys (one warning each)',
+    make: (n) => ({
+      ...base,
+      contributes: { console: { shell: true } },
+      ...Object.fromEntries(Array.from({ length: n }, (_, i) => [`x${i}`, 1])),
+    }),
+  },
+  {
+    label: 'function bindings to components',
+    make: (n) => ({
+      ...base,
+      capabilities: { props: ['onPick'] },
+      contributes: {
+        site: {
+          components: Array.from({ length: n }, (_, i) => component(i)),
+          functionBindings: Object.fromEntries(Array.from({ length: n }, (_, i) => [component(i), 'onPick'])),
+        },
+      },
+    }),
+  },
 ];
 
 /** The text of a shape at about `bytes`, pretty-printed as people write manifest.json. */
@@ -86,7 +128,15 @@ async function measure(shape: Shape, bytes: number): Promise<Figure> {
   const [least, most, budget] = large ? [5, 25, 6_000] : [25, 101, 3_000];
   const rounds = Math.min(most, Math.max(least, Math.round(budget / round)));
   const m = await interleave(tasks, rounds, 0);
-  return { bytes: text.length, n, diagnostics, validate: m.validate!, parse: m.parse!, ratio: m.validate! / m.parse!, rounds };
+  return {
+    bytes: text.length,
+    n,
+    diagnostics,
+    validate: m.validate!,
+    parse: m.parse!,
+    ratio: m.validate! / m.parse!,
+    rounds,
+  };
 }
 
 interface Figure {
@@ -118,7 +168,11 @@ if (worker !== -1) {
 
 /** Runs `measure` for one shape at the given sizes in a new process (this file, as its worker). */
 function inProcess(index: number, sizes: number[]): Figure[] {
-  const r = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--worker', String(index), sizes.join(',')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const r = spawnSync(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url), '--worker', String(index), sizes.join(',')],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   if (r.status !== 0) throw new Error(`the worker for ${shapes[index]!.label} exited ${r.status}`);
   return JSON.parse(r.stdout) as Figure[];
 }
@@ -147,9 +201,15 @@ for (const bytes of SIZES) {
     const { n, diagnostics } = figures[0]!;
     const range = `${Math.min(...ratios).toFixed(2)}x-${Math.max(...ratios).toFixed(2)}x`;
     const first = bytes > SIZES[0]! ? undefined : cold(textOf(shape, bytes).text);
-    const coldCell = first ? `${fmt(first.validate)} / ${fmt(first.parse)} ms = ${(first.validate / first.parse).toFixed(1)}x` : '';
-    process.stderr.write(`  ${shape.label} at ${bytes / 1e6} MB: ${ratio.toFixed(2)}x (${range} over ${figures.length} processes)${first ? `, cold ${(first.validate / first.parse).toFixed(1)}x` : ''}\n`);
-    rows.push(`| ${shape.label} | ${(figures[0]!.bytes / 1e6).toFixed(1)} MB, ${n.toLocaleString('en')} | ${diagnostics.toLocaleString('en')} | ${fmt(median(figures.map((f) => f.validate)))} ms | ${fmt(median(figures.map((f) => f.parse)))} ms | ${ratio.toFixed(2)}x | ${range} | ≤ 3x | ${verdict(ratio <= 3)} | ${coldCell} |`);
+    const coldCell = first
+      ? `${fmt(first.validate)} / ${fmt(first.parse)} ms = ${(first.validate / first.parse).toFixed(1)}x`
+      : '';
+    process.stderr.write(
+      `  ${shape.label} at ${bytes / 1e6} MB: ${ratio.toFixed(2)}x (${range} over ${figures.length} processes)${first ? `, cold ${(first.validate / first.parse).toFixed(1)}x` : ''}\n`,
+    );
+    rows.push(
+      `| ${shape.label} | ${(figures[0]!.bytes / 1e6).toFixed(1)} MB, ${n.toLocaleString('en')} | ${diagnostics.toLocaleString('en')} | ${fmt(median(figures.map((f) => f.validate)))} ms | ${fmt(median(figures.map((f) => f.parse)))} ms | ${ratio.toFixed(2)}x | ${range} | ≤ 3x | ${verdict(ratio <= 3)} | ${coldCell} |`,
+    );
   }
 }
 

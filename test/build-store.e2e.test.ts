@@ -1,7 +1,17 @@
 // The store as a hostile or busy world finds it: stored files edited behind the
 // build's back, stores reached through symbolic links, and builds racing each other.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync, appendFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+  appendFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -121,7 +131,8 @@ describe('extkit build: concurrent builds', () => {
       const dirs = versions.map((v) => copy((m) => (m.version = v)));
       const runs = await buildAtOnce(dirs.map((d) => [d, '--out', store]));
       const written = versions.filter((v, k) => runs[k]!.status === 0);
-      for (const [k, r] of runs.entries()) if (r.status !== 0) expect(codes(r.result), versions[k]).toEqual(['artifact.version_not_greater']);
+      for (const [k, r] of runs.entries())
+        if (r.status !== 0) expect(codes(r.result), versions[k]).toEqual(['artifact.version_not_greater']);
       // The lock serializes check and write, so write times follow version order.
       const times = written.map((v) => statSync(join(store, 'order-map', v, 'artifact.json')).mtimeMs);
       expect(times).toEqual([...times].sort((a, b) => a - b));
@@ -134,7 +145,10 @@ describe('extkit build: concurrent builds', () => {
     const dir = copy();
     mkdirSync(join(dir, 'artifacts'));
     // A pid far above any real one on this machine: its holder is gone.
-    writeFileSync(join(dir, 'artifacts', '.extkit-store.lock'), JSON.stringify({ pid: 2 ** 22 + 17, host: hostname(), at: Date.now(), token: 'dead' }));
+    writeFileSync(
+      join(dir, 'artifacts', '.extkit-store.lock'),
+      JSON.stringify({ pid: 2 ** 22 + 17, host: hostname(), at: Date.now(), token: 'dead' }),
+    );
     const r = build(dir);
     expect(r.status).toBe(0);
     expect(existsSync(join(dir, 'artifacts', '.extkit-store.lock'))).toBe(false);

@@ -8,15 +8,33 @@ const fixtures = join(repoRoot, 'test/fixtures');
 const tmp = tempDir('extkit-build-');
 afterAll(tmp.cleanup);
 
-interface Diag { code: string; message: string; path?: string; location?: { file: string; line: number; column: number; lineText: string } }
+interface Diag {
+  code: string;
+  message: string;
+  path?: string;
+  location?: { file: string; line: number; column: number; lineText: string };
+}
 interface BuildJson {
   ok: boolean;
   errors: Diag[];
   warnings: Diag[];
   validation: { valid: boolean; errors: Diag[] } | null;
   registrations: Array<{ kind: string; id: string }>;
-  artifact: { dir: string; integrity: string; files: Array<{ path: string; size: number; sha256: string }>; unchanged: boolean } | null;
-  size: { raw: number; gzip: number; budget: number; enforced: boolean; css: number; assets: number; top: Array<{ path: string; bytes: number }> } | null;
+  artifact: {
+    dir: string;
+    integrity: string;
+    files: Array<{ path: string; size: number; sha256: string }>;
+    unchanged: boolean;
+  } | null;
+  size: {
+    raw: number;
+    gzip: number;
+    budget: number;
+    enforced: boolean;
+    css: number;
+    assets: number;
+    top: Array<{ path: string; bytes: number }>;
+  } | null;
 }
 
 let n = 0;
@@ -68,11 +86,30 @@ describe('extkit build', () => {
     const art = join(dir, 'artifacts/order-map/1.0.0');
     expect(result.artifact?.dir).toBe(art);
     expect(result.artifact?.integrity).toMatch(/^sha256-[A-Za-z0-9+/]{43}=$/);
-    expect(readdirSync(art, { recursive: true }).sort()).toEqual(['artifact.json', 'dist', 'dist/order-map.js', 'dist/order-map.js.map', 'manifest.json']);
+    expect(readdirSync(art, { recursive: true }).sort()).toEqual([
+      'artifact.json',
+      'dist',
+      'dist/order-map.js',
+      'dist/order-map.js.map',
+      'manifest.json',
+    ]);
     const record = JSON.parse(readFileSync(join(art, 'artifact.json'), 'utf8'));
-    expect(record).toMatchObject({ artifact: 1, id: 'order-map', version: '1.0.0', source: { package: '@acme/order-map' }, integrity: result.artifact?.integrity });
-    expect(record.files.map((f: { path: string }) => f.path)).toEqual(['dist/order-map.js', 'dist/order-map.js.map', 'manifest.json']);
-    expect(JSON.parse(readFileSync(join(art, 'manifest.json'), 'utf8'))).toMatchObject({ id: 'order-map', entry: 'dist/order-map.js' });
+    expect(record).toMatchObject({
+      artifact: 1,
+      id: 'order-map',
+      version: '1.0.0',
+      source: { package: '@acme/order-map' },
+      integrity: result.artifact?.integrity,
+    });
+    expect(record.files.map((f: { path: string }) => f.path)).toEqual([
+      'dist/order-map.js',
+      'dist/order-map.js.map',
+      'manifest.json',
+    ]);
+    expect(JSON.parse(readFileSync(join(art, 'manifest.json'), 'utf8'))).toMatchObject({
+      id: 'order-map',
+      entry: 'dist/order-map.js',
+    });
     const bundle = readFileSync(join(art, 'dist/order-map.js'), 'utf8');
     expect(bundle).toMatch(/\/\/# sourceMappingURL=order-map\.js\.map\n$/);
     const map = JSON.parse(readFileSync(join(art, 'dist/order-map.js.map'), 'utf8'));
@@ -84,7 +121,14 @@ describe('extkit build', () => {
       expect(text, file.name).not.toContain(tmp.dir);
       expect(text, file.name).not.toContain(repoRoot);
     }
-    expect(result.size).toMatchObject({ raw: Buffer.byteLength(bundle), gzip: expect.any(Number), budget: 65536, enforced: false, css: 0, assets: 0 });
+    expect(result.size).toMatchObject({
+      raw: Buffer.byteLength(bundle),
+      gzip: expect.any(Number),
+      budget: 65536,
+      enforced: false,
+      css: 0,
+      assets: 0,
+    });
   });
 
   it('is reproducible: two clean copies in separate folders give byte-identical artifacts and one integrity', () => {
@@ -94,7 +138,8 @@ describe('extkit build', () => {
     const ra = build(a).result;
     const rb = build(b).result;
     expect(ra.artifact?.integrity).toBe(rb.artifact?.integrity);
-    const strip = (snap: Record<string, string>, root: string) => Object.fromEntries(Object.entries(snap).map(([k, v]) => [k.slice(root.length), v]));
+    const strip = (snap: Record<string, string>, root: string) =>
+      Object.fromEntries(Object.entries(snap).map(([k, v]) => [k.slice(root.length), v]));
     expect(strip(snapshot(join(a, 'artifacts')), a)).toEqual(strip(snapshot(join(b, 'artifacts')), b));
   });
 
@@ -110,7 +155,14 @@ describe('extkit build', () => {
   it('leaves out the warnings package.json silences, and counts them', () => {
     const dir = copy('build-basic', (d) => {
       editManifest(d, (m) => void (m.homepage = 'https://x.example'));
-      writeFileSync(join(d, 'package.json'), JSON.stringify({ name: '@acme/order-map', private: true, extkit: { publisher: 'acme', ignore: ['manifest.unknown_property'] } }));
+      writeFileSync(
+        join(d, 'package.json'),
+        JSON.stringify({
+          name: '@acme/order-map',
+          private: true,
+          extkit: { publisher: 'acme', ignore: ['manifest.unknown_property'] },
+        }),
+      );
     });
     const r = runCli(['build', dir]);
     expect(r.status).toBe(0);
@@ -132,7 +184,10 @@ describe('extkit build', () => {
     const dir = copy('build-basic');
     build(dir);
     const before = snapshot(join(dir, 'artifacts'));
-    writeFileSync(join(dir, 'src/card.ts'), readFileSync(join(dir, 'src/card.ts'), 'utf8').replace('Order ', 'Commande '));
+    writeFileSync(
+      join(dir, 'src/card.ts'),
+      readFileSync(join(dir, 'src/card.ts'), 'utf8').replace('Order ', 'Commande '),
+    );
     const { status, result } = build(dir);
     expect(status).toBe(1);
     expect(codes(result.errors)).toEqual(['artifact.version_exists']);
@@ -165,7 +220,10 @@ describe('extkit build', () => {
       m.version = '2.0.0';
       m.contributes = { site: { components: ['acme.delivery-map.card'] }, console: { slots: ['order.sidebar'] } };
     });
-    writeFileSync(join(dir, 'src/index.ts'), readFileSync(join(dir, 'src/index.ts'), 'utf8').replace('acme.order-map.card', 'acme.delivery-map.card'));
+    writeFileSync(
+      join(dir, 'src/index.ts'),
+      readFileSync(join(dir, 'src/index.ts'), 'utf8').replace('acme.order-map.card', 'acme.delivery-map.card'),
+    );
     const renamed = build(dir, '--out', store);
     expect(renamed.status).toBe(1);
     expect(codes(renamed.result.errors)).toEqual(['artifact.id_renamed']);
@@ -178,17 +236,24 @@ describe('extkit build', () => {
         m.id = 'another';
         m.contributes = { console: { slots: ['order.sidebar'] } };
       });
-      writeFileSync(join(d, 'src/index.ts'), "import { registerSlot } from '@extkit/runtime';\nregisterSlot('order.sidebar', () => {});\n");
+      writeFileSync(
+        join(d, 'src/index.ts'),
+        "import { registerSlot } from '@extkit/runtime';\nregisterSlot('order.sidebar', () => {});\n",
+      );
     });
     expect(build(other, '--out', store).status).toBe(0);
     expect(readdirSync(store).sort()).toEqual(['another', 'order-map']);
   });
 
   it('names a registration that contributes omits, and refuses registering with no contributes at all', () => {
-    const undeclared = copy('build-basic', (d) => editManifest(d, (m) => (m.contributes = { site: { components: ['acme.order-map.card'] } })));
+    const undeclared = copy('build-basic', (d) =>
+      editManifest(d, (m) => (m.contributes = { site: { components: ['acme.order-map.card'] } })),
+    );
     const r1 = build(undeclared);
     expect(r1.status).toBe(1);
-    expect(r1.result.errors).toEqual([expect.objectContaining({ code: 'scan.undeclared_registration', path: '/contributes/console/slots' })]);
+    expect(r1.result.errors).toEqual([
+      expect.objectContaining({ code: 'scan.undeclared_registration', path: '/contributes/console/slots' }),
+    ]);
     expect(r1.result.errors[0]!.message).toContain('slot "order.sidebar"');
     expect(existsSync(join(undeclared, 'artifacts'))).toBe(false);
 
@@ -199,18 +264,36 @@ describe('extkit build', () => {
   });
 
   it('warns, and still builds, when a declared contribution is never registered', () => {
-    const dir = copy('build-basic', (d) => editManifest(d, (m) => (m.contributes = { site: { components: ['acme.order-map.card'], features: ['tracker'] }, console: { slots: ['order.sidebar'] } })));
+    const dir = copy('build-basic', (d) =>
+      editManifest(
+        d,
+        (m) =>
+          (m.contributes = {
+            site: { components: ['acme.order-map.card'], features: ['tracker'] },
+            console: { slots: ['order.sidebar'] },
+          }),
+      ),
+    );
     const { status, result } = build(dir);
     expect(status).toBe(0);
-    expect(result.warnings).toEqual([expect.objectContaining({ code: 'scan.unregistered_contribution', path: '/contributes/site/features/0' })]);
+    expect(result.warnings).toEqual([
+      expect.objectContaining({ code: 'scan.unregistered_contribution', path: '/contributes/site/features/0' }),
+    ]);
   });
 
   it('a project budget is a gate: over it, exit 1, the largest inputs named, nothing stored', () => {
-    const gated = copy('build-basic', (d) => writeFileSync(join(d, 'package.json'), JSON.stringify({ name: 'x', extkit: { publisher: 'acme', budget: { gzip: '0.5 KB' } } })));
+    const gated = copy('build-basic', (d) =>
+      writeFileSync(
+        join(d, 'package.json'),
+        JSON.stringify({ name: 'x', extkit: { publisher: 'acme', budget: { gzip: '0.5 KB' } } }),
+      ),
+    );
     const r = build(gated);
     expect(r.status).toBe(1);
     expect(codes(r.result.errors)).toEqual(['build.size_budget']);
-    expect(r.result.errors[0]!.message).toMatch(/over the budget of 0\.5 KiB[\s\S]*@extkit\/runtime@0\.1\.0\/dist\/register\.js[\s\S]*src\/index\.ts/);
+    expect(r.result.errors[0]!.message).toMatch(
+      /over the budget of 0\.5 KiB[\s\S]*@extkit\/runtime@0\.1\.0\/dist\/register\.js[\s\S]*src\/index\.ts/,
+    );
     expect(r.result.size).toMatchObject({ budget: 512, enforced: true });
     expect(r.result.artifact).toBeNull();
     expect(existsSync(join(gated, 'artifacts'))).toBe(false);
@@ -219,11 +302,24 @@ describe('extkit build', () => {
     expect(human.stdout).toContain('error  build.size_budget');
     // The flag sets the gate too, in the same notation; a generous one passes.
     expect(build(copy('build-basic'), '--size-budget', '100').status).toBe(1);
-    expect(build(copy('build-basic'), '--size-budget', '64 KB').result).toMatchObject({ ok: true, size: { budget: 65536, enforced: true } });
+    expect(build(copy('build-basic'), '--size-budget', '64 KB').result).toMatchObject({
+      ok: true,
+      size: { budget: 65536, enforced: true },
+    });
     expect(runCli(['build', copy('build-basic'), '--size-budget', 'lots']).status).toBe(2);
-    const older = copy('build-basic', (d) => writeFileSync(join(d, 'package.json'), JSON.stringify({ name: 'x', extkit: { publisher: 'acme', sizeBudget: 50 } })));
+    const older = copy('build-basic', (d) =>
+      writeFileSync(
+        join(d, 'package.json'),
+        JSON.stringify({ name: 'x', extkit: { publisher: 'acme', sizeBudget: 50 } }),
+      ),
+    );
     expect(build(older).result.size).toMatchObject({ budget: 50, enforced: true });
-    const bad = copy('build-basic', (d) => writeFileSync(join(d, 'package.json'), JSON.stringify({ name: 'x', extkit: { publisher: 'acme', budget: { gzip: 'small' } } })));
+    const bad = copy('build-basic', (d) =>
+      writeFileSync(
+        join(d, 'package.json'),
+        JSON.stringify({ name: 'x', extkit: { publisher: 'acme', budget: { gzip: 'small' } } }),
+      ),
+    );
     expect(codes(build(bad).result.errors)).toEqual(['build.package_json_invalid']);
   });
 
@@ -231,7 +327,10 @@ describe('extkit build', () => {
     const big = copy('build-basic', (d) => {
       // Incompressible data the bundle keeps: 96 KB of random bytes, as base64, in a string it uses.
       const data = randomBytes(96 * 1024).toString('base64');
-      writeFileSync(join(d, 'src/card.ts'), `export function renderCard(root: HTMLElement, id: string): void { root.textContent = id + ${JSON.stringify(data)}; }\n`);
+      writeFileSync(
+        join(d, 'src/card.ts'),
+        `export function renderCard(root: HTMLElement, id: string): void { root.textContent = id + ${JSON.stringify(data)}; }\n`,
+      );
     });
     const r = build(big);
     expect(r.status).toBe(0);
@@ -251,12 +350,15 @@ describe('extkit build', () => {
     const dir = copy('build-basic', (d) => {
       cpSync(join(d, 'src'), join(d, 'lib'), { recursive: true });
       writeFileSync(join(d, 'src/index.ts'), 'this is not the entry (');
-      writeFileSync(join(d, 'package.json'), JSON.stringify({ name: 'x', extkit: { publisher: 'acme', source: 'lib/index.ts' } }));
+      writeFileSync(
+        join(d, 'package.json'),
+        JSON.stringify({ name: 'x', extkit: { publisher: 'acme', source: 'lib/index.ts' } }),
+      );
     });
     expect(build(dir).status).toBe(0);
   });
 
-  it('builds nothing from an invalid manifest and reports the validator\'s findings', () => {
+  it("builds nothing from an invalid manifest and reports the validator's findings", () => {
     const dir = copy('build-basic', (d) => editManifest(d, (m) => (m.version = 'v1')));
     const { status, result } = build(dir);
     expect(status).toBe(1);
@@ -276,7 +378,12 @@ describe('extkit build: bad input', () => {
     expect(result.errors[0]!.message).toContain('src/index.ts, src/index.tsx, src/index.js, src/index.jsx');
     expect(existsSync(join(dir, 'artifacts'))).toBe(false);
 
-    const named = copy('build-basic', (d) => writeFileSync(join(d, 'package.json'), JSON.stringify({ name: 'x', extkit: { publisher: 'acme', source: 'lib/main.ts' } })));
+    const named = copy('build-basic', (d) =>
+      writeFileSync(
+        join(d, 'package.json'),
+        JSON.stringify({ name: 'x', extkit: { publisher: 'acme', source: 'lib/main.ts' } }),
+      ),
+    );
     expect(build(named).result.errors[0]!.message).toContain('"extkit.source" names lib/main.ts');
   });
 
@@ -285,7 +392,10 @@ describe('extkit build: bad input', () => {
     const { status, result } = build(dir);
     expect(status).toBe(1);
     expect(result.errors).toEqual([
-      expect.objectContaining({ code: 'build.bundle_error', location: { file: 'src/index.ts', line: 5, column: 1, lineText: '};' } }),
+      expect.objectContaining({
+        code: 'build.bundle_error',
+        location: { file: 'src/index.ts', line: 5, column: 1, lineText: '};' },
+      }),
     ]);
     const human = runCli(['build', dir]);
     expect(human.status).toBe(1);
@@ -300,20 +410,32 @@ describe('extkit build: bad input', () => {
     expect(status).toBe(1);
     expect(codes(result.errors)).toEqual(['scan.threw']);
     expect(result.errors[0]!.message).toMatch(/ReferenceError: document is not defined.*inside a mount function/);
-    expect(result.errors[0]!.location).toEqual({ file: 'src/index.ts', line: 7, column: 0, lineText: "document.body.classList.add('order-map');" });
+    expect(result.errors[0]!.location).toEqual({
+      file: 'src/index.ts',
+      line: 7,
+      column: 0,
+      lineText: "document.body.classList.add('order-map');",
+    });
     expect(result.registrations).toEqual([{ kind: 'component', id: 'acme.touches-document.card' }]);
     expect(existsSync(join(dir, 'artifacts'))).toBe(false);
     const human = runCli(['build', dir]);
-    expect(human.stdout).toContain("src/index.ts:7:1  error  scan.threw\n");
+    expect(human.stdout).toContain('src/index.ts:7:1  error  scan.threw\n');
     expect(human.stdout).toContain("> 7 | document.body.classList.add('order-map');\n    | ^\n");
   });
 
   it('a register call the runtime refuses: placed at the caller in the source, not inside the runtime', () => {
-    const dir = copy('build-basic', (d) => writeFileSync(join(d, 'src/index.ts'), "import { registerSlot } from '@extkit/runtime';\n\nregisterSlot('order.sidebar', 'render' as never);\n"));
+    const dir = copy('build-basic', (d) =>
+      writeFileSync(
+        join(d, 'src/index.ts'),
+        "import { registerSlot } from '@extkit/runtime';\n\nregisterSlot('order.sidebar', 'render' as never);\n",
+      ),
+    );
     const { status, result } = build(dir);
     expect(status).toBe(1);
     expect(result.errors[0]).toMatchObject({ code: 'scan.threw', location: { file: 'src/index.ts', line: 3 } });
-    expect(result.errors[0]!.message).toContain('registerSlot("order.sidebar"): the mount must be a function, got string');
+    expect(result.errors[0]!.message).toContain(
+      'registerSlot("order.sidebar"): the mount must be a function, got string',
+    );
   });
 
   it('a bundle that never finishes during the scan: stopped at the time limit, exit 1, nothing in the store', () => {
@@ -333,7 +455,10 @@ describe('extkit build: bad input', () => {
       const { status, result } = build(dir);
       expect(status, entry).toBe(1);
       expect(result.errors.length, entry).toBeGreaterThan(0);
-      expect(result.errors.every((e) => e.path === '/entry'), entry).toBe(true);
+      expect(
+        result.errors.every((e) => e.path === '/entry'),
+        entry,
+      ).toBe(true);
       expect(existsSync(join(dir, 'artifacts')), entry).toBe(false);
       expect(existsSync(join(dir, 'escape.js')), entry).toBe(false);
     }
@@ -363,11 +488,18 @@ describe('extkit build: bad input', () => {
   it('a folder that does not exist is a usage error (exit 2); --json prints it as JSON too', () => {
     const r = runCli(['build', join(tmp.dir, 'nope'), '--json']);
     expect(r.status).toBe(2);
-    expect(JSON.parse(r.stdout)).toEqual({ ok: false, usage: true, errors: [{ code: 'path.not_found', message: expect.stringContaining('no such extension folder') }], warnings: [] });
+    expect(JSON.parse(r.stdout)).toEqual({
+      ok: false,
+      usage: true,
+      errors: [{ code: 'path.not_found', message: expect.stringContaining('no such extension folder') }],
+      warnings: [],
+    });
     expect(r.stderr).toContain('no such extension folder');
     const unknown = runCli(['build', copy('build-basic'), '--json', '--frobnicate']);
     expect(unknown.status).toBe(2);
-    expect(JSON.parse(unknown.stdout).errors).toEqual([{ code: 'usage.unknown_option', message: expect.stringContaining('--frobnicate') }]);
+    expect(JSON.parse(unknown.stdout).errors).toEqual([
+      { code: 'usage.unknown_option', message: expect.stringContaining('--frobnicate') },
+    ]);
     expect(runCli(['build', copy('build-basic'), '--scan-timeout', 'soon']).status).toBe(2);
     expect(runCli(['build', copy('build-basic'), '--publisher', 'Not A Handle']).status).toBe(2);
   });

@@ -21,23 +21,38 @@ it('a changeset on one package versions the whole kit and writes each CHANGELOG.
         cpSync(join(repoRoot, group, name, 'package.json'), join(ws.dir, group, name, 'package.json'));
       }
     }
-    writeFileSync(join(ws.dir, '.changeset', 'brave-owls-sing.md'), `---\n'@extkit/runtime': minor\n---\n\nregisterComponent accepts a cleanup function.\n`);
-    const r = await exec(join(repoRoot, 'node_modules', '.bin', 'changeset'), ['version'], { cwd: ws.dir, timeoutMs: 60_000 });
+    writeFileSync(
+      join(ws.dir, '.changeset', 'brave-owls-sing.md'),
+      `---\n'@extkit/runtime': minor\n---\n\nregisterComponent accepts a cleanup function.\n`,
+    );
+    const r = await exec(join(repoRoot, 'node_modules', '.bin', 'changeset'), ['version'], {
+      cwd: ws.dir,
+      timeoutMs: 60_000,
+    });
     expect(r.status, r.stdout + r.stderr).toBe(0);
 
     const kit = kitPackages();
     const [major, minor] = kit[0]!.version.split('.').map(Number) as [number, number];
     const next = major === 0 ? `0.${minor + 1}.0` : `${major}.${minor + 1}.0`;
     for (const pkg of kit) {
-      const bumped = JSON.parse(readFileSync(join(ws.dir, 'packages', pkg.folder, 'package.json'), 'utf8')) as { version: string; dependencies?: Record<string, string> };
+      const bumped = JSON.parse(readFileSync(join(ws.dir, 'packages', pkg.folder, 'package.json'), 'utf8')) as {
+        version: string;
+        dependencies?: Record<string, string>;
+      };
       expect(bumped.version, pkg.name).toBe(next);
-      for (const [dep, range] of Object.entries(pkg.manifest.dependencies ?? {})) if (range.startsWith('workspace:')) expect(bumped.dependencies?.[dep], `${pkg.name} → ${dep}`).toBe(range);
+      for (const [dep, range] of Object.entries(pkg.manifest.dependencies ?? {}))
+        if (range.startsWith('workspace:')) expect(bumped.dependencies?.[dep], `${pkg.name} → ${dep}`).toBe(range);
       const changelog = readFileSync(join(ws.dir, 'packages', pkg.folder, 'CHANGELOG.md'), 'utf8');
       expect(changelog).toContain(`# ${pkg.name}\n\n## ${next}`);
     }
-    expect(readFileSync(join(ws.dir, 'packages', 'runtime', 'CHANGELOG.md'), 'utf8')).toContain('registerComponent accepts a cleanup function.');
+    expect(readFileSync(join(ws.dir, 'packages', 'runtime', 'CHANGELOG.md'), 'utf8')).toContain(
+      'registerComponent accepts a cleanup function.',
+    );
     for (const template of readdirSync(join(ws.dir, 'templates'))) {
-      expect(JSON.parse(readFileSync(join(ws.dir, 'templates', template, 'package.json'), 'utf8')).version, template).toBe(JSON.parse(readFileSync(join(repoRoot, 'templates', template, 'package.json'), 'utf8')).version);
+      expect(
+        JSON.parse(readFileSync(join(ws.dir, 'templates', template, 'package.json'), 'utf8')).version,
+        template,
+      ).toBe(JSON.parse(readFileSync(join(repoRoot, 'templates', template, 'package.json'), 'utf8')).version);
       expect(existsSync(join(ws.dir, 'templates', template, 'CHANGELOG.md')), template).toBe(false);
     }
     expect(readdirSync(join(ws.dir, '.changeset')).filter((f) => f.endsWith('.md'))).toEqual([]);

@@ -33,14 +33,20 @@ describe('scripts/system-deps.sh', () => {
     const bin = join(tmp.dir, name);
     const log = join(tmp.dir, `${name}.log`);
     mkdirSync(bin);
-    const script = (cmd: string, body: string) => (writeFileSync(join(bin, cmd), `#!/bin/sh\n${body}\n`), chmodSync(join(bin, cmd), 0o755));
+    const script = (cmd: string, body: string) => (
+      writeFileSync(join(bin, cmd), `#!/bin/sh\n${body}\n`),
+      chmodSync(join(bin, cmd), 0o755)
+    );
     script('id', `echo ${uid}`);
     script('env', 'shift; exec "$@"');
     for (const cmd of commands) script(cmd, `echo "${cmd} $*" >> ${log}`);
     return { path: bin, log };
   };
   const run = (path: string, env: Record<string, string> = {}) =>
-    spawnSync('/bin/sh', [join(repoRoot, 'scripts/system-deps.sh')], { encoding: 'utf8', env: { PATH: path, CHROMIUM_PATH: join(tmp.dir, 'no-chromium'), PG_BIN: join(tmp.dir, 'no-pg'), ...env } });
+    spawnSync('/bin/sh', [join(repoRoot, 'scripts/system-deps.sh')], {
+      encoding: 'utf8',
+      env: { PATH: path, CHROMIUM_PATH: join(tmp.dir, 'no-chromium'), PG_BIN: join(tmp.dir, 'no-pg'), ...env },
+    });
 
   it('installs nothing when chromium and PostgreSQL are there', () => {
     const pg = join(tmp.dir, 'pg-bin');
@@ -56,13 +62,17 @@ describe('scripts/system-deps.sh', () => {
     const fake = fakePath('as-root', 0, ['apt-get']);
     const r = run(fake.path);
     expect(r.status, r.stderr).toBe(0);
-    expect(readFileSync(fake.log, 'utf8')).toBe('apt-get update -qq\napt-get install -y -qq --no-install-recommends chromium postgresql\n');
+    expect(readFileSync(fake.log, 'utf8')).toBe(
+      'apt-get update -qq\napt-get install -y -qq --no-install-recommends chromium postgresql\n',
+    );
   });
 
   it('goes through sudo when it may, and otherwise says exactly what to install (exit 1)', () => {
     const withSudo = fakePath('with-sudo', 1000, ['apt-get', 'sudo']);
     expect(run(withSudo.path).status).toBe(0);
-    expect(readFileSync(withSudo.log, 'utf8')).toMatch(/^sudo -n true\nsudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq\n/);
+    expect(readFileSync(withSudo.log, 'utf8')).toMatch(
+      /^sudo -n true\nsudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq\n/,
+    );
     const noSudo = fakePath('no-sudo', 1000, ['apt-get']);
     const r = run(noSudo.path);
     expect(r.status).toBe(1);

@@ -12,7 +12,10 @@ import type { SeedData } from '../packages/emulator/dist/seed/load.js';
 /** The demo organization plus one object of each collection under the ids the calls name (s1, d1, r1, ...). */
 function seedForCalls(): SeedData {
   const demo = demoSeed();
-  const first = (name: keyof SeedData, changes: Record<string, unknown>): Record<string, unknown>[] => [...demo[name]!, { ...demo[name]![0], ...changes }];
+  const first = (name: keyof SeedData, changes: Record<string, unknown>): Record<string, unknown>[] => [
+    ...demo[name]!,
+    { ...demo[name]![0], ...changes },
+  ];
   return {
     ...demo,
     sites: first('sites', { id: 's1', subdomain: 'calls-shop', domain: null }),
@@ -39,7 +42,7 @@ function seedForCalls(): SeedData {
 const refusals: Record<string, [status: number, code: string | null, why: string]> = {
   'datasets.delete': [409, 'dataset_not_empty', 'd1 holds r1; records are not cascaded (000 §4 Datasets)'],
   'media.retrieve': [404, null, 'the seed holds no media m1 (media are made by uploads)'],
-  marketplace: [404, null, 'no extension acme.maps was published to the emulator\'s marketplace (002 §4)'],
+  marketplace: [404, null, "no extension acme.maps was published to the emulator's marketplace (002 §4)"],
   'media.upload site': [415, 'type_mismatch', 'the bytes 01 02 03 are not a PNG (000 §4 Media, type sniffing)'],
   'activities.create': [400, 'validation_failed', 'contacts.delete removed c1 earlier in the list'],
 };

@@ -11,11 +11,20 @@ afterAll(tmp.cleanup);
 
 function loadedModules(args: string[]): string[] {
   const out = join(tmp.dir, `trace-${args.join('-').replace(/\W/g, '_')}.txt`);
-  const r = spawnSync(process.execPath, ['--import', join(repoRoot, 'test/helpers/trace-register.mjs'), join(repoRoot, 'packages/cli/bin/extkit.js'), ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, EXTKIT_TRACE_OUT: out },
-    encoding: 'utf8',
-  });
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      join(repoRoot, 'test/helpers/trace-register.mjs'),
+      join(repoRoot, 'packages/cli/bin/extkit.js'),
+      ...args,
+    ],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, EXTKIT_TRACE_OUT: out },
+      encoding: 'utf8',
+    },
+  );
   expect(r.status, r.stderr).toBe(0);
   return readFileSync(out, 'utf8').trim().split('\n');
 }

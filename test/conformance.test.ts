@@ -11,7 +11,11 @@ const corpus = join(repoRoot, '../shared/conformance');
 
 describe.runIf(existsSync(join(corpus, 'run-manifests.mjs')))('shared conformance corpus', () => {
   it('passes every platform-rule and kit-policy manifest case', () => {
-    const r = spawnSync(process.execPath, [join(corpus, 'run-manifests.mjs'), join(corpus, 'manifest-cases.json')], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync(process.execPath, [join(corpus, 'run-manifests.mjs'), join(corpus, 'manifest-cases.json')], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     const last = r.stdout.trim().split('\n').at(-1) ?? '';
     expect(r.stdout.split('\n').filter((l) => /^(FAIL|SOFT)/.test(l))).toEqual([]);
     expect(r.status).toBe(0);

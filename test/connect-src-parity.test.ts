@@ -10,13 +10,35 @@ import { connectRefusal } from '../packages/runtime/dist/bridge/index.js';
 import { launchBrowser } from './helpers/browser.js';
 
 const CASES: Array<{ network: string[]; urls: string[] }> = [
-  { network: ['http://h.example'], urls: ['http://h.example/a', 'https://h.example/a', 'https://h.example:8443/a', 'http://h.example:443/a', 'ws://h.example/a', 'wss://h.example/a'] },
-  { network: ['https://h.example'], urls: ['https://h.example:443/a', 'http://h.example/a', 'wss://h.example/a', 'https://sub.h.example/a'] },
-  { network: ['ws://h.example'], urls: ['ws://h.example/a', 'wss://h.example/a', 'wss://h.example:8443/a', 'https://h.example/a'] },
+  {
+    network: ['http://h.example'],
+    urls: [
+      'http://h.example/a',
+      'https://h.example/a',
+      'https://h.example:8443/a',
+      'http://h.example:443/a',
+      'ws://h.example/a',
+      'wss://h.example/a',
+    ],
+  },
+  {
+    network: ['https://h.example'],
+    urls: ['https://h.example:443/a', 'http://h.example/a', 'wss://h.example/a', 'https://sub.h.example/a'],
+  },
+  {
+    network: ['ws://h.example'],
+    urls: ['ws://h.example/a', 'wss://h.example/a', 'wss://h.example:8443/a', 'https://h.example/a'],
+  },
   { network: ['wss://h.example'], urls: ['ws://h.example/a', 'wss://h.example/a', 'https://h.example/a'] },
-  { network: ['http://h.example:8080'], urls: ['http://h.example:8080/a', 'https://h.example:8080/a', 'https://h.example/a'] },
+  {
+    network: ['http://h.example:8080'],
+    urls: ['http://h.example:8080/a', 'https://h.example:8080/a', 'https://h.example/a'],
+  },
   { network: ['http://h.example:443'], urls: ['https://h.example/a', 'http://h.example/a'] },
-  { network: ['http://127.0.0.1:8787'], urls: ['http://127.0.0.1:8787/v1', 'http://127.0.0.1:8788/v1', 'https://127.0.0.1:8787/v1'] },
+  {
+    network: ['http://127.0.0.1:8787'],
+    urls: ['http://127.0.0.1:8787/v1', 'http://127.0.0.1:8788/v1', 'https://127.0.0.1:8787/v1'],
+  },
 ];
 
 let browser: Browser;

@@ -35,7 +35,9 @@ const unpackedRoot = (pkg: Packed): string => join(work.dir, 'installed', 'node_
 
 function unpack(pkg: Packed): void {
   mkdirSync(unpackedRoot(pkg), { recursive: true });
-  const r = spawnSync('tar', ['xzf', pkg.tarball, '-C', unpackedRoot(pkg), '--strip-components=1'], { encoding: 'utf8' });
+  const r = spawnSync('tar', ['xzf', pkg.tarball, '-C', unpackedRoot(pkg), '--strip-components=1'], {
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`tar xzf ${pkg.tarball}: ${r.stderr}`);
 }
 
@@ -55,7 +57,9 @@ const filesOf = (pkg: Packed): string[] =>
 
 it('finds the kit by its folders: every non-private package under packages/', () => {
   const names = kitPackages().map((p) => p.name);
-  expect(names).toEqual(expect.arrayContaining(['@extkit/manifest', '@extkit/runtime', '@extkit/cli', 'create-extkit']));
+  expect(names).toEqual(
+    expect.arrayContaining(['@extkit/manifest', '@extkit/runtime', '@extkit/cli', 'create-extkit']),
+  );
   expect(packed.map((p) => p.name)).toEqual(names);
 });
 
@@ -66,23 +70,39 @@ describe.concurrent.each(kitPackages().map((p) => [p.name, p.folder] as const))(
     const files = filesOf(pkg());
     expect(files).toContain('README.md');
     // The templates create-extkit carries keep their own tests: they are what a created project runs.
-    expect(files.filter((f) => !f.startsWith('templates/') && /\.map$|\.test\.[jt]sx?$|\.tsbuildinfo$|(^|\/)node_modules\//.test(f))).toEqual([]);
+    expect(
+      files.filter(
+        (f) => !f.startsWith('templates/') && /\.map$|\.test\.[jt]sx?$|\.tsbuildinfo$|(^|\/)node_modules\//.test(f),
+      ),
+    ).toEqual([]);
     const text = readFileSync(join(unpackedRoot(pkg()), 'package.json'), 'utf8');
     expect(text).not.toContain('workspace:');
     const manifest = JSON.parse(text) as PackageJson;
     expect(manifest.license).toBe('MIT');
     expect(manifest.engines?.['node']).toBe('>=20.19');
-    expect(manifest.repository).toMatchObject({ type: 'git', url: expect.stringMatching(/^git\+https:\/\//), directory: `packages/${folder}` });
+    expect(manifest.repository).toMatchObject({
+      type: 'git',
+      url: expect.stringMatching(/^git\+https:\/\//),
+      directory: `packages/${folder}`,
+    });
     for (const [entry, target] of Object.entries(manifest.exports ?? {})) {
       if (entry === './package.json') continue;
-      expect(target, `exports["${entry}"]`).toEqual({ types: expect.stringMatching(/\.d\.ts$/), default: expect.stringMatching(/\.js$/) });
+      expect(target, `exports["${entry}"]`).toEqual({
+        types: expect.stringMatching(/\.d\.ts$/),
+        default: expect.stringMatching(/\.js$/),
+      });
     }
-    for (const range of Object.values({ ...manifest.dependencies, ...manifest.peerDependencies })) expect(range).not.toMatch(/^(file|link|portal):/);
+    for (const range of Object.values({ ...manifest.dependencies, ...manifest.peerDependencies }))
+      expect(range).not.toMatch(/^(file|link|portal):/);
   });
 
   it('passes publint, warnings included', async () => {
     const tarball = readFileSync(pkg().tarball);
-    const { messages, pkg: manifest } = await publint({ pack: { tarball: tarball.buffer.slice(tarball.byteOffset, tarball.byteOffset + tarball.byteLength) }, strict: true, level: 'warning' });
+    const { messages, pkg: manifest } = await publint({
+      pack: { tarball: tarball.buffer.slice(tarball.byteOffset, tarball.byteOffset + tarball.byteLength) },
+      strict: true,
+      level: 'warning',
+    });
     expect(messages.map((m) => `${m.type}: ${formatMessage(m, manifest) ?? m.code}`)).toEqual([]);
   });
 
@@ -90,12 +110,19 @@ describe.concurrent.each(kitPackages().map((p) => [p.name, p.folder] as const))(
     const result = await checkPackage(createPackageFromTarballData(new Uint8Array(readFileSync(pkg().tarball))));
     expect(result.types, 'the package ships no types').not.toBe(false);
     // attw's esm-only profile: the kit ships ES modules only (type: module, Node >= 20.19), so CommonJS and node10 resolution are out of scope.
-    const problems = 'problems' in result ? result.problems.filter((p) => !('resolutionKind' in p) || !ESM_ONLY_IGNORES.includes(p.resolutionKind)) : [];
+    const problems =
+      'problems' in result
+        ? result.problems.filter((p) => !('resolutionKind' in p) || !ESM_ONLY_IGNORES.includes(p.resolutionKind))
+        : [];
     expect(problems).toEqual([]);
   });
 });
 
-describe.each(kitPackages().filter((p) => p.manifest.keywords?.includes('browser')).map((p) => [p.name, p.folder] as const))('%s, which promises browsers', (_name, folder) => {
+describe.each(
+  kitPackages()
+    .filter((p) => p.manifest.keywords?.includes('browser'))
+    .map((p) => [p.name, p.folder] as const),
+)('%s, which promises browsers', (_name, folder) => {
   it('bundles every entry for the browser with no Node built-in', async () => {
     const pkg = packed.find((p) => p.folder === folder)!;
     const root = unpackedRoot(pkg);
@@ -105,9 +132,15 @@ describe.each(kitPackages().filter((p) => p.manifest.keywords?.includes('browser
     for (const [entry, target] of entries) {
       const files = exportedFiles(root, typeof target === 'string' ? target : target.default!);
       expect(files.length, entry).toBeGreaterThan(0);
-      const result = await build({ entryPoints: files.map((f) => join(root, f)), bundle: true, platform: 'browser', format: 'esm', outdir: join(work.dir, 'browser'), write: false, logLevel: 'silent' }).catch(
-        (err: { errors?: Array<{ text: string }> }) => err,
-      );
+      const result = await build({
+        entryPoints: files.map((f) => join(root, f)),
+        bundle: true,
+        platform: 'browser',
+        format: 'esm',
+        outdir: join(work.dir, 'browser'),
+        write: false,
+        logLevel: 'silent',
+      }).catch((err: { errors?: Array<{ text: string }> }) => err);
       expect('errors' in result ? (result.errors ?? []).map((e) => e.text) : [], entry).toEqual([]);
     }
   });
@@ -119,7 +152,10 @@ describe.each(kitPackages().filter((p) => p.manifest.keywords?.includes('browser
 describe('through a real registry, as a user', () => {
   const npmTemplates = TEMPLATES;
   const pnpmTemplate = 'console-slot';
-  const projects = [...npmTemplates.map((t) => ({ template: t, pm: 'npm' as const, dir: `npm-${t}` })), { template: pnpmTemplate, pm: 'pnpm' as const, dir: `pnpm-${pnpmTemplate}` }];
+  const projects = [
+    ...npmTemplates.map((t) => ({ template: t, pm: 'npm' as const, dir: `npm-${t}` })),
+    { template: pnpmTemplate, pm: 'pnpm' as const, dir: `pnpm-${pnpmTemplate}` },
+  ];
   const home = (): string => join(work.dir, 'user');
   const projectDir = (name: string): string => join(home(), 'work', name);
   let registry: Registry;
@@ -127,11 +163,20 @@ describe('through a real registry, as a user', () => {
 
   beforeAll(async () => {
     mkdirSync(join(work.dir, 'registry'));
-    registry = await startRegistry(join(work.dir, 'registry'), packed.map((p) => p.name));
+    registry = await startRegistry(
+      join(work.dir, 'registry'),
+      packed.map((p) => p.name),
+    );
     // Publish exactly what was packed (and checked above), as a release would: pnpm publish, to --registry.
     const npmrc = publisherConfig(registry, join(work.dir, 'registry', 'publisher.npmrc'));
     const published = await Promise.all(
-      packed.map((p) => exec('pnpm', ['publish', p.tarball, '--registry', registry.url, '--no-git-checks'], { cwd: work.dir, timeoutMs: 120_000, env: { npm_config_userconfig: npmrc } })),
+      packed.map((p) =>
+        exec('pnpm', ['publish', p.tarball, '--registry', registry.url, '--no-git-checks'], {
+          cwd: work.dir,
+          timeoutMs: 120_000,
+          env: { npm_config_userconfig: npmrc },
+        }),
+      ),
     );
     published.forEach((r, i) => expect(r.status, `pnpm publish ${packed[i]!.name}:\n${r.stdout}${r.stderr}`).toBe(0));
 
@@ -140,7 +185,11 @@ describe('through a real registry, as a user', () => {
     // npm create, one template after another (they share npx's cache), then the installs: the first alone to fill
     // the registry's and npm's caches, the rest side by side.
     for (const p of projects.filter((p) => p.pm === 'npm')) {
-      const r = await user.run('npm', ['create', 'extkit@latest', p.dir, '--', '--template', p.template, '--publisher', 'acme'], join(home(), 'work'));
+      const r = await user.run(
+        'npm',
+        ['create', 'extkit@latest', p.dir, '--', '--template', p.template, '--publisher', 'acme'],
+        join(home(), 'work'),
+      );
       expect(r.status, r.stdout + r.stderr).toBe(0);
       expect(r.stdout).toContain(`Next:\n  cd ${p.dir}\n  npm install\n  npm run dev\n`);
     }
@@ -149,7 +198,11 @@ describe('through a real registry, as a user', () => {
     const installs = [await install(first!), ...(await Promise.all(rest.map(install)))];
     installs.forEach((r) => expect(r.status, r.stdout + r.stderr).toBe(0));
     // pnpm create, with --install: create runs the install of the package manager that ran it.
-    const viaPnpm = await user.run('pnpm', ['create', 'extkit', `pnpm-${pnpmTemplate}`, '--template', pnpmTemplate, '--publisher', 'acme', '--install'], join(home(), 'work'));
+    const viaPnpm = await user.run(
+      'pnpm',
+      ['create', 'extkit', `pnpm-${pnpmTemplate}`, '--template', pnpmTemplate, '--publisher', 'acme', '--install'],
+      join(home(), 'work'),
+    );
     expect(viaPnpm.status, viaPnpm.stdout + viaPnpm.stderr).toBe(0);
     expect(viaPnpm.stderr).toContain('Installing the dependencies: pnpm install');
     expect(viaPnpm.stdout).toContain(`Next:\n  cd pnpm-${pnpmTemplate}\n  pnpm dev\n`);
@@ -161,7 +214,10 @@ describe('through a real registry, as a user', () => {
 
   it('serves the kit from its own storage: every package, at the version packed', async () => {
     for (const p of packed) {
-      const doc = (await (await fetch(`${registry.url}${p.name.replace('/', '%2f')}`)).json()) as { 'dist-tags': { latest: string }; versions: Record<string, { dist: { tarball: string } }> };
+      const doc = (await (await fetch(`${registry.url}${p.name.replace('/', '%2f')}`)).json()) as {
+        'dist-tags': { latest: string };
+        versions: Record<string, { dist: { tarball: string } }>;
+      };
       expect(doc['dist-tags'].latest, p.name).toBe(p.version);
       expect(doc.versions[p.version]!.dist.tarball.startsWith(registry.url), p.name).toBe(true);
     }
@@ -199,17 +255,34 @@ describe('through a real registry, as a user', () => {
     it('serves the preview on 127.0.0.1 with its dev script', async () => {
       // npm passes what follows `--` to the script; pnpm passes everything after the script's name.
       const [cmd, args] = script('dev');
-      const dev = await user.start(cmd, [...args, ...(pm === 'npm' ? ['--'] : []), '--port', '0'], dir(), /(http:\/\/127\.0\.0\.1:\d+\/)/, 90_000);
+      const dev = await user.start(
+        cmd,
+        [...args, ...(pm === 'npm' ? ['--'] : []), '--port', '0'],
+        dir(),
+        /(http:\/\/127\.0\.0\.1:\d+\/)/,
+        90_000,
+      );
       try {
         const { name: title } = JSON.parse(readFileSync(join(dir(), 'manifest.json'), 'utf8')) as { name: string };
         const page = await fetch(dev.match[1]!);
         expect(page.status, dev.output()).toBe(200);
         expect(await page.text()).toContain(`<title>${title} · extkit dev</title>`);
-        type State = { extension: { name: string } | null; blocked: unknown; build: { ok: boolean } | null; surfaces: unknown[] };
-        const stateOf = async (): Promise<State> => (await (await fetch(new URL('__extkit/state', dev.match[1]!))).json()) as State;
+        type State = {
+          extension: { name: string } | null;
+          blocked: unknown;
+          build: { ok: boolean } | null;
+          surfaces: unknown[];
+        };
+        const stateOf = async (): Promise<State> =>
+          (await (await fetch(new URL('__extkit/state', dev.match[1]!))).json()) as State;
         // The URL is printed before the first build ends: wait for it (expect.poll is not for concurrent tests).
         let state = await stateOf();
-        for (const deadline = Date.now() + 60_000; state.build === null && Date.now() < deadline; state = await stateOf()) await new Promise((r) => setTimeout(r, 250));
+        for (
+          const deadline = Date.now() + 60_000;
+          state.build === null && Date.now() < deadline;
+          state = await stateOf()
+        )
+          await new Promise((r) => setTimeout(r, 250));
         expect(state, dev.output()).toMatchObject({ extension: { name: title }, blocked: null, build: { ok: true } });
         expect(state.surfaces.length).toBeGreaterThan(0);
       } finally {
@@ -224,20 +297,35 @@ describe('through a real registry, as a user', () => {
       const dir = projectDir(name);
       expect(existsSync(join(dir, 'node_modules', '@extkit', 'cli')), 'the CLI is installed').toBe(true);
       expect(lockfileNames(dir, pm).filter((n) => n === '@electric-sql/pglite' || n === 'pg')).toEqual([]);
-      const r = await user.run(join(dir, 'node_modules', '.bin', 'extkit'), ['emulate', '--memory', '--port', '0', '--json'], dir, 60_000);
+      const r = await user.run(
+        join(dir, 'node_modules', '.bin', 'extkit'),
+        ['emulate', '--memory', '--port', '0', '--json'],
+        dir,
+        60_000,
+      );
       expect(r.status, r.stdout + r.stderr).toBe(2);
       expect(r.stderr).toContain(`\n  ${install}\n`);
       const { errors } = JSON.parse(r.stdout) as { errors: { code: string; package: string; install: string }[] };
-      expect(errors).toEqual([expect.objectContaining({ code: 'emulator.engine_missing', package: '@electric-sql/pglite', install })]);
+      expect(errors).toEqual([
+        expect.objectContaining({ code: 'emulator.engine_missing', package: '@electric-sql/pglite', install }),
+      ]);
     };
 
     it('is left out of an npm install of the CLI; extkit emulate names the npm command that adds it, and the marketplace client needs none', async () => {
       const name = projects[0]!.dir;
       await engineMissing('npm', name, 'npm install --save-dev @electric-sql/pglite@0.5');
       // extkit diff <listing>@<version> loads @extkit/emulator/marketplace: it runs, and only finds no marketplace at a closed port.
-      const r = await user.run(join(projectDir(name), 'node_modules', '.bin', 'extkit'), ['diff', 'acme.hello@1.0.0', 'acme.hello@1.0.1', '--marketplace', 'http://127.0.0.1:9', '--json'], projectDir(name), 60_000);
+      const r = await user.run(
+        join(projectDir(name), 'node_modules', '.bin', 'extkit'),
+        ['diff', 'acme.hello@1.0.0', 'acme.hello@1.0.1', '--marketplace', 'http://127.0.0.1:9', '--json'],
+        projectDir(name),
+        60_000,
+      );
       const { errors } = JSON.parse(r.stdout) as { errors: { code: string }[] };
-      expect(errors.map((e) => e.code), r.stderr).toContain('marketplace.unreachable');
+      expect(
+        errors.map((e) => e.code),
+        r.stderr,
+      ).toContain('marketplace.unreachable');
     }, 120_000);
 
     it('is left out of a pnpm install too; once added as the message says, extkit emulate answers', async () => {
@@ -246,7 +334,13 @@ describe('through a real registry, as a user', () => {
       await engineMissing('pnpm', name, 'pnpm add -D @electric-sql/pglite@0.5');
       const added = await user.run('pnpm', ['add', '-D', '@electric-sql/pglite@0.5'], dir, 240_000);
       expect(added.status, added.stdout + added.stderr).toBe(0);
-      const emu = await user.start(join(dir, 'node_modules', '.bin', 'extkit'), ['emulate', '--memory', '--port', '0', '--json'], dir, /"baseUrl":"([^"]+)","apiKey":"([^"]+)"/, 120_000);
+      const emu = await user.start(
+        join(dir, 'node_modules', '.bin', 'extkit'),
+        ['emulate', '--memory', '--port', '0', '--json'],
+        dir,
+        /"baseUrl":"([^"]+)","apiKey":"([^"]+)"/,
+        120_000,
+      );
       try {
         const me = await fetch(`${emu.match[1]}/me`, { headers: { authorization: `Bearer ${emu.match[2]}` } });
         expect(me.status, emu.output()).toBe(200);
@@ -260,8 +354,12 @@ describe('through a real registry, as a user', () => {
 /** The names of the packages a project's lockfile installs. */
 function lockfileNames(dir: string, pm: 'npm' | 'pnpm'): string[] {
   if (pm === 'npm') {
-    const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as { packages: Record<string, unknown> };
-    return Object.keys(lock.packages).map((path) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+    const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, unknown>;
+    };
+    return Object.keys(lock.packages).map((path) =>
+      path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length),
+    );
   }
   const lock = readFileSync(join(dir, 'pnpm-lock.yaml'), 'utf8');
   return [...lock.matchAll(/^ {2}'?(@?[^@'\s]+)@[^:]+:$/gm)].map((m) => m[1]!);

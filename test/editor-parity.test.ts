@@ -18,9 +18,12 @@ type Case = { name: string; publisher?: string; manifest?: unknown; rawText?: st
  * elsewhere in the document (or from outside it), which JSON Schema cannot reference.
  */
 const INEXPRESSIBLE: Record<string, string> = {
-  'component outside publisher namespace': "the publisher's handle is not in the manifest (it comes from --publisher or package.json)",
-  'component outside manifest namespace': "a component id's middle part must equal the manifest's own `id`, another value of the document",
-  'functionBindings key not a declared component': 'a binding key must be one of the strings of contributes.site.components',
+  'component outside publisher namespace':
+    "the publisher's handle is not in the manifest (it comes from --publisher or package.json)",
+  'component outside manifest namespace':
+    "a component id's middle part must equal the manifest's own `id`, another value of the document",
+  'functionBindings key not a declared component':
+    'a binding key must be one of the strings of contributes.site.components',
   'number default not coercible': "a default's type is the type of the field whose `key` names it",
   'duplicate config keys': 'keys must differ across the fields, and uniqueItems compares whole items',
 };
@@ -31,11 +34,26 @@ afterAll(tmp.cleanup);
 async function editorVerdict(text: string): Promise<{ valid: boolean; messages: string[] }> {
   const schema = JSON.parse(readFileSync(join(repoRoot, 'schemas/manifest.schema.json'), 'utf8')) as object;
   // As in VS Code: a manifest's own "$schema" (relative to the file) is loaded from disk; one without is matched by name.
-  const service = getLanguageService({ schemaRequestService: async (uri) => readFileSync(fileURLToPath(uri), 'utf8'), workspaceContext: { resolveRelativePath: (path, resource) => new URL(path, resource).href } });
-  service.configure({ validate: true, allowComments: false, schemas: [{ uri: 'https://extkit.dev/schemas/manifest.schema.json', fileMatch: ['manifest.json'], schema }] });
+  const service = getLanguageService({
+    schemaRequestService: async (uri) => readFileSync(fileURLToPath(uri), 'utf8'),
+    workspaceContext: { resolveRelativePath: (path, resource) => new URL(path, resource).href },
+  });
+  service.configure({
+    validate: true,
+    allowComments: false,
+    schemas: [{ uri: 'https://extkit.dev/schemas/manifest.schema.json', fileMatch: ['manifest.json'], schema }],
+  });
   const doc = TextDocument.create(pathToFileURL(join(repoRoot, 'examples/case/manifest.json')).href, 'json', 1, text);
-  const diagnostics = await service.doValidation(doc, service.parseJSONDocument(doc), { comments: 'error', trailingCommas: 'error', schemaValidation: 'error', schemaRequest: 'error' });
-  return { valid: diagnostics.length === 0, messages: diagnostics.map((d) => (typeof d.message === 'string' ? d.message : d.message.value)) };
+  const diagnostics = await service.doValidation(doc, service.parseJSONDocument(doc), {
+    comments: 'error',
+    trailingCommas: 'error',
+    schemaValidation: 'error',
+    schemaRequest: 'error',
+  });
+  return {
+    valid: diagnostics.length === 0,
+    messages: diagnostics.map((d) => (typeof d.message === 'string' ? d.message : d.message.value)),
+  };
 }
 
 function cliVerdicts(cases: Case[]): boolean[] {
@@ -43,7 +61,9 @@ function cliVerdicts(cases: Case[]): boolean[] {
     const dir = join(tmp.dir, `case-${i}`);
     mkdirSync(dir);
     writeFileSync(join(dir, 'manifest.json'), c.rawText ?? JSON.stringify(c.manifest, null, 2));
-    const r = spawnSync(extkitBin, ['validate', dir, '--json', ...(c.publisher ? ['--publisher', c.publisher] : [])], { encoding: 'utf8' });
+    const r = spawnSync(extkitBin, ['validate', dir, '--json', ...(c.publisher ? ['--publisher', c.publisher] : [])], {
+      encoding: 'utf8',
+    });
     expect([0, 1], c.name).toContain(r.status);
     return r.status === 0;
   });

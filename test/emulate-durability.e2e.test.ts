@@ -21,7 +21,11 @@ interface RecordBody {
 const post = (emu: EmulateProcess, path: string, body: unknown, key?: string): Promise<Response> =>
   fetch(emu.baseUrl + path, {
     method: 'POST',
-    headers: { authorization: `Bearer ${emu.apiKey}`, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
+    headers: {
+      authorization: `Bearer ${emu.apiKey}`,
+      'content-type': 'application/json',
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
     body: JSON.stringify(body),
   });
 
@@ -29,7 +33,9 @@ async function listAll(emu: EmulateProcess, path: string): Promise<RecordBody[]>
   const all: RecordBody[] = [];
   let cursor = '';
   do {
-    const res = await fetch(`${emu.baseUrl}${path}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: { authorization: `Bearer ${emu.apiKey}` } });
+    const res = await fetch(`${emu.baseUrl}${path}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, {
+      headers: { authorization: `Bearer ${emu.apiKey}` },
+    });
     expect(res.status).toBe(200);
     const page = (await res.json()) as { data: RecordBody[]; next_cursor: string | null; has_more: boolean };
     all.push(...page.data);
@@ -71,7 +77,13 @@ describe('extkit emulate --data, killed mid-write', () => {
     const restarted = await startEmulateProcess(['--data', data, '--seed', 'none']);
     expect(restarted.apiKey).toBe(first.apiKey);
     // A fresh key of the same organization (keys are bound to the organization): a rate-limit window of its own for the retries.
-    const fresh = (await (await fetch(`${restarted.adminUrl}/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { key: string };
+    const fresh = (await (
+      await fetch(`${restarted.adminUrl}/keys`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json()) as { key: string };
     const second = { ...restarted, apiKey: fresh.key };
     try {
       const stored = await listAll(second, path);
@@ -98,11 +110,21 @@ describe('extkit emulate --data, killed mid-write', () => {
       const after = await listAll(second, path);
       expect(after.map((r) => r.values.n).sort()).toEqual([...sent.keys()].sort());
       // The dataset's record band counted exactly what is stored, through the kill: with a band of that size the next record is refused, and a delete frees one slot.
-      const plan = await fetch(`${restarted.adminUrl}/plan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ plan: { recordsPerDataset: after.length } }) });
+      const plan = await fetch(`${restarted.adminUrl}/plan`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ plan: { recordsPerDataset: after.length } }),
+      });
       expect(plan.status).toBe(200);
       const full = await post(second, path, { values: { n: 'one too many' } });
-      expect([full.status, ((await full.json()) as { error: { code: string } }).error.code]).toEqual([403, 'record_quota']);
-      const removed = await fetch(`${second.baseUrl}${path}/${after[0]!.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${second.apiKey}` } });
+      expect([full.status, ((await full.json()) as { error: { code: string } }).error.code]).toEqual([
+        403,
+        'record_quota',
+      ]);
+      const removed = await fetch(`${second.baseUrl}${path}/${after[0]!.id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${second.apiKey}` },
+      });
       expect(removed.status).toBe(200);
       expect((await post(second, path, { values: { n: 'fits again' } })).status).toBe(201);
     } finally {

@@ -21,7 +21,11 @@ let a: EmulateProcess;
 let b: EmulateProcess;
 let db: pg.Client;
 
-const call = (emu: EmulateProcess, path: string, init: { method?: string; body?: unknown; key?: string; idempotencyKey?: string } = {}): Promise<Response> =>
+const call = (
+  emu: EmulateProcess,
+  path: string,
+  init: { method?: string; body?: unknown; key?: string; idempotencyKey?: string } = {},
+): Promise<Response> =>
   fetch(emu.baseUrl + path, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
@@ -32,7 +36,11 @@ const call = (emu: EmulateProcess, path: string, init: { method?: string; body?:
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
 const admin = async (emu: EmulateProcess, path: string, body: unknown): Promise<Record<string, unknown>> => {
-  const res = await fetch(emu.adminUrl + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(emu.adminUrl + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(res.status, `admin ${path}`).toBeLessThan(300);
   return (await res.json()) as Record<string, unknown>;
 };
@@ -50,13 +58,17 @@ async function withWritesHeld<T>(during: () => Promise<T>): Promise<T> {
 
 /** Waits until `n` backends wait for a lock (the requests under test reached their write). */
 /** One request sent by each emulator while writes are held, so both wait on the database together; their answers. */
-async function raceHeld(send: (emu: EmulateProcess) => Promise<Response>): Promise<Array<{ status: number; body: { error?: { code?: string } } }>> {
+async function raceHeld(
+  send: (emu: EmulateProcess) => Promise<Response>,
+): Promise<Array<{ status: number; body: { error?: { code?: string } } }>> {
   const responses = await withWritesHeld(async () => {
     const racing = [a, b].map(send);
     await waitersReach(2);
     return { racing };
   }).then(({ racing }) => Promise.all(racing));
-  return Promise.all(responses.map(async (r) => ({ status: r.status, body: (await r.json()) as { error?: { code?: string } } })));
+  return Promise.all(
+    responses.map(async (r) => ({ status: r.status, body: (await r.json()) as { error?: { code?: string } } })),
+  );
 }
 
 async function waitersReach(n: number): Promise<void> {
@@ -64,7 +76,9 @@ async function waitersReach(n: number): Promise<void> {
   await probe.connect();
   try {
     for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 25))) {
-      const [row] = (await probe.query<{ n: string }>('select count(distinct pid) as n from pg_locks where not granted')).rows;
+      const [row] = (
+        await probe.query<{ n: string }>('select count(distinct pid) as n from pg_locks where not granted')
+      ).rows;
       if (Number(row!.n) >= n) return;
     }
     throw new Error(`fewer than ${n} requests reached their write within 30 s`);
@@ -78,7 +92,10 @@ describe.skipIf(unavailable)('extkit emulate --database: two emulators, one stat
     cluster = await startPostgres();
     url = await cluster.createDatabase('emulator_shared');
     // Both start together on the fresh database: the migrations and the seed race.
-    [a, b] = await Promise.all([startEmulateProcess(['--database', url, '--seed', 'demo']), startEmulateProcess(['--database', url, '--seed', 'demo'])]);
+    [a, b] = await Promise.all([
+      startEmulateProcess(['--database', url, '--seed', 'demo']),
+      startEmulateProcess(['--database', url, '--seed', 'demo']),
+    ]);
     db = new pg.Client(url);
     await db.connect();
   }, 180_000);
@@ -89,7 +106,9 @@ describe.skipIf(unavailable)('extkit emulate --database: two emulators, one stat
   });
 
   it('runs the schema migrations once and seeds once when two emulators start together', async () => {
-    const { rows } = await db.query<{ version: number; applied_by: string }>('select version, applied_by from schema_migrations order by version');
+    const { rows } = await db.query<{ version: number; applied_by: string }>(
+      'select version, applied_by from schema_migrations order by version',
+    );
     expect(rows.length).toBeGreaterThan(0);
     expect(new Set(rows.map((r) => r.version)).size).toBe(rows.length);
     expect(a.apiKey).toBe(b.apiKey);
@@ -119,7 +138,9 @@ describe.skipIf(unavailable)('extkit emulate --database: two emulators, one stat
   }, 120_000);
 
   it('refuse a key in flight on one emulator with 409 idempotency_in_progress on the other, then replay it', async () => {
-    const ds = (await (await call(a, '/datasets', { body: { name: 'Shared', fields: ['n'] }, idempotencyKey: 'ds-shared' })).json()) as { id: string };
+    const ds = (await (
+      await call(a, '/datasets', { body: { name: 'Shared', fields: ['n'] }, idempotencyKey: 'ds-shared' })
+    ).json()) as { id: string };
     const path = `/datasets/${ds.id}/records`;
     const first = await withWritesHeld(async () => {
       const pending = call(a, path, { body: { values: { n: 'one' } }, idempotencyKey: 'rec-1' });
@@ -139,7 +160,9 @@ describe.skipIf(unavailable)('extkit emulate --database: two emulators, one stat
 
   it("let exactly one of two racing record creates take a dataset's last slot; the other is refused 403 record_quota", async () => {
     const { key } = (await admin(a, '/keys', { plan: 'nearly-full' })) as { key: string };
-    const ds = (await (await call(a, '/datasets', { key, body: { name: 'Band', fields: ['n'] } })).json()) as { id: string };
+    const ds = (await (await call(a, '/datasets', { key, body: { name: 'Band', fields: ['n'] } })).json()) as {
+      id: string;
+    };
     const path = `/datasets/${ds.id}/records`;
     const answers = await raceHeld((emu) => call(emu, path, { key, body: { values: { n: 'x' } } }));
     expect(answers.map((x) => x.status).sort()).toEqual([201, 403]);
@@ -148,7 +171,9 @@ describe.skipIf(unavailable)('extkit emulate --database: two emulators, one stat
   }, 60_000);
 
   it('let exactly one of two racing creates of one subdomain win; the loser writes nothing', async () => {
-    const answers = await raceHeld((emu) => call(emu, '/sites', { body: { displayName: 'Race', subdomain: 'racing-shop' } }));
+    const answers = await raceHeld((emu) =>
+      call(emu, '/sites', { body: { displayName: 'Race', subdomain: 'racing-shop' } }),
+    );
     expect(answers.map((x) => x.status).sort()).toEqual([201, 409]);
     expect(answers.find((x) => x.status === 409)!.body.error!.code).toBe('subdomain_taken');
     const sites = (await (await call(b, '/sites')).json()) as { data: { subdomain: string }[] };
@@ -166,15 +191,42 @@ describe.skipIf(unavailable)('extkit emulate --database: two emulators, one stat
         const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
         manifest.version = '2.5.0';
         writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
-        writeFileSync(join(dir, 'src/card.ts'), `export function renderCard(root: HTMLElement): void { root.textContent = '${tag}'; }\n`);
+        writeFileSync(
+          join(dir, 'src/card.ts'),
+          `export function renderCard(root: HTMLElement): void { root.textContent = '${tag}'; }\n`,
+        );
         return dir;
       });
       // Each publish builds its own copy, then sends it to one of the two emulators.
-      const results = await Promise.all(dirs.map((dir, i) => exec(extkitBin, ['publish', dir, '--publisher', 'acme', '--marketplace', new URL((i % 2 === 0 ? a : b).baseUrl).origin, '--json'], { cwd: work })));
-      const bodies = results.map((r) => JSON.parse(r.stdout) as { ok: boolean; created: boolean | null; errors: Array<{ code: string }> });
+      const results = await Promise.all(
+        dirs.map((dir, i) =>
+          exec(
+            extkitBin,
+            [
+              'publish',
+              dir,
+              '--publisher',
+              'acme',
+              '--marketplace',
+              new URL((i % 2 === 0 ? a : b).baseUrl).origin,
+              '--json',
+            ],
+            { cwd: work },
+          ),
+        ),
+      );
+      const bodies = results.map(
+        (r) => JSON.parse(r.stdout) as { ok: boolean; created: boolean | null; errors: Array<{ code: string }> },
+      );
       expect(bodies.filter((x) => x.created === true)).toHaveLength(1);
-      expect(bodies.filter((x) => !x.ok).map((x) => x.errors[0]?.code)).toEqual(['publish.version_exists', 'publish.version_exists', 'publish.version_exists']);
-      const { rows } = await db.query<{ n: string }>("select count(*) as n from mk_versions where listing = 'acme.order-map' and version = '2.5.0'");
+      expect(bodies.filter((x) => !x.ok).map((x) => x.errors[0]?.code)).toEqual([
+        'publish.version_exists',
+        'publish.version_exists',
+        'publish.version_exists',
+      ]);
+      const { rows } = await db.query<{ n: string }>(
+        "select count(*) as n from mk_versions where listing = 'acme.order-map' and version = '2.5.0'",
+      );
       expect(Number(rows[0]!.n)).toBe(1);
     } finally {
       rmSync(work, { recursive: true, force: true });

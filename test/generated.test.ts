@@ -12,6 +12,7 @@ describe('docs/rules.md', () => {
   const doc = readFileSync(join(repoRoot, 'docs/rules.md'), 'utf8');
   it('is up to date (run `pnpm generate`)', () => expect(doc).toBe(renderRulesDoc()));
   it('has a row and an anchor for every code the validator and the scan report', () => {
-    for (const code of [...Object.keys(RULES), ...Object.keys(SCAN_RULES)]) expect(doc).toContain(`<a id="${code}"></a>\`${code}\``);
+    for (const code of [...Object.keys(RULES), ...Object.keys(SCAN_RULES)])
+      expect(doc).toContain(`<a id="${code}"></a>\`${code}\``);
   });
 });

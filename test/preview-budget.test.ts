@@ -52,7 +52,8 @@ describe('a frame that floods the bridge, then sends itself toward a new host in
         void frame
           .evaluate(
             ({ run, name, emits, pad }) => {
-              const { emit } = (window as unknown as { extkitProbe: { emit(e: string, d: unknown): void } }).extkitProbe;
+              const { emit } = (window as unknown as { extkitProbe: { emit(e: string, d: unknown): void } })
+                .extkitProbe;
               for (let k = 0; k < emits; k++) emit('tick', { n: k, pad: 'x'.repeat(pad) });
               let i = 0;
               const channel = new MessageChannel();
@@ -74,14 +75,19 @@ describe('a frame that floods the bridge, then sends itself toward a new host in
   for (const name of Object.keys(floods)) {
     it(`ends the extension's document within moments of its first navigation (${name} emits first)`, () => {
       // Each name carries the frame's clock when it was set: how long the document ran on after its first exit.
-      const times = [...new Set(log.match(new RegExp(`${name}-\\d+-\\d+-${run}\\.example`, 'g')) ?? [])].map((n) => Number(n.split('-')[2]));
+      const times = [...new Set(log.match(new RegExp(`${name}-\\d+-\\d+-${run}\\.example`, 'g')) ?? [])].map((n) =>
+        Number(n.split('-')[2]),
+      );
       expect(times.length, 'names looked up').toBeGreaterThan(0);
-      expect(Math.max(...times) - Math.min(...times), `ms the document ran on after its exit (${times.length} names)`).toBeLessThan(500);
+      expect(
+        Math.max(...times) - Math.min(...times),
+        `ms the document ran on after its exit (${times.length} names)`,
+      ).toBeLessThan(500);
     });
   }
 });
 
-describe('the bridge\'s budget, in the preview', () => {
+describe("the bridge's budget, in the preview", () => {
   let browser: Browser;
   let page: Page;
 
@@ -96,7 +102,8 @@ describe('the bridge\'s budget, in the preview', () => {
   });
 
   const summary = (): Promise<string> => page.locator('[data-panel="events"] .log-summary').innerText();
-  const ticks = (): Promise<number> => page.evaluate(() => [...document.querySelectorAll('[data-panel="events"] li[data-event="tick"]')].length);
+  const ticks = (): Promise<number> =>
+    page.evaluate(() => [...document.querySelectorAll('[data-panel="events"] li[data-event="tick"]')].length);
 
   it('drops the emits over its rate budget in the frame, and the host says how many, on the surface and in the events log', async () => {
     await page.click('[data-tab="events"]');
@@ -109,12 +116,17 @@ describe('the bridge\'s budget, in the preview', () => {
     await page.click('[data-tab="events"]');
     await page.fill('[data-panel="events"] input[type="search"]', 'tick');
     // Every one of the 3,000 is accounted for: received, or dropped in the frame and counted.
-    await expect.poll(async () => {
-      const text = await summary();
-      const received = Number(/^([\d,]+) of/.exec(text)?.[1]?.replace(/,/g, '') ?? 0);
-      const dropped = Number(/([\d,]+) more dropped in the frame/.exec(text)?.[1]?.replace(/,/g, '') ?? 0);
-      return [received + dropped, received <= 2 * BRIDGE_BUDGET.sendsPerInterval];
-    }, { timeout: 8000 }).toEqual([3000, true]);
+    await expect
+      .poll(
+        async () => {
+          const text = await summary();
+          const received = Number(/^([\d,]+) of/.exec(text)?.[1]?.replace(/,/g, '') ?? 0);
+          const dropped = Number(/([\d,]+) more dropped in the frame/.exec(text)?.[1]?.replace(/,/g, '') ?? 0);
+          return [received + dropped, received <= 2 * BRIDGE_BUDGET.sendsPerInterval];
+        },
+        { timeout: 8000 },
+      )
+      .toEqual([3000, true]);
     expect(await summary()).toMatch(/more dropped in the frame \(over the bridge's budget: 1,000 a second\)/);
     await page.fill('[data-panel="events"] input[type="search"]', '');
     await page.click('[data-tab="props"]');
@@ -138,11 +150,28 @@ describe('the bridge\'s budget, in the preview', () => {
       performance.now = () => (fake += 5000);
       Date.now = () => (fake += 5000);
       for (const name of ['setTimeout', 'queueMicrotask', 'structuredClone']) w[name] = () => caught(name);
-      Array.prototype.push = function () { caught('push'); return 0; };
-      for (let i = 0; i < 64; i++) Object.defineProperty(Array.prototype, i, { set() { caught(`index ${i}`); }, configurable: true });
-      Object.defineProperty(Object.prototype, 'events', { set() { caught('events'); }, configurable: true });
+      Array.prototype.push = function () {
+        caught('push');
+        return 0;
+      };
+      for (let i = 0; i < 64; i++)
+        Object.defineProperty(Array.prototype, i, {
+          set() {
+            caught(`index ${i}`);
+          },
+          configurable: true,
+        });
+      Object.defineProperty(Object.prototype, 'events', {
+        set() {
+          caught('events');
+        },
+        configurable: true,
+      });
       const post = MessagePort.prototype.postMessage;
-      MessagePort.prototype.postMessage = function (this: MessagePort, ...args: unknown[]) { caught('postMessage'); return (post as (...a: unknown[]) => void).apply(this, args); } as typeof post;
+      MessagePort.prototype.postMessage = function (this: MessagePort, ...args: unknown[]) {
+        caught('postMessage');
+        return (post as (...a: unknown[]) => void).apply(this, args);
+      } as typeof post;
       Reflect.apply = (() => caught('Reflect.apply')) as unknown as typeof Reflect.apply;
       return w.caughtLog;
     });
@@ -151,7 +180,9 @@ describe('the bridge\'s budget, in the preview', () => {
     await page.click('[data-tab="props"]');
     await page.fill('[data-prop="flood"]', '2500');
     await page.click('[data-tab="events"]');
-    await page.locator('[data-panel="events"] .log-summary', { hasText: /more dropped in the frame/ }).waitFor({ timeout: 8000 });
+    await page
+      .locator('[data-panel="events"] .log-summary', { hasText: /more dropped in the frame/ })
+      .waitFor({ timeout: 8000 });
     await page.waitForTimeout(1500);
     const text = await summary();
     const received = Number(/^([\d,]+) events/.exec(text)?.[1]?.replace(/,/g, '') ?? 0);
@@ -164,14 +195,18 @@ describe('the bridge\'s budget, in the preview', () => {
     });
     await page.locator('[data-tab="props"]').click();
     await page.fill('[data-prop="flood"]', '');
-    await page.locator(`${ARTICLE} .surface-error`, { hasText: /holds a ImageData, which the bridge does not carry/ }).waitFor({ timeout: 8000 });
+    await page
+      .locator(`${ARTICLE} .surface-error`, { hasText: /holds a ImageData, which the bridge does not carry/ })
+      .waitFor({ timeout: 8000 });
     await page.click('[data-tab="diagnostics"]');
-    await page.locator('[data-panel="diagnostics"]', { hasText: /its detail is over the 64 KB one bridge message carries/ }).waitFor({ timeout: 8000 });
+    await page
+      .locator('[data-panel="diagnostics"]', { hasText: /its detail is over the 64 KB one bridge message carries/ })
+      .waitFor({ timeout: 8000 });
     // Through the flood and the refusals, the transport called none of them.
     expect((await caught()).split(';').filter((c) => c && !c.includes('UtilityScript'))).toEqual([]);
   });
 
-  it('reads one window message per load of the frame, its transport\'s hello: nothing the extension posts, loading or connected', async () => {
+  it("reads one window message per load of the frame, its transport's hello: nothing the extension posts, loading or connected", async () => {
     const reads = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // Before the host page's own script: counts every read of a message's data whose source is a frame.
     await reads.addInitScript(() => {
@@ -179,7 +214,13 @@ describe('the bridge\'s budget, in the preview', () => {
       const w = window as unknown as { reads: number };
       w.reads = 0;
       const data = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')!;
-      Object.defineProperty(MessageEvent.prototype, 'data', { ...data, get(this: MessageEvent) { if (this.source && this.source !== window) w.reads++; return data.get!.call(this); } });
+      Object.defineProperty(MessageEvent.prototype, 'data', {
+        ...data,
+        get(this: MessageEvent) {
+          if (this.source && this.source !== window) w.reads++;
+          return data.get!.call(this);
+        },
+      });
     });
     await reads.goto(dev.url);
     const frame = await probeFrame(reads);

@@ -24,7 +24,10 @@ let dev: DevProcess;
 let turn: Socket;
 const datagrams: Buffer[] = [];
 
-function raw(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function raw(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: init.method ?? 'GET', headers: init.headers ?? {} }, (res) => {
       let body = '';
@@ -55,7 +58,12 @@ async function attackWebRtc(turnUrl: string): Promise<Record<string, string>> {
       Pc = await get();
     } catch (e) {
       const error = (e as Error).name;
-      out[name] = error === 'SecurityError' ? 'unreachable' : error === 'NotAllowedError' ? 'refused NotAllowedError' : `failed to reach: ${String(e)}`;
+      out[name] =
+        error === 'SecurityError'
+          ? 'unreachable'
+          : error === 'NotAllowedError'
+            ? 'refused NotAllowedError'
+            : `failed to reach: ${String(e)}`;
       return;
     }
     try {
@@ -70,7 +78,8 @@ async function attackWebRtc(turnUrl: string): Promise<Record<string, string>> {
   const w = window as unknown as Bag & Window;
   const child = (win: unknown, i: number): Bag => (win as Record<number, Bag>)[i]!;
   const last = (): Bag => child(w, w.length - 1);
-  const loaded = (f: HTMLIFrameElement): Promise<unknown> => new Promise((r) => f.addEventListener('load', r, { once: true }));
+  const loaded = (f: HTMLIFrameElement): Promise<unknown> =>
+    new Promise((r) => f.addEventListener('load', r, { once: true }));
   const iframe = (): HTMLIFrameElement => document.body.appendChild(document.createElement('iframe'));
   await attempt('window', () => RTCPeerConnection);
   await attempt('webkit prefix', () => w['webkitRTCPeerConnection']);
@@ -85,7 +94,10 @@ async function attackWebRtc(turnUrl: string): Promise<Record<string, string>> {
   });
   await attempt('about:blank by index', () => (iframe(), last()['RTCPeerConnection']));
   await attempt('contentWindow', () => (iframe().contentWindow as unknown as Bag)['RTCPeerConnection']);
-  await attempt('frame element', () => (document.body.appendChild(document.createElement('frame')), last()['RTCPeerConnection']));
+  await attempt(
+    'frame element',
+    () => (document.body.appendChild(document.createElement('frame')), last()['RTCPeerConnection']),
+  );
   await attempt('object about:blank', () => {
     const o = document.createElement('object');
     o.data = 'about:blank';
@@ -96,10 +108,16 @@ async function attackWebRtc(turnUrl: string): Promise<Record<string, string>> {
   const fromMarkup = (insert: () => void): unknown => {
     const before = w.length;
     insert();
-    return w.length > before ? last()['RTCPeerConnection'] : Promise.reject(new DOMException('no frame made', 'NotAllowedError'));
+    return w.length > before
+      ? last()['RTCPeerConnection']
+      : Promise.reject(new DOMException('no frame made', 'NotAllowedError'));
   };
-  await attempt('insertAdjacentHTML', () => fromMarkup(() => document.body.insertAdjacentHTML('beforeend', '<iframe></iframe>')));
-  await attempt('innerHTML', () => fromMarkup(() => (document.body.appendChild(document.createElement('div')).innerHTML = '<iframe></iframe>')));
+  await attempt('insertAdjacentHTML', () =>
+    fromMarkup(() => document.body.insertAdjacentHTML('beforeend', '<iframe></iframe>')),
+  );
+  await attempt('innerHTML', () =>
+    fromMarkup(() => (document.body.appendChild(document.createElement('div')).innerHTML = '<iframe></iframe>')),
+  );
   await attempt('src, synchronously after insertion', () => {
     const refused = document.createElement('iframe');
     refused.src = 'https://attacker.example/';
@@ -138,13 +156,17 @@ async function attackWebRtc(turnUrl: string): Promise<Record<string, string>> {
     document.getSelection()!.collapseToEnd();
     const done = document.execCommand('insertHTML', false, '<iframe></iframe>');
     document.designMode = 'off';
-    return done && w.length > before ? last()['RTCPeerConnection'] : Promise.reject(new DOMException('refused', 'NotAllowedError'));
+    return done && w.length > before
+      ? last()['RTCPeerConnection']
+      : Promise.reject(new DOMException('refused', 'NotAllowedError'));
   });
   out['nested windows'] = String(w.length);
   out['popup'] = window.open('about:blank') === null ? 'blocked' : 'opened';
   out['worker'] = await new Promise<string>((resolve) => {
     try {
-      const worker = new Worker(URL.createObjectURL(new Blob(['postMessage(typeof RTCPeerConnection)'], { type: 'text/javascript' })));
+      const worker = new Worker(
+        URL.createObjectURL(new Blob(['postMessage(typeof RTCPeerConnection)'], { type: 'text/javascript' })),
+      );
       worker.onmessage = (e) => resolve(`ran: RTCPeerConnection is ${String(e.data)}`);
       worker.onerror = () => resolve('blocked');
       setTimeout(() => resolve('blocked (never ran)'), 1500);
@@ -177,7 +199,8 @@ async function attackHints({ port, run }: { port: number; run: string }): Promis
       out[`${v}!`] = String((e as Error).message);
     }
   };
-  const links = (v: string, make: (rel: string, href: string) => void): void => attempt(v, () => (make('preconnect', pc), make('dns-prefetch', dns(v))));
+  const links = (v: string, make: (rel: string, href: string) => void): void =>
+    attempt(v, () => (make('preconnect', pc), make('dns-prefetch', dns(v))));
   const connected = (rel = 'stylesheet'): HTMLLinkElement => {
     const l = document.createElement('link');
     l.setAttribute('rel', rel);
@@ -214,7 +237,10 @@ async function attackHints({ port, run }: { port: number; run: string }): Promis
   links('relList.toggle', (rel, href) => Object.assign(connected(), { href }).relList.toggle(rel));
   links('relList.replace', (rel, href) => Object.assign(connected(), { href }).relList.replace('stylesheet', rel));
   links('relList.value', (rel, href) => void (Object.assign(connected(), { href }).relList.value = rel));
-  links('relList-put-forwards', (rel, href) => void ((Object.assign(connected(), { href }) as unknown as { relList: string }).relList = rel));
+  links(
+    'relList-put-forwards',
+    (rel, href) => void ((Object.assign(connected(), { href }) as unknown as { relList: string }).relList = rel),
+  );
   links('setAttributeNS', (rel, href) => Object.assign(connected(), { href }).setAttributeNS(null, 'rel', rel));
   links('setAttributeNode', (rel, href) => {
     const a = document.createAttribute('rel');
@@ -231,8 +257,14 @@ async function attackHints({ port, run }: { port: number; run: string }): Promis
     l.attributes.setNamedItem(a);
   });
   links('Attr.value', (rel, href) => void (Object.assign(connected(), { href }).getAttributeNode('rel')!.value = rel));
-  links('Attr.nodeValue', (rel, href) => void (Object.assign(connected(), { href }).getAttributeNode('rel')!.nodeValue = rel));
-  links('Attr.textContent', (rel, href) => void (Object.assign(connected(), { href }).getAttributeNode('rel')!.textContent = rel));
+  links(
+    'Attr.nodeValue',
+    (rel, href) => void (Object.assign(connected(), { href }).getAttributeNode('rel')!.nodeValue = rel),
+  );
+  links(
+    'Attr.textContent',
+    (rel, href) => void (Object.assign(connected(), { href }).getAttributeNode('rel')!.textContent = rel),
+  );
   links('href-after-rel', (rel, href) => {
     const l = document.createElement('link');
     l.rel = rel;
@@ -240,10 +272,18 @@ async function attackHints({ port, run }: { port: number; run: string }): Promis
     l.href = href;
   });
   attempt('innerHTML', () => void (box.appendChild(document.createElement('div')).innerHTML = pair('innerHTML')));
-  attempt('outerHTML', () => void (box.appendChild(document.createElement('p')).outerHTML = `<p>${pair('outerHTML')}</p>`));
+  attempt(
+    'outerHTML',
+    () => void (box.appendChild(document.createElement('p')).outerHTML = `<p>${pair('outerHTML')}</p>`),
+  );
   attempt('insertAdjacentHTML', () => box.insertAdjacentHTML('beforeend', pair('insertAdjacentHTML')));
   attempt('insertAdjacentHTML-afterend', () => box.insertAdjacentHTML('afterend', pair('insertAdjacentHTML-afterend')));
-  attempt('shadowRoot.innerHTML', () => void (box.appendChild(document.createElement('div')).attachShadow({ mode: 'open' }).innerHTML = pair('shadowRoot.innerHTML')));
+  attempt(
+    'shadowRoot.innerHTML',
+    () =>
+      void (box.appendChild(document.createElement('div')).attachShadow({ mode: 'open' }).innerHTML =
+        pair('shadowRoot.innerHTML')),
+  );
   attempt('closed-shadow-root', () => {
     const host = document.createElement('div');
     const root = host.attachShadow({ mode: 'closed' });
@@ -275,13 +315,19 @@ async function attackHints({ port, run }: { port: number; run: string }): Promis
     t.innerHTML = pair('template');
     box.append(t.content.cloneNode(true));
   });
-  attempt('createContextualFragment', () => box.append(document.createRange().createContextualFragment(pair('createContextualFragment'))));
+  attempt('createContextualFragment', () =>
+    box.append(document.createRange().createContextualFragment(pair('createContextualFragment'))),
+  );
   attempt('Range.insertNode', () => {
     const r = document.createRange();
     r.selectNodeContents(box);
     r.insertNode(document.createRange().createContextualFragment(pair('Range.insertNode')));
   });
-  attempt('replaceWith', () => box.appendChild(document.createElement('i')).replaceWith(document.createRange().createContextualFragment(pair('replaceWith'))));
+  attempt('replaceWith', () =>
+    box
+      .appendChild(document.createElement('i'))
+      .replaceWith(document.createRange().createContextualFragment(pair('replaceWith'))),
+  );
   attempt('table.tHead', () => {
     const table = box.appendChild(document.createElement('table'));
     const head = document.createElement('thead');
@@ -290,16 +336,28 @@ async function attackHints({ port, run }: { port: number; run: string }): Promis
   });
   attempt('setHTMLUnsafe', () => box.appendChild(document.createElement('div')).setHTMLUnsafe(pair('setHTMLUnsafe')));
   attempt('setHTMLUnsafe-declarative-shadow-root', () =>
-    box.appendChild(document.createElement('div')).setHTMLUnsafe(`<div><template shadowrootmode="closed">${pair('setHTMLUnsafe-declarative-shadow-root')}</template></div>`),
+    box
+      .appendChild(document.createElement('div'))
+      .setHTMLUnsafe(
+        `<div><template shadowrootmode="closed">${pair('setHTMLUnsafe-declarative-shadow-root')}</template></div>`,
+      ),
   );
   attempt('parseHTMLUnsafe', () => {
-    const doc = (Document as unknown as { parseHTMLUnsafe(html: string): Document }).parseHTMLUnsafe(pair('parseHTMLUnsafe'));
+    const doc = (Document as unknown as { parseHTMLUnsafe(html: string): Document }).parseHTMLUnsafe(
+      pair('parseHTMLUnsafe'),
+    );
     box.append(...Array.from(doc.head.childNodes));
   });
-  attempt('srcdoc-in-markup', () => void (box.appendChild(document.createElement('div')).innerHTML = `<iframe srcdoc='${pair('srcdoc-in-markup')}'></iframe>`));
+  attempt(
+    'srcdoc-in-markup',
+    () =>
+      void (box.appendChild(document.createElement('div')).innerHTML =
+        `<iframe srcdoc='${pair('srcdoc-in-markup')}'></iframe>`),
+  );
   // Nested frames, each sent to the listener and to `<vector>-<run>.example`: Chromium connects before frame-src refuses them.
   const XHTML = 'http://www.w3.org/1999/xhtml';
-  const frames = (v: string, make: (url: string) => void): void => attempt(v, () => (make(pc), make(`http:${dns(v)}/`)));
+  const frames = (v: string, make: (url: string) => void): void =>
+    attempt(v, () => (make(pc), make(`http:${dns(v)}/`)));
   const named = (name: string): void => box.insertAdjacentHTML('beforeend', `<iframe name="${name}"></iframe>`);
   frames('iframe.src', (url) => {
     const f = document.createElement('iframe');
@@ -321,7 +379,9 @@ async function attackHints({ port, run }: { port: number; run: string }): Promis
     box.appendChild(Object.assign(document.createElement('embed'), { type: 'text/html', src: 'about:blank' }));
     if (window.length) (window[window.length - 1] as unknown as { location: string }).location = url;
   });
-  frames('iframe-createElementNS', (url) => box.appendChild(Object.assign(document.createElementNS(XHTML, 'iframe') as HTMLIFrameElement, { src: url })));
+  frames('iframe-createElementNS', (url) =>
+    box.appendChild(Object.assign(document.createElementNS(XHTML, 'iframe') as HTMLIFrameElement, { src: url })),
+  );
   let defined = 0;
   frames('iframe-customized-built-in', (url) => {
     class Frame extends HTMLIFrameElement {}
@@ -332,22 +392,47 @@ async function attackHints({ port, run }: { port: number; run: string }): Promis
     const f = document.implementation.createDocument(XHTML, 'iframe').documentElement;
     if (f) box.appendChild(document.adoptNode(Object.assign(f as HTMLIFrameElement, { src: url })));
   });
-  frames('iframe-in-markup', (url) => void (box.appendChild(document.createElement('div')).innerHTML = `<iframe src="${url}"></iframe>`));
+  frames(
+    'iframe-in-markup',
+    (url) => void (box.appendChild(document.createElement('div')).innerHTML = `<iframe src="${url}"></iframe>`),
+  );
   frames('iframe-insertAdjacentHTML', (url) => box.insertAdjacentHTML('beforeend', `<IFRAME SRC="${url}"></IFRAME>`));
-  frames('iframe-DOMParser', (url) => box.append(document.importNode(new DOMParser().parseFromString(`<iframe src="${url}"></iframe>`, 'text/html').body, true)));
-  frames('iframe-xhtml', (url) => box.append(document.importNode(new DOMParser().parseFromString(`<r><iframe xmlns="${XHTML}" src="${url}"/></r>`, 'application/xml').documentElement, true)));
+  frames('iframe-DOMParser', (url) =>
+    box.append(
+      document.importNode(new DOMParser().parseFromString(`<iframe src="${url}"></iframe>`, 'text/html').body, true),
+    ),
+  );
+  frames('iframe-xhtml', (url) =>
+    box.append(
+      document.importNode(
+        new DOMParser().parseFromString(`<r><iframe xmlns="${XHTML}" src="${url}"/></r>`, 'application/xml')
+          .documentElement,
+        true,
+      ),
+    ),
+  );
   frames('iframe-template', (url) => {
     const t = document.createElement('template');
     t.innerHTML = `<iframe src="${url}"></iframe>`;
     box.append(t.content.cloneNode(true));
   });
   frames('frameset-DOMParser', (url) => {
-    const frame = new DOMParser().parseFromString(`<frameset><frame src="${url}"></frameset>`, 'text/html').querySelector('frame');
+    const frame = new DOMParser()
+      .parseFromString(`<frameset><frame src="${url}"></frameset>`, 'text/html')
+      .querySelector('frame');
     if (frame) box.append(document.adoptNode(frame));
   });
-  frames('object-in-markup', (url) => box.insertAdjacentHTML('beforeend', `<object data="${url}"></object><embed src="${url}">`));
+  frames('object-in-markup', (url) =>
+    box.insertAdjacentHTML('beforeend', `<object data="${url}"></object><embed src="${url}">`),
+  );
   // A child window, once one exists, is navigated by its parent past any src check.
-  frames('child-location', (url) => void ((box.appendChild(document.createElement('iframe')).contentWindow as unknown as { location: string }).location = url));
+  frames(
+    'child-location',
+    (url) =>
+      void ((
+        box.appendChild(document.createElement('iframe')).contentWindow as unknown as { location: string }
+      ).location = url),
+  );
   frames('child-by-index', (url) => {
     named('by-index');
     if (window.length) (window[window.length - 1] as unknown as { location: string }).location = url;
@@ -362,7 +447,9 @@ async function attackHints({ port, run }: { port: number; run: string }): Promis
   });
   frames('form-target', (url) => {
     named('posted');
-    box.appendChild(Object.assign(document.createElement('form'), { target: 'posted', action: url, method: 'get' })).submit();
+    box
+      .appendChild(Object.assign(document.createElement('form'), { target: 'posted', action: url, method: 'get' }))
+      .submit();
   });
   out['nested windows'] = String(window.length);
   attempt('undo-delete', () => {
@@ -377,11 +464,16 @@ async function attackHints({ port, run }: { port: number; run: string }): Promis
     Object.defineProperty(HTMLLinkElement.prototype, 'rel', { set() {} });
   });
   attempt('undo-builtins', () => {
-    const saved = [RegExp.prototype.exec, WeakMap.prototype.get, String.prototype.toLowerCase, Array.prototype[Symbol.iterator]] as const;
+    const saved = [
+      RegExp.prototype.exec,
+      WeakMap.prototype.get,
+      String.prototype.toLowerCase,
+      Array.prototype[Symbol.iterator],
+    ] as const;
     RegExp.prototype.exec = () => null;
     WeakMap.prototype.get = () => undefined;
     String.prototype.toLowerCase = () => 'x';
-    Array.prototype[Symbol.iterator] = function* () {} as unknown as typeof saved[3];
+    Array.prototype[Symbol.iterator] = function* () {} as unknown as (typeof saved)[3];
     try {
       box.appendChild(document.createElement('div')).innerHTML = pair('undo-builtins');
       const l = document.createElement('link');
@@ -402,11 +494,20 @@ async function attackHints({ port, run }: { port: number; run: string }): Promis
   attempt('select.add', () => select.add(option('select.add')));
   attempt('options.add-xml', () => {
     const x = `<optgroup xmlns="http://www.w3.org/1999/xhtml"><link rel="preconnect" href="${pc}"/><link rel="dns-prefetch" href="${dns('options.add-xml')}"/></optgroup>`;
-    select.options.add(new DOMParser().parseFromString(x, 'application/xml').documentElement as unknown as HTMLOptGroupElement);
+    select.options.add(
+      new DOMParser().parseFromString(x, 'application/xml').documentElement as unknown as HTMLOptGroupElement,
+    );
   });
   attempt('options-index-setter', () => void (select.options[select.options.length] = option('options-index-setter')));
   attempt('select-index-setter', () => void (select[select.length] = option('select-index-setter')));
-  attempt('contextual-fragment-option', () => void (select[select.length] = document.createRange().createContextualFragment(`<option>${pair('contextual-fragment-option')}</option>`).firstChild as HTMLOptionElement));
+  attempt(
+    'contextual-fragment-option',
+    () =>
+      void (select[select.length] = document
+        .createRange()
+        .createContextualFragment(`<option>${pair('contextual-fragment-option')}</option>`)
+        .firstChild as HTMLOptionElement),
+  );
   attempt('nested-template-option', () => {
     const t = document.createElement('template');
     t.innerHTML = `<template><option>${pair('nested-template-option')}</option></template>`;
@@ -418,7 +519,8 @@ async function attackHints({ port, run }: { port: number; run: string }): Promis
   links('relList.add-hijacked', (rel, href) => {
     const l = Object.assign(connected(), { href });
     let n = 0;
-    Reflect.defineProperty = (o, k, d) => (d && d.value === 'icon' && ++n === 2 ? defineProperty(o, k, { ...d, value: rel }) : defineProperty(o, k, d));
+    Reflect.defineProperty = (o, k, d) =>
+      d && d.value === 'icon' && ++n === 2 ? defineProperty(o, k, { ...d, value: rel }) : defineProperty(o, k, d);
     try {
       l.relList.add('icon');
     } finally {
@@ -438,7 +540,8 @@ async function attackHints({ port, run }: { port: number; run: string }): Promis
     }
   });
   attempt('report-hijacked', () => {
-    Reflect.apply = ((f: (...a: unknown[]) => unknown, t: unknown, a: ArrayLike<unknown>) => (a && a[1] === '*' ? undefined : apply(f, t, a))) as typeof Reflect.apply;
+    Reflect.apply = ((f: (...a: unknown[]) => unknown, t: unknown, a: ArrayLike<unknown>) =>
+      a && a[1] === '*' ? undefined : apply(f, t, a)) as typeof Reflect.apply;
     try {
       const l = document.createElement('link');
       l.rel = 'dns-prefetch';
@@ -457,21 +560,27 @@ async function attackHints({ port, run }: { port: number; run: string }): Promis
     if (!done) throw new DOMException('refused', 'NotAllowedError');
   });
   // The frame's own form (sandboxed without allow-forms, form-action 'none'): measured, it reaches nothing.
-  frames('form-submit', (url) => box.appendChild(Object.assign(document.createElement('form'), { action: url })).submit());
-  frames('form-requestSubmit', (url) => box.appendChild(Object.assign(document.createElement('form'), { action: url })).requestSubmit());
+  frames('form-submit', (url) =>
+    box.appendChild(Object.assign(document.createElement('form'), { action: url })).submit(),
+  );
+  frames('form-requestSubmit', (url) =>
+    box.appendChild(Object.assign(document.createElement('form'), { action: url })).requestSubmit(),
+  );
   await new Promise((r) => setTimeout(r, 0));
   // Markup for a template's contents (setHTMLUnsafe) or its children (insertAdjacentHTML): kept, cleaned.
   attempt('template-setHTMLUnsafe', () => {
     const t = document.createElement('template');
     t.setHTMLUnsafe(`<p>kept</p>${pair('template-setHTMLUnsafe')}`);
-    if (t.content.querySelector('p')?.textContent !== 'kept' || t.content.querySelectorAll('link').length !== 2) throw new Error(`contents lost: ${t.content.childNodes.length}`);
+    if (t.content.querySelector('p')?.textContent !== 'kept' || t.content.querySelectorAll('link').length !== 2)
+      throw new Error(`contents lost: ${t.content.childNodes.length}`);
     box.append(t.content);
   });
   attempt('template-insertAdjacentHTML', () => {
     const t = document.createElement('template');
     box.append(t);
     t.insertAdjacentHTML('beforeend', `<p>kept</p>${pair('template-insertAdjacentHTML')}`);
-    if (t.querySelector(':scope > p')?.textContent !== 'kept' || t.querySelectorAll(':scope > link').length !== 2) throw new Error(`children lost: ${t.childNodes.length}`);
+    if (t.querySelector(':scope > p')?.textContent !== 'kept' || t.querySelectorAll(':scope > link').length !== 2)
+      throw new Error(`children lost: ${t.childNodes.length}`);
   });
   // Last: were they let through after the load, they would replace the document.
   attempt('window.stop', () => window.stop());
@@ -509,7 +618,7 @@ afterAll(async () => {
 });
 
 describe('WebRTC in the frame', () => {
-  it('is stopped before the extension\'s code runs', async () => {
+  it("is stopped before the extension's code runs", async () => {
     await page.click('[data-tab="events"]');
     await page.waitForSelector('li[data-event="early"]', { timeout: 8000 });
     expect(await page.textContent('li[data-event="early"] pre')).toBe('{"early":"threw NotAllowedError","hint":""}');
@@ -519,7 +628,9 @@ describe('WebRTC in the frame', () => {
     const results = await (await probeFrame()).evaluate(attackWebRtc, turnUrl());
     expect(results['window']).toBe('blocked NotAllowedError');
     expect(results['nested windows'], 'child windows in the frame').toBe('0');
-    for (const [vector, result] of Object.entries(results)) if (vector !== 'nested windows') expect(result, vector).toMatch(/^(blocked|unreachable|refused NotAllowedError$)/);
+    for (const [vector, result] of Object.entries(results))
+      if (vector !== 'nested windows')
+        expect(result, vector).toMatch(/^(blocked|unreachable|refused NotAllowedError$)/);
     expect(Object.keys(results).length).toBeGreaterThan(15);
     await new Promise((r) => setTimeout(r, 1500));
     expect(datagrams.map((d) => d.toString('latin1'))).toEqual([]);
@@ -532,13 +643,24 @@ describe('WebRTC in the frame', () => {
     const esbuild = await import('esbuild');
     const lockdownModule = fileURLToPath(new URL('../packages/preview/dist/sandbox/lockdown.js', import.meta.url));
     const script = await esbuild.build({
-      stdin: { contents: `import { lockdown } from ${JSON.stringify(lockdownModule)}; window.attempts = []; lockdown(window, (a) => window.attempts.push(a));`, resolveDir: tmpdir() },
+      stdin: {
+        contents: `import { lockdown } from ${JSON.stringify(lockdownModule)}; window.attempts = []; lockdown(window, (a) => window.attempts.push(a));`,
+        resolveDir: tmpdir(),
+      },
       bundle: true,
       write: false,
       format: 'iife',
     });
     // A child the page's own parser made before the lockdown ran.
-    const plain = createServer((req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(req.url === '/' ? '<!doctype html><body><iframe id="pre" src="/child"></iframe></body>' : '<!doctype html><body></body>'));
+    const plain = createServer((req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          req.url === '/'
+            ? '<!doctype html><body><iframe id="pre" src="/child"></iframe></body>'
+            : '<!doctype html><body></body>',
+        ),
+    );
     await new Promise<void>((r) => plain.listen(0, '127.0.0.1', r));
     const p = await browser.newPage();
     try {
@@ -547,14 +669,23 @@ describe('WebRTC in the frame', () => {
       const results = await p.evaluate(attackWebRtc, turnUrl());
       for (const [vector, result] of Object.entries(results)) {
         if (vector === 'popup' || vector === 'worker') continue; // no sandbox here: nothing refuses these
-        if (vector === 'nested windows') expect(result, 'only the page\'s own child').toBe('1');
+        if (vector === 'nested windows') expect(result, "only the page's own child").toBe('1');
         else expect(result, vector).toMatch(/^(blocked (NotAllowedError|TypeError)|refused NotAllowedError$)/);
       }
-      const attempts = await p.evaluate(() => (window as unknown as { attempts: Array<{ api: string; targets: string[] }> }).attempts);
+      const attempts = await p.evaluate(
+        () => (window as unknown as { attempts: Array<{ api: string; targets: string[] }> }).attempts,
+      );
       expect(attempts.filter((a) => a.api === 'nested-frame').length).toBeGreaterThan(8);
       // The child navigates to a new document after the extension replaced built-ins: its new window is locked all the same.
       const child = await p.evaluate(async () => {
-        const saved = { has: WeakSet.prototype.has, get: WeakMap.prototype.get, entries: Object.entries, iterator: Array.prototype[Symbol.iterator], isArray: Array.isArray, WeakMap };
+        const saved = {
+          has: WeakSet.prototype.has,
+          get: WeakMap.prototype.get,
+          entries: Object.entries,
+          iterator: Array.prototype[Symbol.iterator],
+          isArray: Array.isArray,
+          WeakMap,
+        };
         WeakSet.prototype.has = () => true;
         WeakMap.prototype.get = () => undefined;
         (window as unknown as { WeakMap: unknown }).WeakMap = function () {
@@ -580,14 +711,20 @@ describe('WebRTC in the frame', () => {
           w.Element.prototype.setAttribute.call(link, 'rel', 'dns-prefetch');
           w.document.head.append(link);
           const holder = w.document.body.appendChild(w.document.createElement('div'));
-          holder.innerHTML = '<link rel="preconnect icon" href="http://x.example/"><iframe src="http://x.example/"></iframe>';
+          holder.innerHTML =
+            '<link rel="preconnect icon" href="http://x.example/"><iframe src="http://x.example/"></iframe>';
           let frame = 'made';
           try {
             w.document.createElement('iframe');
           } catch (e) {
             frame = `threw ${(e as Error).name}`;
           }
-          return { webrtc, rels: [link.rel, holder.querySelector('link')!.rel], parsedFrames: holder.querySelectorAll('iframe').length, frame };
+          return {
+            webrtc,
+            rels: [link.rel, holder.querySelector('link')!.rel],
+            parsedFrames: holder.querySelectorAll('iframe').length,
+            frame,
+          };
         } finally {
           WeakSet.prototype.has = saved.has;
           WeakMap.prototype.get = saved.get;
@@ -597,9 +734,19 @@ describe('WebRTC in the frame', () => {
           Array.prototype[Symbol.iterator] = saved.iterator;
         }
       });
-      expect(child).toEqual({ webrtc: 'threw NotAllowedError', rels: ['', 'icon'], parsedFrames: 0, frame: 'threw NotAllowedError' });
-      const all = await p.evaluate(() => (window as unknown as { attempts: Array<{ api: string; targets: string[] }> }).attempts);
-      expect(all.find((a) => a.api === 'RTCPeerConnection' && a.targets[0] === 'turn:127.0.0.1:9'), 'the child\'s attempt, reported with its target').toBeDefined();
+      expect(child).toEqual({
+        webrtc: 'threw NotAllowedError',
+        rels: ['', 'icon'],
+        parsedFrames: 0,
+        frame: 'threw NotAllowedError',
+      });
+      const all = await p.evaluate(
+        () => (window as unknown as { attempts: Array<{ api: string; targets: string[] }> }).attempts,
+      );
+      expect(
+        all.find((a) => a.api === 'RTCPeerConnection' && a.targets[0] === 'turn:127.0.0.1:9'),
+        "the child's attempt, reported with its target",
+      ).toBeDefined();
       await new Promise((r) => setTimeout(r, 1500));
       expect(datagrams.map((d) => d.toString('latin1'))).toEqual([]);
     } finally {
@@ -608,13 +755,15 @@ describe('WebRTC in the frame', () => {
     }
   });
 
-  it('logs every attempt in the network log, with what the platform\'s sandbox must do', async () => {
+  it("logs every attempt in the network log, with what the platform's sandbox must do", async () => {
     await page.click('[data-tab="network"]');
     const port = (turn.address() as AddressInfo).port;
     const entry = page.locator(`li[data-blocked*="turn:127.0.0.1:${port}"]`).first();
     await entry.waitFor({ timeout: 5000 });
     expect(await entry.textContent()).toContain('webrtc');
-    expect(await entry.locator('.fix').textContent()).toMatch(/connect-src \(capabilities\.network\) does not govern it, so the platform's sandbox must stop it/);
+    expect(await entry.locator('.fix').textContent()).toMatch(
+      /connect-src \(capabilities\.network\) does not govern it, so the platform's sandbox must stop it/,
+    );
   });
 });
 
@@ -645,7 +794,10 @@ describe('resource hints in the frame, in an ordinary browser profile', () => {
     results = await frame.evaluate(attackHints, { port: (listener.address() as AddressInfo).port, run });
     await p.click('[data-tab="network"]');
     // The entries arrive as the attempts are reported; the test below says which are missing.
-    await p.locator(`li[data-blocked="http://create-${run}.example"]`).waitFor({ timeout: 8000 }).catch(() => undefined);
+    await p
+      .locator(`li[data-blocked="http://create-${run}.example"]`)
+      .waitFor({ timeout: 8000 })
+      .catch(() => undefined);
     await new Promise((r) => setTimeout(r, 1000)); // time for a hint to reach the listener or DNS
   });
 
@@ -657,7 +809,11 @@ describe('resource hints in the frame, in an ordinary browser profile', () => {
 
   it('opens no connection for a preconnect and resolves no name for a dns-prefetch, through any sink', async () => {
     const p = context.pages()[0]!;
-    const entries = await p.locator('[data-panel="network"] li[data-blocked]').evaluateAll((lis) => lis.map((li) => `${li.querySelector('code')?.textContent} ${li.getAttribute('data-blocked')}`));
+    const entries = await p
+      .locator('[data-panel="network"] li[data-blocked]')
+      .evaluateAll((lis) =>
+        lis.map((li) => `${li.querySelector('code')?.textContent} ${li.getAttribute('data-blocked')}`),
+      );
     await context.close(); // writes out the net log
     const log = readFileSync(netLog, 'utf8');
     expect(log).toContain('HOST_RESOLVER_MANAGER_REQUEST'); // the log does record lookups
@@ -667,22 +823,83 @@ describe('resource hints in the frame, in an ordinary browser profile', () => {
     expect(connections, 'connections to the preconnect listener').toEqual([]);
     expect(Object.keys(results).length).toBeGreaterThan(40);
     // Nested frames made with the DOM are refused; the ones parsers make are removed.
-    const refusedFrames = ['iframe.src', 'iframe-setAttribute', 'iframe-srcdoc-refresh', 'frame.src', 'object-about-blank', 'embed-about-blank', 'iframe-createElementNS', 'iframe-customized-built-in', 'child-location'];
-    const removedFrames = ['iframe-in-markup', 'iframe-insertAdjacentHTML', 'iframe-DOMParser', 'iframe-xhtml', 'iframe-template', 'frameset-DOMParser', 'object-in-markup', 'iframe-createDocument', 'child-by-index', 'window.open-name', 'a-target', 'form-target'];
-    const refused = ['document.write', 'window.stop', 'document.open', 'document.write-reopen', 'execCommand', 'setHTMLUnsafe-declarative-shadow-root', ...refusedFrames];
+    const refusedFrames = [
+      'iframe.src',
+      'iframe-setAttribute',
+      'iframe-srcdoc-refresh',
+      'frame.src',
+      'object-about-blank',
+      'embed-about-blank',
+      'iframe-createElementNS',
+      'iframe-customized-built-in',
+      'child-location',
+    ];
+    const removedFrames = [
+      'iframe-in-markup',
+      'iframe-insertAdjacentHTML',
+      'iframe-DOMParser',
+      'iframe-xhtml',
+      'iframe-template',
+      'frameset-DOMParser',
+      'object-in-markup',
+      'iframe-createDocument',
+      'child-by-index',
+      'window.open-name',
+      'a-target',
+      'form-target',
+    ];
+    const refused = [
+      'document.write',
+      'window.stop',
+      'document.open',
+      'document.write-reopen',
+      'execCommand',
+      'setHTMLUnsafe-declarative-shadow-root',
+      ...refusedFrames,
+    ];
     for (const [vector, result] of Object.entries(results)) {
       if (vector.endsWith('!') || vector === 'nested windows' || vector === 'undo-defineProperty') continue;
       expect(result, vector).toBe(refused.includes(vector) ? 'threw NotAllowedError' : 'ok');
     }
-    for (const vector of [...refusedFrames, ...removedFrames, 'form-submit', 'form-requestSubmit']) expect(results, vector).toHaveProperty([vector]);
+    for (const vector of [...refusedFrames, ...removedFrames, 'form-submit', 'form-requestSubmit'])
+      expect(results, vector).toHaveProperty([vector]);
     expect(results['nested windows'], 'child windows in the frame').toBe('0');
     expect(results['undo-defineProperty']).toBe('threw TypeError');
     // Each link the lockdown cleaned is in the network log, with the host it named.
-    for (const vector of ['create', 'case-and-space', 'relList.add', 'Attr.value', 'href-after-rel', 'innerHTML', 'closed-shadow-root', 'DOMParser-adoptNode', 'template', 'table.tHead', 'undo-delete', 'undo-builtins', 'select.add', 'options.add-xml', 'options-index-setter', 'select-index-setter', 'nested-template-option', 'report-hijacked', 'template-setHTMLUnsafe', 'template-insertAdjacentHTML']) {
+    for (const vector of [
+      'create',
+      'case-and-space',
+      'relList.add',
+      'Attr.value',
+      'href-after-rel',
+      'innerHTML',
+      'closed-shadow-root',
+      'DOMParser-adoptNode',
+      'template',
+      'table.tHead',
+      'undo-delete',
+      'undo-builtins',
+      'select.add',
+      'options.add-xml',
+      'options-index-setter',
+      'select-index-setter',
+      'nested-template-option',
+      'report-hijacked',
+      'template-setHTMLUnsafe',
+      'template-insertAdjacentHTML',
+    ]) {
       expect(entries, vector).toContain(`link rel=dns-prefetch http://${vector.toLowerCase()}-${run}.example`);
     }
     expect(entries).toContain(`link rel=preconnect http://127.0.0.1:${(listener.address() as AddressInfo).port}`);
-    for (const vector of ['iframe-in-markup', 'iframe-insertAdjacentHTML', 'iframe-DOMParser', 'iframe-xhtml', 'iframe-template', 'frameset-DOMParser', 'object-in-markup']) {
+    for (const vector of [
+      'iframe-in-markup',
+      'iframe-insertAdjacentHTML',
+      'iframe-DOMParser',
+      'iframe-xhtml',
+      'iframe-template',
+      'frameset-DOMParser',
+      'object-in-markup',
+    ]) {
       expect(entries, vector).toContain(`nested frame http://${vector.toLowerCase()}-${run}.example`);
     }
     expect(entries).toContain(`nested frame http://127.0.0.1:${(listener.address() as AddressInfo).port}`);
@@ -734,7 +951,10 @@ describe('a frame that sends itself toward hosts, in an ordinary browser profile
         );
         await new Promise((r) => setTimeout(r, 1200));
         const after = await (await p.$(PROBE))?.contentFrame();
-        ended[name] = (await after?.evaluate(() => `${location.protocol} ${document.body?.textContent ?? ''}`).catch((e: Error) => `gone ${e.message}`)) ?? 'no frame';
+        ended[name] =
+          (await after
+            ?.evaluate(() => `${location.protocol} ${document.body?.textContent ?? ''}`)
+            .catch((e: Error) => `gone ${e.message}`)) ?? 'no frame';
       }
       // A new navigation toward a host in every task (a MessageChannel loop, no timer clamping): each replaces the
       // refused one before its error page commits, so the document lived on (measured: up to 3,000 names in 6 s).
@@ -755,10 +975,20 @@ describe('a frame that sends itself toward hosts, in an ordinary browser profile
       loop.note = (await article.locator('.surface-error').textContent()) ?? '';
       await p.click('[data-tab="network"]');
       // The log is drawn on a later animation frame (at most a fifth of the time): wait for the draw, not for the entry's arrival.
-      await p.locator('[data-panel="network"] li', { hasText: `${run}.example` }).first().waitFor({ timeout: 5000 }).catch(() => undefined);
+      await p
+        .locator('[data-panel="network"] li', { hasText: `${run}.example` })
+        .first()
+        .waitFor({ timeout: 5000 })
+        .catch(() => undefined);
       loop.entries = await p.locator('[data-panel="network"] li').allInnerTexts();
       await article.locator('button', { hasText: 'Reload the frame' }).click();
-      loop.reloaded = await article.locator('.status', { hasText: 'running' }).waitFor({ timeout: 8000 }).then(() => true, () => false);
+      loop.reloaded = await article
+        .locator('.status', { hasText: 'running' })
+        .waitFor({ timeout: 8000 })
+        .then(
+          () => true,
+          () => false,
+        );
     } finally {
       await context.close(); // writes out the net log
     }
@@ -768,7 +998,7 @@ describe('a frame that sends itself toward hosts, in an ordinary browser profile
     if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
-  it('ends the extension\'s document at its first navigation, so it never reaches a second host', () => {
+  it("ends the extension's document at its first navigation, so it never reaches a second host", () => {
     const log = readFileSync(netLog, 'utf8');
     expect(log).toContain('HOST_RESOLVER_MANAGER_REQUEST');
     const second = [...new Set(log.match(new RegExp(`second-[\\w-]+-${run}\\.example`, 'g')) ?? [])];
@@ -776,12 +1006,17 @@ describe('a frame that sends itself toward hosts, in an ordinary browser profile
     for (const name of chains) expect(ended[name], name).not.toContain('probe mounted');
   });
 
-  it('ends the extension\'s document at once when it starts a new navigation toward a host in every task, and says so', () => {
+  it("ends the extension's document at once when it starts a new navigation toward a host in every task, and says so", () => {
     const log = readFileSync(netLog, 'utf8');
     // Each name carries the frame's clock when it was set: how long the document ran on after its first exit.
-    const times = [...new Set(log.match(new RegExp(`loop-\\d+-\\d+-${run}\\.example`, 'g')) ?? [])].map((n) => Number(n.split('-')[2]));
+    const times = [...new Set(log.match(new RegExp(`loop-\\d+-\\d+-${run}\\.example`, 'g')) ?? [])].map((n) =>
+      Number(n.split('-')[2]),
+    );
     expect(times.length, 'names looked up').toBeGreaterThan(0);
-    expect(Math.max(...times) - Math.min(...times), `ms the document ran on after its exit (${times.length} names)`).toBeLessThan(500);
+    expect(
+      Math.max(...times) - Math.min(...times),
+      `ms the document ran on after its exit (${times.length} names)`,
+    ).toBeLessThan(500);
     expect(loop.status).toBe('stopped');
     expect(loop.note).toMatch(new RegExp(`navigated toward http://loop-\\d+-\\d+-${run}\\.example`));
     expect(loop.entries.some((e) => e.includes('navigation') && e.includes(`${run}.example`))).toBe(true);
@@ -792,7 +1027,9 @@ describe('a frame that sends itself toward hosts, in an ordinary browser profile
 describe('the network log, from another local origin', () => {
   let other: Server;
   beforeAll(async () => {
-    other = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>other</title>'));
+    other = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>other</title>'),
+    );
     await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
   });
   afterAll(() => other?.close());
@@ -801,12 +1038,31 @@ describe('the network log, from another local origin', () => {
     const p = await browser.newPage();
     await p.goto(`http://127.0.0.1:${(other.address() as AddressInfo).port}/`);
     const attempts = await p.evaluate(async (target) => {
-      const forged = JSON.stringify({ 'csp-report': { 'effective-directive': 'connect-src', 'blocked-uri': 'https://forged.example', 'document-uri': 'x' } });
-      const paths = ['/__extkit/csp-report?surface=component%3Aacme.hostile-probe.probe', '/__extkit/csp-report/guess?surface=component%3Aacme.hostile-probe.probe'];
+      const forged = JSON.stringify({
+        'csp-report': {
+          'effective-directive': 'connect-src',
+          'blocked-uri': 'https://forged.example',
+          'document-uri': 'x',
+        },
+      });
+      const paths = [
+        '/__extkit/csp-report?surface=component%3Aacme.hostile-probe.probe',
+        '/__extkit/csp-report/guess?surface=component%3Aacme.hostile-probe.probe',
+      ];
       const out: string[] = [];
       for (const path of paths) {
         for (const type of ['text/plain', 'application/csp-report', 'application/json']) {
-          out.push(await fetch(target + path, { method: 'POST', mode: 'no-cors', headers: { 'content-type': type }, body: forged }).then(() => 'sent', (e: Error) => e.name));
+          out.push(
+            await fetch(target + path, {
+              method: 'POST',
+              mode: 'no-cors',
+              headers: { 'content-type': type },
+              body: forged,
+            }).then(
+              () => 'sent',
+              (e: Error) => e.name,
+            ),
+          );
           out.push(String(navigator.sendBeacon(target + path, new Blob([forged], { type }))));
         }
       }
@@ -819,14 +1075,24 @@ describe('the network log, from another local origin', () => {
   });
 
   it('answers a report without the session secret 403, and one of the wrong type 415', async () => {
-    const body = JSON.stringify({ 'csp-report': { 'effective-directive': 'connect-src', 'blocked-uri': 'https://attacker.example' } });
+    const body = JSON.stringify({
+      'csp-report': { 'effective-directive': 'connect-src', 'blocked-uri': 'https://attacker.example' },
+    });
     const headers = { 'content-type': 'application/csp-report' };
-    expect((await raw(`${dev.origin}/__extkit/csp-report?surface=x`, { method: 'POST', headers, body })).status).toBe(403);
-    const frameDoc = await raw(`${dev.origin}/__extkit/frame/${encodeURIComponent('component:acme.hostile-probe.probe')}`);
+    expect((await raw(`${dev.origin}/__extkit/csp-report?surface=x`, { method: 'POST', headers, body })).status).toBe(
+      403,
+    );
+    const frameDoc = await raw(
+      `${dev.origin}/__extkit/frame/${encodeURIComponent('component:acme.hostile-probe.probe')}`,
+    );
     const reportUri = /report-uri (\S+)/.exec(String(frameDoc.headers['content-security-policy']))![1]!;
     expect(reportUri).toMatch(/\/__extkit\/csp-report\/[A-Za-z0-9_-]{32}\?surface=/);
-    expect((await raw(reportUri, { method: 'POST', headers: { 'content-type': 'text/plain' }, body })).status).toBe(415);
-    expect((await raw(reportUri.replace(/surface=.*/, 'surface=nope'), { method: 'POST', headers, body })).status).toBe(400);
+    expect((await raw(reportUri, { method: 'POST', headers: { 'content-type': 'text/plain' }, body })).status).toBe(
+      415,
+    );
+    expect((await raw(reportUri.replace(/surface=.*/, 'surface=nope'), { method: 'POST', headers, body })).status).toBe(
+      400,
+    );
     expect((await raw(reportUri, { method: 'POST', headers, body: 'not json' })).status).toBe(400);
     expect((await raw(reportUri, { method: 'POST', headers, body })).status).toBe(204);
   });
@@ -847,7 +1113,11 @@ describe('the server', () => {
 
   it('answers a navigation the frame started itself with a page that commits and runs nothing', async () => {
     const frame = `/__extkit/frame/${encodeURIComponent('component:acme.hostile-probe.probe')}?load=${'A'.repeat(32)}`;
-    const navigation = (site: string): Record<string, string> => ({ 'sec-fetch-dest': 'iframe', 'sec-fetch-mode': 'navigate', 'sec-fetch-site': site });
+    const navigation = (site: string): Record<string, string> => ({
+      'sec-fetch-dest': 'iframe',
+      'sec-fetch-mode': 'navigate',
+      'sec-fetch-site': site,
+    });
     for (const path of [frame, '/favicon.ico', '/', '/__extkit/events', '/nope']) {
       for (const site of ['cross-site', 'same-site', 'none']) {
         const res = await raw(dev.origin + path, { headers: navigation(site) });
@@ -878,9 +1148,12 @@ describe('the server', () => {
     expect(await tab.evaluate(() => 'caught' in window || document.scripts.length > 0)).toBe(false);
     await tab.close();
     for (const dest of ['document', 'object', 'embed']) {
-      const doc = await raw(`${dev.origin}/__extkit/frame/${encodeURIComponent('component:acme.hostile-probe.probe')}?load=${'B'.repeat(32)}`, {
-        headers: { 'sec-fetch-dest': dest, 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'none' },
-      });
+      const doc = await raw(
+        `${dev.origin}/__extkit/frame/${encodeURIComponent('component:acme.hostile-probe.probe')}?load=${'B'.repeat(32)}`,
+        {
+          headers: { 'sec-fetch-dest': dest, 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'none' },
+        },
+      );
       expect(doc.status, dest).toBe(403);
       expect(doc.body, dest).not.toContain('<script');
       expect(doc.headers['content-security-policy'], dest).toMatch(/^default-src 'none'/);
@@ -900,14 +1173,21 @@ describe('the server', () => {
     const p = await browser.newPage();
     await p.goto('about:blank');
     const opened = p.context().waitForEvent('page');
-    await p.evaluate((url) => void ((window as unknown as { opened: Window | null }).opened = window.open(url)), dev.url);
+    await p.evaluate(
+      (url) => void ((window as unknown as { opened: Window | null }).opened = window.open(url)),
+      dev.url,
+    );
     // The preview did load in the new window, and sees no opener there.
     const preview = await opened;
     await preview.waitForURL(dev.url);
     await preview.waitForSelector('.stage');
     expect(await preview.evaluate(() => window.opener)).toBeNull();
     // COOP put it in a browsing context group of its own: the opener's handle closes.
-    await p.waitForFunction(() => (window as unknown as { opened: Window | null }).opened?.closed !== false, undefined, { timeout: 10_000 });
+    await p.waitForFunction(
+      () => (window as unknown as { opened: Window | null }).opened?.closed !== false,
+      undefined,
+      { timeout: 10_000 },
+    );
     await preview.close();
     await p.close();
   });
@@ -923,7 +1203,13 @@ describe('the bridge, from inside the frame', () => {
         new Promise<string>((resolve) => {
           const channel = new MessageChannel();
           channel.port1.onmessage = (e) => resolve(`answered ${JSON.stringify(e.data)}`);
-          dispatchEvent(new MessageEvent('message', { source: parent, data: { extkit: 'connect', protocol: 1 }, ports: [channel.port2] }));
+          dispatchEvent(
+            new MessageEvent('message', {
+              source: parent,
+              data: { extkit: 'connect', protocol: 1 },
+              ports: [channel.port2],
+            }),
+          );
           // A connect the transport accepts is answered with `ready` at once.
           setTimeout(() => resolve('ignored'), 1000);
         }),
@@ -944,7 +1230,10 @@ describe('the bridge, from inside the frame', () => {
   it('writes to the network log only what the lockdown reports, over the port: a report the extension posts is ignored', async () => {
     const frame = await probeFrame();
     await frame.evaluate(() => {
-      parent.postMessage({ extkit: 'sandbox', protocol: 1, api: 'dns-prefetch', targets: ['http://forged-attempt.example'] }, '*');
+      parent.postMessage(
+        { extkit: 'sandbox', protocol: 1, api: 'dns-prefetch', targets: ['http://forged-attempt.example'] },
+        '*',
+      );
       const link = document.createElement('link');
       link.rel = 'dns-prefetch';
       link.href = '//real-attempt.example';
@@ -964,7 +1253,9 @@ describe('a frame that navigates itself', () => {
     const article = page.locator('#surface-component_acme_hostile-probe_probe');
     await article.locator('.status', { hasText: 'stopped' }).waitFor({ timeout: 8000 });
     // Toward a host: the host page's frame-src refused it, and the preview ended the frame at once, naming the host.
-    expect(await article.locator('.surface-error').textContent()).toContain('navigated toward https://attacker.example');
+    expect(await article.locator('.surface-error').textContent()).toContain(
+      'navigated toward https://attacker.example',
+    );
     await page.fill('[data-prop="navigate"]', '');
     await article.locator('button', { hasText: 'Reload the frame' }).click();
     await article.locator('.status', { hasText: 'running' }).waitFor({ timeout: 8000 });
@@ -975,7 +1266,8 @@ describe('a frame that navigates itself', () => {
     const article = page.locator('#surface-component_acme_hostile-probe_probe');
     const hellos = (): void => {
       const load = new URLSearchParams(location.search).get('load');
-      for (const forged of [{}, { load }, { load: 'A'.repeat(43) }]) parent.postMessage({ extkit: 'hello', protocol: 1, ...forged }, '*');
+      for (const forged of [{}, { load }, { load: 'A'.repeat(43) }])
+        parent.postMessage({ extkit: 'hello', protocol: 1, ...forged }, '*');
     };
     // Extra hellos first, then a reload of its own URL: the new document is the preview's
     // own, with the same load named in its URL, so its transport's hello replays a used proof.
@@ -1023,7 +1315,9 @@ describe('a runaway emit loop', () => {
     const summary = page.locator('[data-panel="events"] .log-summary');
     await summary.filter({ hasText: /older dropped/ }).waitFor({ timeout: 15_000 });
     await page.waitForTimeout(1500);
-    expect(await summary.textContent()).toMatch(/^5,000 events · newest 200 shown · (\d+ repeats? coalesced \(×n\) · )?[\d,]+ older dropped \(the log keeps 5,000\)$/);
+    expect(await summary.textContent()).toMatch(
+      /^5,000 events · newest 200 shown · (\d+ repeats? coalesced \(×n\) · )?[\d,]+ older dropped \(the log keeps 5,000\)$/,
+    );
     expect(await page.locator('[data-panel="events"] ol.log li').count()).toBe(200);
     await page.fill('[data-panel="events"] input[type="search"]', '"n":6299}');
     await summary.filter({ hasText: /^1 of 5,000 events( · |$)/ }).waitFor({ timeout: 3000 });

@@ -38,8 +38,15 @@ function layoutProblems(page: Page): Promise<string[]> {
     if (doc.scrollWidth > w) problems.push(`the page is ${doc.scrollWidth}px wide in a ${w}px window`);
     for (const el of document.querySelectorAll<HTMLElement>('body *')) {
       const r = el.getBoundingClientRect();
-      if (r.width > 0 && r.right > w + 1 && getComputedStyle(el).position !== 'fixed' && !el.closest('.tabs,pre,.address')) {
-        problems.push(`${el.tagName.toLowerCase()}.${el.className} reaches ${Math.round(r.right)}px in a ${w}px window`);
+      if (
+        r.width > 0 &&
+        r.right > w + 1 &&
+        getComputedStyle(el).position !== 'fixed' &&
+        !el.closest('.tabs,pre,.address')
+      ) {
+        problems.push(
+          `${el.tagName.toLowerCase()}.${el.className} reaches ${Math.round(r.right)}px in a ${w}px window`,
+        );
         break;
       }
     }
@@ -54,9 +61,11 @@ function layoutProblems(page: Page): Promise<string[]> {
     for (const field of document.querySelectorAll('.panel:not([hidden]) label.field')) {
       const name = field.querySelector('.name')?.getBoundingClientRect();
       const input = field.querySelector('input,select,textarea')?.getBoundingClientRect();
-      if (name && input && input.left - name.right > 48) problems.push(`a label is ${Math.round(input.left - name.right)}px from its input`);
+      if (name && input && input.left - name.right > 48)
+        problems.push(`a label is ${Math.round(input.left - name.right)}px from its input`);
     }
-    if (/\bshell shell\b/i.test(document.querySelector('.console-nav')?.textContent ?? '')) problems.push('the console nav says "shell shell"');
+    if (/\bshell shell\b/i.test(document.querySelector('.console-nav')?.textContent ?? ''))
+      problems.push('the console nav says "shell shell"');
     return problems;
   });
 }
@@ -72,14 +81,25 @@ describe.each(TEMPLATES)('the %s template in the preview', (template) => {
         const page = await browser.newPage({ viewport });
         try {
           await page.goto(dev.url);
-          const frame = await (await page.waitForSelector(`iframe[data-surface="${key}"]`, { timeout: 10_000 })).contentFrame();
+          const frame = await (
+            await page.waitForSelector(`iframe[data-surface="${key}"]`, { timeout: 10_000 })
+          ).contentFrame();
           await page.locator('.surface .status.ok').first().waitFor({ timeout: 10_000 });
-          await frame!.waitForFunction((source) => new RegExp(source).test(document.body.innerText), RENDERS[template]!(manifest.name).source, { timeout: 10_000 });
+          await frame!.waitForFunction(
+            (source) => new RegExp(source).test(document.body.innerText),
+            RENDERS[template]!(manifest.name).source,
+            { timeout: 10_000 },
+          );
           const font = await frame!.evaluate(() => getComputedStyle(document.body).fontFamily);
           expect(font, 'the base style sets the system font stack').toMatch(/^system-ui/);
-          expect(await frame!.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing inside the frame is wider than it').toBe(true);
+          expect(
+            await frame!.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+            'nothing inside the frame is wider than it',
+          ).toBe(true);
           expect(await layoutProblems(page), `${viewport.width}x${viewport.height}`).toEqual([]);
-          const png = await page.screenshot(viewport.width === 1280 ? { path: join(shots, `preview-${template}.png`) } : {});
+          const png = await page.screenshot(
+            viewport.width === 1280 ? { path: join(shots, `preview-${template}.png`) } : {},
+          );
           expect(png.length).toBeGreaterThan(10_000);
         } finally {
           await page.close();
@@ -104,7 +124,9 @@ describe('the base style switch', () => {
       await page.locator('.surface .status.ok').first().waitFor({ timeout: 10_000 });
       const frame = await (await page.waitForSelector(`iframe[data-surface="${key}"]`)).contentFrame();
       await frame!.waitForFunction(() => document.body.childElementCount > 0);
-      expect(await frame!.evaluate(() => [document.styleSheets.length, getComputedStyle(document.body).margin])).toEqual([0, '8px']);
+      expect(
+        await frame!.evaluate(() => [document.styleSheets.length, getComputedStyle(document.body).margin]),
+      ).toEqual([0, '8px']);
       await page.reload();
       expect(await page.isChecked('[data-switch="base-style"]'), 'remembered in this browser').toBe(false);
     } finally {
@@ -119,7 +141,10 @@ describe('docs/images', () => {
   it.each(TEMPLATES)('holds the screenshot of %s the README shows', (template) => {
     const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
     expect(readme).toContain(`docs/images/preview-${template}.png`);
-    expect(readFileSync(join(repoRoot, 'docs', 'images', `preview-${template}.png`)).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      readFileSync(join(repoRoot, 'docs', 'images', `preview-${template}.png`))
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
   });
 });
-

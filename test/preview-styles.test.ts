@@ -32,16 +32,29 @@ describe('extkit dev: stylesheets', () => {
       if (/Content Security Policy/i.test(m.text())) blocked.push(m.text());
     });
     await page.goto(dev.url);
-    const frame = await (await page.waitForSelector('iframe[data-surface="component:acme.order-map.card"]', { timeout: 8000 })).contentFrame();
+    const frame = await (
+      await page.waitForSelector('iframe[data-surface="component:acme.order-map.card"]', { timeout: 8000 })
+    ).contentFrame();
     await frame!.waitForSelector('h2', { timeout: 8000 });
     const style = await frame!.evaluate(() => {
       const h2 = document.querySelector('h2')!;
       const card = h2.parentElement!;
-      return { color: getComputedStyle(h2).color, border: getComputedStyle(card).borderTopStyle, image: getComputedStyle(card).backgroundImage };
+      return {
+        color: getComputedStyle(h2).color,
+        border: getComputedStyle(card).borderTopStyle,
+        image: getComputedStyle(card).backgroundImage,
+      };
     });
-    expect(style).toEqual({ color: 'rgb(51, 85, 255)', border: 'solid', image: expect.stringContaining('data:image/png;base64,') });
+    expect(style).toEqual({
+      color: 'rgb(51, 85, 255)',
+      border: 'solid',
+      image: expect.stringContaining('data:image/png;base64,'),
+    });
     const loaded = await frame!.evaluate(
-      (src) => new Promise<boolean>((resolve) => Object.assign(new Image(), { onload: () => resolve(true), onerror: () => resolve(false), src })),
+      (src) =>
+        new Promise<boolean>((resolve) =>
+          Object.assign(new Image(), { onload: () => resolve(true), onerror: () => resolve(false), src }),
+        ),
       style.image.replace(/^url\("?|"?\)$/g, ''),
     );
     expect(loaded).toBe(true);

@@ -30,12 +30,22 @@ async function listen(handler: Parameters<typeof createServer>[1]): Promise<Serv
  * The text of `selector` once it matches `want` (polls, bounded). `where` may be a function: the card's frame is
  * found anew on each poll, since each load of a frame gets a new browsing context (the preview replaces the element's).
  */
-async function textOf(where: Page | Frame | (() => Promise<Frame>), selector: string, want: RegExp, ms = 8000): Promise<string> {
+async function textOf(
+  where: Page | Frame | (() => Promise<Frame>),
+  selector: string,
+  want: RegExp,
+  ms = 8000,
+): Promise<string> {
   const end = Date.now() + ms;
   let last = '';
   while (Date.now() < end) {
     const at = typeof where === 'function' ? await where().catch(() => null) : where;
-    last = (await at?.locator(selector).first().textContent({ timeout: 500 }).catch(() => null)) ?? '';
+    last =
+      (await at
+        ?.locator(selector)
+        .first()
+        .textContent({ timeout: 500 })
+        .catch(() => null)) ?? '';
     if (want.test(last)) return last;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -49,13 +59,21 @@ async function cardFrame(): Promise<Frame> {
   return frame;
 }
 
-function get(url: string, host?: string, method = 'GET'): Promise<{ status: number; headers: Record<string, unknown>; body: Promise<string> }> {
+function get(
+  url: string,
+  host?: string,
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, unknown>; body: Promise<string> }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers: host ? { host } : {} }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      resolve({ status: res.statusCode ?? 0, headers: res.headers, body: new Promise((done) => res.on('end', () => done(body))) });
+      resolve({
+        status: res.statusCode ?? 0,
+        headers: res.headers,
+        body: new Promise((done) => res.on('end', () => done(body))),
+      });
     });
     req.on('error', reject);
     req.end();
@@ -63,7 +81,9 @@ function get(url: string, host?: string, method = 'GET'): Promise<{ status: numb
 }
 
 beforeAll(async () => {
-  declared = await listen((_req, res) => res.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'text/plain' }).end('pong'));
+  declared = await listen((_req, res) =>
+    res.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'text/plain' }).end('pong'),
+  );
   undeclared = await listen((_req, res) => {
     undeclaredHits++;
     res.writeHead(200, { 'access-control-allow-origin': '*' }).end('leaked');
@@ -121,11 +141,15 @@ describe('extkit dev', () => {
   });
 
   it('exits 2 with the next step when the port is taken', async () => {
-    await expect(startDev([dir, '--port', new URL(dev.url).port])).rejects.toThrow(/exited 2:\n.*port \d+ on 127\.0\.0\.1 is in use; pick another with --port/);
+    await expect(startDev([dir, '--port', new URL(dev.url).port])).rejects.toThrow(
+      /exited 2:\n.*port \d+ on 127\.0\.0\.1 is in use; pick another with --port/,
+    );
   });
 
   it('exits 2 on a --publisher that is not a handle, as validate and build do', async () => {
-    await expect(startDev([dir, '--publisher', 'Not A Handle'])).rejects.toThrow(/exited 2:\n.*--publisher "Not A Handle" is not a kebab-case handle/);
+    await expect(startDev([dir, '--publisher', 'Not A Handle'])).rejects.toThrow(
+      /exited 2:\n.*--publisher "Not A Handle" is not a kebab-case handle/,
+    );
   });
 
   it('forwards a declared prop and drops an undeclared one', async () => {
@@ -160,7 +184,7 @@ describe('extkit dev', () => {
     expect(undeclaredHits).toBe(0);
   });
 
-  it('keeps the host page\'s DOM, cookies and storage out of the frame\'s reach', async () => {
+  it("keeps the host page's DOM, cookies and storage out of the frame's reach", async () => {
     await page.evaluate(() => {
       document.cookie = 'session=host-secret';
       localStorage.setItem('token', 'host-secret');
@@ -251,7 +275,9 @@ describe('extkit dev --host-abi', () => {
       expect(notice).toContain('load.host_abi_mismatch');
       expect(notice).toContain('--host-abi 1');
       expect(await p.locator('iframe').count()).toBe(0);
-      expect((await get(`${other.origin}/__extkit/frame/${encodeURIComponent('component:acme.hello-card.card')}`)).status).toBe(409);
+      expect(
+        (await get(`${other.origin}/__extkit/frame/${encodeURIComponent('component:acme.hello-card.card')}`)).status,
+      ).toBe(409);
       await p.close();
     } finally {
       await other.stop();
@@ -277,13 +303,18 @@ describe('extkit dev: one surface per contribution', () => {
   });
 
   it('runs site features, org routes and the shell, and names a declared surface the bundle never registered', async () => {
-    const frameOf = async (key: string) => (await p.waitForSelector(`iframe[data-surface="${key}"]`, { timeout: 8000 })).contentFrame();
+    const frameOf = async (key: string) =>
+      (await p.waitForSelector(`iframe[data-surface="${key}"]`, { timeout: 8000 })).contentFrame();
     await textOf((await frameOf('feature:analytics'))!, 'body', /analytics feature running/);
     await textOf((await frameOf('orgRoute:/org/usage'))!, 'body', /org usage route/);
     await textOf((await frameOf('shell:shell'))!, 'body', /the console shell/);
     await textOf(p, '#surface-slot_orders_unused .surface-error', /registers no slot "orders\.unused"/);
     await p.click('[data-tab="diagnostics"]');
-    await textOf(p, '[data-panel="diagnostics"]', /The bundle registers no slot "orders\.unused"; the manifest declares it\./);
+    await textOf(
+      p,
+      '[data-panel="diagnostics"]',
+      /The bundle registers no slot "orders\.unused"; the manifest declares it\./,
+    );
   });
 
   it('loads nothing, and says why, once contributes declares nothing', async () => {

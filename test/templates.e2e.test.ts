@@ -35,7 +35,11 @@ beforeAll(async () => {
     join(ws.dir, 'pnpm-workspace.yaml'),
     `packages: ['*']\noverrides:\n  '@extkit/cli': '${link('cli')}'\n  '@extkit/runtime': '${link('runtime')}'\n  '@extkit/manifest': '${link('manifest')}'\n  '@extkit/testing': 'file:${join(repoRoot, 'packages', 'testing')}'\n`,
   );
-  const install = await exec('pnpm', ['install', '--no-frozen-lockfile', '--prefer-offline', '--reporter=append-only'], { cwd: ws.dir, timeoutMs: 240_000, env: { CI: '1' } });
+  const install = await exec(
+    'pnpm',
+    ['install', '--no-frozen-lockfile', '--prefer-offline', '--reporter=append-only'],
+    { cwd: ws.dir, timeoutMs: 240_000, env: { CI: '1' } },
+  );
   expect(install.status, install.stdout + install.stderr).toBe(0);
   browser = await launchBrowser();
 }, 300_000);
@@ -54,11 +58,18 @@ describe.each(TEMPLATES)('a project created from %s', (template) => {
     expect(JSON.parse(validate.stdout)).toMatchObject({ valid: true, errors: [], warnings: [] });
     const build = await exec(bin(template, 'extkit'), ['build', '--json'], { cwd: dir });
     expect(build.status, build.stdout).toBe(0);
-    const result = JSON.parse(build.stdout) as { registrations: Array<{ id: string }>; artifact: { integrity: string } };
-    expect(result.registrations.map((r) => r.id)[0]).toMatch(template === 'console-shell' ? /^shell$/ : new RegExp(`^(${PUBLISHER}\\.my-${template}\\.|/my-${template}$|orders\\.)`));
+    const result = JSON.parse(build.stdout) as {
+      registrations: Array<{ id: string }>;
+      artifact: { integrity: string };
+    };
+    expect(result.registrations.map((r) => r.id)[0]).toMatch(
+      template === 'console-shell'
+        ? /^shell$/
+        : new RegExp(`^(${PUBLISHER}\\.my-${template}\\.|/my-${template}$|orders\\.)`),
+    );
   });
 
-  it('type-checks, and a misspelled event name is a compile error, in the code and in the harness\'s matchers', async () => {
+  it("type-checks, and a misspelled event name is a compile error, in the code and in the harness's matchers", async () => {
     const event = readManifestOf(dir).capabilities.events[0]!;
     const probe = join(dir, 'src', 'misspelled.ts');
     writeFileSync(
@@ -83,7 +94,8 @@ describe.each(TEMPLATES)('a project created from %s', (template) => {
   }, 120_000);
 
   it('renders in the preview in Chromium', () => rendersIn(template, dir));
-  it('renders in the preview in Chromium as the template stands in templates/', () => rendersIn(template, join(TEMPLATES_DIR, template)));
+  it('renders in the preview in Chromium as the template stands in templates/', () =>
+    rendersIn(template, join(TEMPLATES_DIR, template)));
 });
 
 /** Starts `extkit dev` on `dir` and waits until its surface's frame shows what the template renders. */
@@ -93,10 +105,21 @@ async function rendersIn(template: string, dir: string): Promise<void> {
   const page = await browser.newPage();
   try {
     await page.goto(dev.url);
-    const frame = await (await page.waitForSelector(`iframe[data-surface="${surfaceKey(manifest)}"]`, { timeout: 10_000 })).contentFrame();
+    const frame = await (
+      await page.waitForSelector(`iframe[data-surface="${surfaceKey(manifest)}"]`, { timeout: 10_000 })
+    ).contentFrame();
     expect(frame).not.toBeNull();
     const want = RENDERS[template]!(manifest.name);
-    await expect.poll(async () => (await frame!.locator('body').innerText().catch(() => '')), { timeout: 10_000 }).toMatch(want);
+    await expect
+      .poll(
+        async () =>
+          await frame!
+            .locator('body')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 10_000 },
+      )
+      .toMatch(want);
   } finally {
     await page.close();
     await dev.stop();
@@ -104,12 +127,19 @@ async function rendersIn(template: string, dir: string): Promise<void> {
 }
 
 it('the created projects name the kit by registry ranges and carry their own schema', () => {
-  const pkg = JSON.parse(readFileSync(join(projectOf('site-component-react'), 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(join(projectOf('site-component-react'), 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
   expect(pkg.dependencies['@extkit/runtime']).toMatch(/^\^\d+\.\d+\.\d+$/);
   expect(pkg.devDependencies['@extkit/cli']).toMatch(/^\^\d+\.\d+\.\d+$/);
   expect(pkg.devDependencies['@extkit/testing']).toBe(pkg.devDependencies['@extkit/cli']);
   expect(pkg.dependencies['react']).toMatch(/^\^19\./);
-  const manifest = JSON.parse(readFileSync(join(projectOf('site-component'), 'manifest.json'), 'utf8')) as { $schema: string };
+  const manifest = JSON.parse(readFileSync(join(projectOf('site-component'), 'manifest.json'), 'utf8')) as {
+    $schema: string;
+  };
   expect(manifest.$schema).toBe('./manifest.schema.json');
-  expect(JSON.parse(readFileSync(join(projectOf('site-component'), 'manifest.schema.json'), 'utf8'))).toEqual(JSON.parse(readFileSync(join(repoRoot, 'schemas/manifest.schema.json'), 'utf8')));
+  expect(JSON.parse(readFileSync(join(projectOf('site-component'), 'manifest.schema.json'), 'utf8'))).toEqual(
+    JSON.parse(readFileSync(join(repoRoot, 'schemas/manifest.schema.json'), 'utf8')),
+  );
 });

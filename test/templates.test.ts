@@ -24,7 +24,10 @@ it('the catalog lists exactly the template folders, one per kind of contribution
 
 describe.each(TEMPLATES)('template %s', (name) => {
   const dir = join(TEMPLATES_DIR, name);
-  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string>; extkit: { publisher: string } };
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+    extkit: { publisher: string };
+  };
 
   it('is valid, with no warnings, for its default publisher', () => {
     const { report } = readManifest(join(dir, 'manifest.json'), { publisher: pkg.extkit.publisher });

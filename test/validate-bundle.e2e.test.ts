@@ -10,7 +10,10 @@ let manifestDir: string;
 
 beforeAll(() => {
   manifestDir = join(tmp.dir, 'weather-widget');
-  cpSync(join(repoRoot, 'examples/weather-widget'), manifestDir, { recursive: true, filter: (src) => !src.includes('artifacts') });
+  cpSync(join(repoRoot, 'examples/weather-widget'), manifestDir, {
+    recursive: true,
+    filter: (src) => !src.includes('artifacts'),
+  });
   const r = runCli(['build', manifestDir, '--out', join(tmp.dir, 'out'), '--json']);
   expect(r.status, r.stderr + r.stdout).toBe(0);
   bundle = join(tmp.dir, 'out/weather-widget/1.2.0/dist/index.js');
@@ -23,7 +26,9 @@ describe('extkit validate --bundle', () => {
     const report = JSON.parse(r.stdout) as { valid: boolean; registrations: unknown[] };
     expect(report.valid).toBe(true);
     expect(report.registrations).toEqual([{ kind: 'component', id: 'acme.weather-widget.card' }]);
-    expect(runCli(['validate', manifestDir, '--bundle', bundle]).stdout).toContain('registers component acme.weather-widget.card');
+    expect(runCli(['validate', manifestDir, '--bundle', bundle]).stdout).toContain(
+      'registers component acme.weather-widget.card',
+    );
   });
 
   it('fails, naming the registration, when contributes omits it', () => {
@@ -33,12 +38,19 @@ describe('extkit validate --bundle', () => {
     writeFileSync(join(manifestDir, 'manifest.json'), text);
     const r = runCli(['validate', manifestDir, '--bundle', bundle, '--json']);
     expect(r.status).toBe(1);
-    const report = JSON.parse(r.stdout) as { valid: boolean; errors: Array<{ code: string; message: string; path?: string; line?: number; column?: number }> };
+    const report = JSON.parse(r.stdout) as {
+      valid: boolean;
+      errors: Array<{ code: string; message: string; path?: string; line?: number; column?: number }>;
+    };
     expect(report.valid).toBe(false);
     const missing = report.errors.find((e) => e.message.includes('acme.weather-widget.card'));
     expect(missing).toBeDefined();
     // A finding about the manifest is placed in its text: a list that is missing, at the object it belongs in.
     const at = text.indexOf('"contributes"');
-    expect(missing).toMatchObject({ path: '/contributes/site/components', line: text.slice(0, at).split('\n').length, column: at - text.lastIndexOf('\n', at) });
+    expect(missing).toMatchObject({
+      path: '/contributes/site/components',
+      line: text.slice(0, at).split('\n').length,
+      column: at - text.lastIndexOf('\n', at),
+    });
   });
 });

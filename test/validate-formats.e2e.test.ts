@@ -8,7 +8,10 @@ import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extkitBin, repoRoot, runCli, tempDir } from './helpers/cli.js';
 
-const example = JSON.parse(readFileSync(join(repoRoot, 'examples/weather-widget/manifest.json'), 'utf8')) as Record<string, unknown>;
+const example = JSON.parse(readFileSync(join(repoRoot, 'examples/weather-widget/manifest.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
 const tmp = tempDir();
 afterAll(tmp.cleanup);
 let n = 0;
@@ -19,7 +22,16 @@ function fixture(content: object | string): string {
   return dir;
 }
 
-type Finding = { code: string; severity: string; message: string; path: string; file: string; line: number; column: number; docs: string };
+type Finding = {
+  code: string;
+  severity: string;
+  message: string;
+  path: string;
+  file: string;
+  line: number;
+  column: number;
+  docs: string;
+};
 type Doc = { ok: boolean; valid: boolean; file: string; errors: Finding[]; warnings: Finding[]; manifest: unknown };
 
 const warned = fixture({ ...example, entry: 'dist/index.cjs', homepage: 'https://x.example' });
@@ -38,7 +50,10 @@ describe('extkit validate: machine output', () => {
   });
 
   it('every diagnostic carries its file, line, column, pointer and the URL of its row in docs/rules.md', () => {
-    const doc = JSON.parse(runCli(['validate', broken, warned, '--publisher', 'acme', '--json']).stdout) as { ok: boolean; results: Doc[] };
+    const doc = JSON.parse(runCli(['validate', broken, warned, '--publisher', 'acme', '--json']).stdout) as {
+      ok: boolean;
+      results: Doc[];
+    };
     const all = doc.results.flatMap((r) => [...r.errors, ...r.warnings]);
     expect(all.length).toBeGreaterThan(3);
     const rules = readFileSync(join(repoRoot, 'docs/rules.md'), 'utf8');
@@ -67,12 +82,20 @@ describe('extkit validate: machine output', () => {
   });
 
   it('reads standard input for "-", with package.json settings from the working folder', () => {
-    const r = spawnSync(extkitBin, ['validate', '-', '--json'], { cwd: join(repoRoot, 'examples/weather-widget'), input: JSON.stringify(example), encoding: 'utf8' });
+    const r = spawnSync(extkitBin, ['validate', '-', '--json'], {
+      cwd: join(repoRoot, 'examples/weather-widget'),
+      input: JSON.stringify(example),
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(0);
     const doc = JSON.parse(r.stdout) as Doc;
     expect(doc.file).toBe('<stdin>');
     expect(doc.warnings).toEqual([]); // the publisher came from ./package.json
-    const bad = spawnSync(extkitBin, ['validate', '-'], { input: '{"id": "w', encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const bad = spawnSync(extkitBin, ['validate', '-'], {
+      input: '{"id": "w',
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     expect(bad.status).toBe(1);
     expect(bad.stdout).toContain('<stdin>:1:8  error  json.syntax');
     expect(bad.stdout).toContain('a string that is never closed');
@@ -84,7 +107,9 @@ describe('extkit validate: machine output', () => {
     const r = runCli(['validate', warned, '--publisher', 'acme', '--max-warnings', '0']);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('✗ 2 warnings, more than --max-warnings 0 allows');
-    const doc = JSON.parse(runCli(['validate', warned, '--publisher', 'acme', '--max-warnings', '1', '--json']).stdout) as Doc;
+    const doc = JSON.parse(
+      runCli(['validate', warned, '--publisher', 'acme', '--max-warnings', '1', '--json']).stdout,
+    ) as Doc;
     expect([doc.ok, doc.valid]).toEqual([false, false]);
     expect(runCli(['validate', warned, '--max-warnings', '-1']).status).toBe(2);
   });
@@ -93,25 +118,56 @@ describe('extkit validate: machine output', () => {
     const r = runCli(['validate', broken, '--publisher', 'acme', '--format', 'github']);
     expect(r.status).toBe(1);
     const lines = r.stdout.trim().split('\n');
-    expect(lines.every((l) => /^::(error|warning|notice) file=[^,]+(,line=\d+,col=\d+)?,title=[^:]+::/.test(l))).toBe(true);
-    expect(lines.some((l) => /^::error file=.*manifest\.json,line=\d+,col=\d+,title=id\.not_kebab_case::id is the string "Bad Id"/.test(l))).toBe(true);
+    expect(lines.every((l) => /^::(error|warning|notice) file=[^,]+(,line=\d+,col=\d+)?,title=[^:]+::/.test(l))).toBe(
+      true,
+    );
+    expect(
+      lines.some((l) =>
+        /^::error file=.*manifest\.json,line=\d+,col=\d+,title=id\.not_kebab_case::id is the string "Bad Id"/.test(l),
+      ),
+    ).toBe(true);
   });
 
   it('--format sarif is SARIF 2.1.0 by the published schema, with a rule per code and a located result per diagnostic', () => {
     const r = runCli(['validate', broken, warned, '--publisher', 'acme', '--format', 'sarif']);
     expect(r.status).toBe(1);
-    const log = JSON.parse(r.stdout) as { version: string; runs: Array<{ tool: { driver: { rules: Array<{ id: string; helpUri: string }> } }; results: Array<{ ruleId: string; level: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number } } }> }> }> };
+    const log = JSON.parse(r.stdout) as {
+      version: string;
+      runs: Array<{
+        tool: { driver: { rules: Array<{ id: string; helpUri: string }> } };
+        results: Array<{
+          ruleId: string;
+          level: string;
+          locations: Array<{
+            physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number } };
+          }>;
+        }>;
+      }>;
+    };
     const require = createRequire(import.meta.url);
     // The OASIS schema, as @microsoft/jest-sarif ships it. It is written in draft-04 and uses none of
     // the keywords draft-07 changed (no exclusiveMinimum), so ajv's draft-07 reads it; its formats
     // are a plug-in's to check, so the URIs are checked below. (Its draft-04 `id` is only a name, and one of its patterns is not valid with the `u` flag.)
-    const { $schema: _, id: __, ...schema } = JSON.parse(readFileSync(join(require.resolve('@microsoft/jest-sarif/package.json'), '../lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')) as Record<string, unknown>;
+    const {
+      $schema: _,
+      id: __,
+      ...schema
+    } = JSON.parse(
+      readFileSync(
+        join(require.resolve('@microsoft/jest-sarif/package.json'), '../lib/schemas/sarif-2.1.0-rtm.5.json'),
+        'utf8',
+      ),
+    ) as Record<string, unknown>;
     expect(schema.title).toBe('Static Analysis Results Format (SARIF) Version 2.1.0-rtm.5 JSON Schema'); // the release schema of 2.1.0
-    const validate = new Ajv({ strict: false, validateFormats: false, allErrors: true, unicodeRegExp: false }).compile(schema);
+    const validate = new Ajv({ strict: false, validateFormats: false, allErrors: true, unicodeRegExp: false }).compile(
+      schema,
+    );
     expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
     expect(log.version).toBe('2.1.0');
     const [run] = log.runs;
-    const json = JSON.parse(runCli(['validate', broken, warned, '--publisher', 'acme', '--json']).stdout) as { results: Doc[] };
+    const json = JSON.parse(runCli(['validate', broken, warned, '--publisher', 'acme', '--json']).stdout) as {
+      results: Doc[];
+    };
     expect(run!.results.length).toBe(json.results.reduce((k, d) => k + d.errors.length + d.warnings.length, 0));
     for (const res of run!.results) {
       expect(run!.tool.driver.rules.map((x) => x.id)).toContain(res.ruleId);
@@ -124,16 +180,21 @@ describe('extkit validate: machine output', () => {
   it('text and github output show the control characters of keys and lines as visible characters, never send them to the terminal or the log', () => {
     // A key that, printed raw in its pointer, would erase the error line above it and write "ok" in its place.
     const key = '\u001b[1A\u001b[2K\rok \u202e';
-    const hostile = fixture(`{\n  "id": "weather-widget", "name": "W", "version": "1.0.0", "entry": "dist/index.js", "hostAbi": 0,\n  "contributes": {}, ${JSON.stringify(key)}: 1\n}\n`);
+    const hostile = fixture(
+      `{\n  "id": "weather-widget", "name": "W", "version": "1.0.0", "entry": "dist/index.js", "hostAbi": 0,\n  "contributes": {}, ${JSON.stringify(key)}: 1\n}\n`,
+    );
     const r = runCli(['validate', hostile, '--publisher', 'acme']);
     expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/manifest\.json:3:22 {2}warning {2}manifest\.unknown_property {2}\/␛\[1A␛\[2K␍ok \ufffd$/m);
+    expect(r.stdout).toMatch(
+      /manifest\.json:3:22 {2}warning {2}manifest\.unknown_property {2}\/␛\[1A␛\[2K␍ok \ufffd$/m,
+    );
     expect(r.stdout).toMatch(/manifest\.json:2:86 {2}error {2}hostAbi\.out_of_range/);
     // A raw escape inside a string is a syntax error: its code frame shows the line, escape included.
     const raw = fixture('{"id": "\u001b]0;owned\u0007\u001b[2J"}');
     const syntax = runCli(['validate', raw]);
     expect(syntax.stdout).toContain('> 1 | {"id": "␛]0;owned␇␛[2J"}');
-    for (const out of [r.stdout, syntax.stdout]) expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
+    for (const out of [r.stdout, syntax.stdout])
+      expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
     // So does the workflow log's annotation (--format github).
     const gh = runCli(['validate', hostile, '--publisher', 'acme', '--format', 'github']).stdout;
     expect(gh).toMatch(/::warning file=[^\n]*title=manifest\.unknown_property::[^\n]*\(\/␛\[1A␛\[2K␍ok \ufffd; /);
@@ -144,13 +205,30 @@ describe('extkit validate: machine output', () => {
     const missing = runCli(['validate', 'no/such/dir', '--json']);
     expect(missing.status).toBe(2);
     // The shape every command's JSON usage error has.
-    expect(JSON.parse(missing.stdout)).toEqual({ ok: false, usage: true, errors: [{ code: 'manifest.not_found', message: 'no such file: "no/such/dir": give a manifest.json file or a folder that holds one' }], warnings: [] });
+    expect(JSON.parse(missing.stdout)).toEqual({
+      ok: false,
+      usage: true,
+      errors: [
+        {
+          code: 'manifest.not_found',
+          message: 'no such file: "no/such/dir": give a manifest.json file or a folder that holds one',
+        },
+      ],
+      warnings: [],
+    });
     const flag = runCli(['validate', '--frobnicate', '--format', 'json']);
     expect(flag.status).toBe(2);
     expect(JSON.parse(flag.stdout)).toMatchObject({ ok: false, errors: [{ code: 'usage.unknown_option' }] });
-    expect(JSON.parse(runCli(['validate', '--format', 'xml', '--json']).stdout)).toMatchObject({ ok: false, errors: [{ code: 'flag.invalid' }] });
-    expect(runCli(['validate', 'no/such/dir', '--format', 'github']).stdout).toMatch(/^::error title=manifest\.not_found::no such file/);
-    const sarif = JSON.parse(runCli(['validate', 'no/such/dir', '--format', 'sarif']).stdout) as { runs: Array<{ invocations: Array<{ executionSuccessful: boolean }> }> };
+    expect(JSON.parse(runCli(['validate', '--format', 'xml', '--json']).stdout)).toMatchObject({
+      ok: false,
+      errors: [{ code: 'flag.invalid' }],
+    });
+    expect(runCli(['validate', 'no/such/dir', '--format', 'github']).stdout).toMatch(
+      /^::error title=manifest\.not_found::no such file/,
+    );
+    const sarif = JSON.parse(runCli(['validate', 'no/such/dir', '--format', 'sarif']).stdout) as {
+      runs: Array<{ invocations: Array<{ executionSuccessful: boolean }> }>;
+    };
     expect(sarif.runs[0]!.invocations[0]!.executionSuccessful).toBe(false);
     expect(runCli(['validate', 'no/such/dir']).stdout).toBe('');
   });
@@ -159,7 +237,9 @@ describe('extkit validate: machine output', () => {
 describe('extkit validate into a reader that stops early', () => {
   it('ends its output quietly when the pipe closes (`| head`), without a stack trace', async () => {
     const many = fixture({ ...example, ...Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`x${i}`, i])) });
-    const child = spawn(extkitBin, ['validate', many, '--publisher', 'acme', '--format', 'sarif'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(extkitBin, ['validate', many, '--publisher', 'acme', '--format', 'sarif'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d));
     // Read the first chunk, then close the pipe, as `head -c 200` does.
@@ -178,7 +258,9 @@ describe('extkit validate: many diagnostics', () => {
     expect(Date.now() - t0).toBeLessThan(20_000);
     expect(text.status).toBe(0);
     expect(text.stdout.match(/manifest\.unknown_property/g)).toHaveLength(21); // 20 lines and the count
-    expect(text.stdout).toContain('... and 7,980 more manifest.unknown_property warnings (--format json lists every one)');
+    expect(text.stdout).toContain(
+      '... and 7,980 more manifest.unknown_property warnings (--format json lists every one)',
+    );
     expect(text.stdout).toContain('is valid (0 errors, 8,000 warnings)');
     const gh = runCli(['validate', many, '--publisher', 'acme', '--format', 'github']).stdout.trim().split('\n');
     expect(gh).toHaveLength(21);

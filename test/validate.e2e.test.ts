@@ -14,14 +14,25 @@ let n = 0;
 function fixture(content: string | Uint8Array | object, packageJson?: object): string {
   const dir = join(tmp.dir, `case-${n++}`);
   mkdirSync(dir);
-  writeFileSync(join(dir, 'manifest.json'), typeof content === 'string' || content instanceof Uint8Array ? content : JSON.stringify(content, null, 2));
+  writeFileSync(
+    join(dir, 'manifest.json'),
+    typeof content === 'string' || content instanceof Uint8Array ? content : JSON.stringify(content, null, 2),
+  );
   if (packageJson) writeFileSync(join(dir, 'package.json'), JSON.stringify(packageJson));
   return dir;
 }
 
 function json(args: string[]) {
   const r = runCli(['validate', ...args, '--json']);
-  return { ...r, report: JSON.parse(r.stdout) as { valid: boolean; errors: Array<{ code: string; path: string; message: string }>; warnings: Array<{ code: string; path: string }>; manifest: unknown } };
+  return {
+    ...r,
+    report: JSON.parse(r.stdout) as {
+      valid: boolean;
+      errors: Array<{ code: string; path: string; message: string }>;
+      warnings: Array<{ code: string; path: string }>;
+      manifest: unknown;
+    },
+  };
 }
 
 describe('extkit validate', () => {
@@ -49,7 +60,9 @@ describe('extkit validate', () => {
     const dir = fixture({ ...exampleManifest, id: 'WeatherWidget', hostAbi: '3' });
     const r = runCli(['validate', dir, '--publisher', 'acme']);
     expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/manifest\.json:\d+:\d+ {2}error {2}id\.not_kebab_case {2}\/id\n {2}id is the string "WeatherWidget"/);
+    expect(r.stdout).toMatch(
+      /manifest\.json:\d+:\d+ {2}error {2}id\.not_kebab_case {2}\/id\n {2}id is the string "WeatherWidget"/,
+    );
     expect(r.stdout).toMatch(/manifest\.json:\d+:\d+ {2}error {2}hostAbi\.wrong_type {2}\/hostAbi/);
     expect(r.stdout).toContain('is invalid (');
     expect(r.stdout).not.toMatch(/\u001b\[/);
@@ -72,14 +85,21 @@ describe('extkit validate', () => {
   });
 
   it('refuses a publisher in package.json that is no string as it refuses one out of form, naming it', () => {
-    for (const [publisher, shown] of [[123, '123 is not a string'], [null, 'null is not a string'], [{ handle: 'acme' }, '{"handle":"acme"} is not a string'], ['Acme Inc', '"Acme Inc" is not kebab-case']] as const) {
+    for (const [publisher, shown] of [
+      [123, '123 is not a string'],
+      [null, 'null is not a string'],
+      [{ handle: 'acme' }, '{"handle":"acme"} is not a string'],
+      ['Acme Inc', '"Acme Inc" is not kebab-case'],
+    ] as const) {
       const r = json([fixture(exampleManifest, { extkit: { publisher } })]);
       expect(r.status).toBe(1);
-      expect(r.report.errors.find((e) => e.code === 'publisher.invalid')?.message).toBe(`the publisher handle ${shown}, so component namespaces were checked without it`);
+      expect(r.report.errors.find((e) => e.code === 'publisher.invalid')?.message).toBe(
+        `the publisher handle ${shown}, so component namespaces were checked without it`,
+      );
     }
   });
 
-    it('without a publisher, checks the rest of the namespace and warns', () => {
+  it('without a publisher, checks the rest of the namespace and warns', () => {
     const r = json([fixture(exampleManifest)]);
     expect(r.status).toBe(0);
     expect(r.report.warnings.map((w) => w.code)).toEqual(['publisher.unknown']);
@@ -90,11 +110,17 @@ describe('extkit validate', () => {
     const loud = json([fixture(manifest, { extkit: { publisher: 'acme' } })]);
     expect(loud.report.warnings.map((w) => w.code)).toEqual(['manifest.unknown_property', 'entry.not_javascript']);
 
-    const dir = fixture(manifest, { extkit: { publisher: 'acme', ignore: ['entry.not_javascript', 'entry.absolute_url', 'no.such_code'] } });
+    const dir = fixture(manifest, {
+      extkit: { publisher: 'acme', ignore: ['entry.not_javascript', 'entry.absolute_url', 'no.such_code'] },
+    });
     const quiet = json([dir]);
     expect(quiet.status).toBe(0);
     expect(Object.keys(quiet.report)).toEqual(['ok', 'valid', 'file', 'errors', 'warnings', 'manifest', 'silenced']);
-    expect(quiet.report.warnings.map((w) => w.code)).toEqual(['ignore.not_a_warning', 'ignore.invalid', 'manifest.unknown_property']);
+    expect(quiet.report.warnings.map((w) => w.code)).toEqual([
+      'ignore.not_a_warning',
+      'ignore.invalid',
+      'manifest.unknown_property',
+    ]);
     const human = runCli(['validate', dir]);
     expect(human.stdout).toContain('is valid (0 errors, 3 warnings, 1 silenced by package.json "extkit.ignore")');
     expect(human.stdout).toContain('"no.such_code", which is no diagnostic code');
@@ -128,7 +154,11 @@ describe('extkit validate on hostile bytes: an answer, never a stack trace', () 
     ['an empty file', '', 'json.empty'],
     ['null', 'null', 'manifest.not_object'],
     ['an array', '[1,2]', 'manifest.not_object'],
-    ['invalid UTF-8', new Uint8Array([0x7b, 0x22, 0x69, 0x64, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]), 'json.invalid_utf8'],
+    [
+      'invalid UTF-8',
+      new Uint8Array([0x7b, 0x22, 0x69, 0x64, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]),
+      'json.invalid_utf8',
+    ],
     ['20,000 levels of nesting', '['.repeat(20_000) + ']'.repeat(20_000), 'manifest.not_object'],
     ['20,000 levels, unclosed', '{"a":' + '['.repeat(20_000), 'json.syntax'],
   ];
@@ -144,7 +174,9 @@ describe('extkit validate on hostile bytes: an answer, never a stack trace', () 
     const text = JSON.stringify(exampleManifest).replace(/^{/, '{"__proto__":{"isAdmin":true},');
     const r = json([fixture(text), '--publisher', 'acme']);
     expect(r.status).toBe(0);
-    expect(r.report.warnings).toEqual([expect.objectContaining({ code: 'manifest.unknown_property', path: '/__proto__' })]);
+    expect(r.report.warnings).toEqual([
+      expect.objectContaining({ code: 'manifest.unknown_property', path: '/__proto__' }),
+    ]);
     expect(r.report.manifest).not.toHaveProperty('isAdmin');
   });
 

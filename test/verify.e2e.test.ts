@@ -13,7 +13,11 @@ interface VerifyJson {
   artifact: { id: string; version: string; integrity: string } | null;
   integrity: string | null;
   hostAbi: { value: number; source: 'given' | 'kit' };
-  decision: { loads: boolean; realm: 'app' | 'sandbox' | null; reasons: Array<{ code: string; message: string }> } | null;
+  decision: {
+    loads: boolean;
+    realm: 'app' | 'sandbox' | null;
+    reasons: Array<{ code: string; message: string }>;
+  } | null;
 }
 
 let built = '';
@@ -60,8 +64,17 @@ describe('extkit verify: hashes', () => {
   it('accepts an intact artifact; unsigned, it loads into the sandbox realm', () => {
     const { status, result } = verify(artifact(), '--host-abi', '1');
     expect(status).toBe(0);
-    expect(result).toMatchObject({ ok: true, errors: [], integrity, artifact: { id: 'order-map', version: '1.0.0', integrity } });
-    expect(result.decision).toEqual({ loads: true, realm: 'sandbox', reasons: [expect.objectContaining({ code: 'load.unsigned' })] });
+    expect(result).toMatchObject({
+      ok: true,
+      errors: [],
+      integrity,
+      artifact: { id: 'order-map', version: '1.0.0', integrity },
+    });
+    expect(result.decision).toEqual({
+      loads: true,
+      realm: 'sandbox',
+      reasons: [expect.objectContaining({ code: 'load.unsigned' })],
+    });
   });
 
   it('fails a changed, a missing and an extra file, naming each', () => {
@@ -80,13 +93,20 @@ describe('extkit verify: hashes', () => {
     rmSync(join(missing, 'dist/order-map.js.map'));
     const m = verify(missing);
     expect(m.status).toBe(1);
-    expect(m.result.errors).toEqual([expect.objectContaining({ code: 'verify.file_missing', message: expect.stringContaining('dist/order-map.js.map') })]);
+    expect(m.result.errors).toEqual([
+      expect.objectContaining({
+        code: 'verify.file_missing',
+        message: expect.stringContaining('dist/order-map.js.map'),
+      }),
+    ]);
 
     const extra = artifact();
     writeFileSync(join(extra, 'dist/inject.js'), 'alert(1)');
     const x = verify(extra);
     expect(x.status).toBe(1);
-    expect(x.result.errors).toEqual([expect.objectContaining({ code: 'verify.file_extra', message: expect.stringContaining('dist/inject.js') })]);
+    expect(x.result.errors).toEqual([
+      expect.objectContaining({ code: 'verify.file_extra', message: expect.stringContaining('dist/inject.js') }),
+    ]);
   });
 
   it('a stray file, a symbolic link or a missing file: the decision, the printed line, the JSON and the exit code all say it does not load', () => {
@@ -128,7 +148,7 @@ describe('extkit verify: hashes', () => {
     expect(result.decision).toBeNull();
   });
 
-  it('without --host-abi, holds the version against the kit\'s current host generation and says so', () => {
+  it("without --host-abi, holds the version against the kit's current host generation and says so", () => {
     const { status, result } = verify(artifact());
     expect(status).toBe(0);
     expect(result.hostAbi).toEqual({ value: 1, source: 'kit' });
@@ -140,8 +160,13 @@ describe('extkit verify: hashes', () => {
     const record = JSON.parse(readFileSync(join(dir, 'artifact.json'), 'utf8'));
     // A rebuilt record, so that only the hostAbi decides.
     const file = record.files.find((f: { path: string }) => f.path === 'manifest.json');
-    file.sha256 = createHash('sha256').update(readFileSync(join(dir, 'manifest.json'))).digest('hex');
-    const listing = [...record.files].sort((a: { path: string }, b: { path: string }) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path))).map((f: { path: string; sha256: string }) => `${f.sha256}  ${f.path}\n`).join('');
+    file.sha256 = createHash('sha256')
+      .update(readFileSync(join(dir, 'manifest.json')))
+      .digest('hex');
+    const listing = [...record.files]
+      .sort((a: { path: string }, b: { path: string }) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)))
+      .map((f: { path: string; sha256: string }) => `${f.sha256}  ${f.path}\n`)
+      .join('');
     record.integrity = `sha256-${createHash('sha256').update(listing).digest('base64')}`;
     writeFileSync(join(dir, 'artifact.json'), JSON.stringify(record));
     const v2 = verify(dir);
@@ -187,10 +212,24 @@ describe('extkit sign and the loader policy', () => {
     const dir = artifact();
     const s = runCli(['sign', dir, '--key', staff.key, '--json']);
     expect(s.status).toBe(0);
-    const signed = JSON.parse(s.stdout) as { ok: boolean; file: string; signature: { integrity: string; algorithm: string } };
+    const signed = JSON.parse(s.stdout) as {
+      ok: boolean;
+      file: string;
+      signature: { integrity: string; algorithm: string };
+    };
     expect(signed).toMatchObject({ ok: true, file: `${dir}.sig.json`, signature: { integrity, algorithm: 'ed25519' } });
 
-    const app = verify(dir, '--signature', signed.file, '--trusted-key', stranger.pub, '--trusted-key', staff.pub, '--host-abi', '1');
+    const app = verify(
+      dir,
+      '--signature',
+      signed.file,
+      '--trusted-key',
+      stranger.pub,
+      '--trusted-key',
+      staff.pub,
+      '--host-abi',
+      '1',
+    );
     expect(app.status).toBe(0);
     expect(app.result.decision).toMatchObject({ loads: true, realm: 'app' });
     expect(reasons(app.result)).toEqual(['load.signed']);
@@ -211,8 +250,9 @@ describe('extkit sign and the loader policy', () => {
     const forged = JSON.parse(readFileSync(sig, 'utf8'));
     forged.keyId = JSON.parse(runCli(['sign', artifact(), '--key', staff.key, '--json']).stdout).signature.keyId;
     writeFileSync(sig, JSON.stringify(forged));
-    expect(reasons(verify(dir, '--signature', sig, '--trusted-key', staff.pub).result)).toEqual(['load.signature_invalid']);
-
+    expect(reasons(verify(dir, '--signature', sig, '--trusted-key', staff.pub).result)).toEqual([
+      'load.signature_invalid',
+    ]);
   });
 
   it('a revocation of the listing beats a valid staff signature', () => {
@@ -220,20 +260,39 @@ describe('extkit sign and the loader policy', () => {
     runCli(['sign', dir, '--key', staff.key]);
     const revoked = join(tmp.dir, `revoked-${n++}.json`);
     writeFileSync(revoked, JSON.stringify({ revoked: [{ id: 'order-map', reason: 'leaks order data' }] }));
-    const { status, result } = verify(dir, '--signature', `${dir}.sig.json`, '--trusted-key', staff.pub, '--revoked', revoked);
+    const { status, result } = verify(
+      dir,
+      '--signature',
+      `${dir}.sig.json`,
+      '--trusted-key',
+      staff.pub,
+      '--revoked',
+      revoked,
+    );
     expect(status).toBe(1);
     expect(result.decision).toMatchObject({ loads: false, realm: null });
     expect(reasons(result)).toEqual(['load.revoked']);
     expect(result.decision?.reasons[0]!.message).toContain('leaks order data');
 
     writeFileSync(revoked, JSON.stringify({ revoked: [{ id: 'another-extension' }] }));
-    expect(verify(dir, '--signature', `${dir}.sig.json`, '--trusted-key', staff.pub, '--revoked', revoked).result.decision?.realm).toBe('app');
+    expect(
+      verify(dir, '--signature', `${dir}.sig.json`, '--trusted-key', staff.pub, '--revoked', revoked).result.decision
+        ?.realm,
+    ).toBe('app');
   });
 
   it('a hostAbi mismatch never loads, signed or not', () => {
     const dir = artifact();
     runCli(['sign', dir, '--key', staff.key]);
-    const { status, result } = verify(dir, '--host-abi', '2', '--signature', `${dir}.sig.json`, '--trusted-key', staff.pub);
+    const { status, result } = verify(
+      dir,
+      '--host-abi',
+      '2',
+      '--signature',
+      `${dir}.sig.json`,
+      '--trusted-key',
+      staff.pub,
+    );
     expect(status).toBe(1);
     expect(reasons(result)).toEqual(['load.host_abi_mismatch']);
   });
@@ -243,7 +302,10 @@ describe('extkit sign and the loader policy', () => {
     appendFileSync(join(dir, 'dist/order-map.js'), '//');
     const r = runCli(['sign', dir, '--key', staff.key, '--json']);
     expect(r.status).toBe(1);
-    expect(JSON.parse(r.stdout).errors.map((e: { code: string }) => e.code)).toEqual(['sign.artifact_invalid', 'verify.file_changed']);
+    expect(JSON.parse(r.stdout).errors.map((e: { code: string }) => e.code)).toEqual([
+      'sign.artifact_invalid',
+      'verify.file_changed',
+    ]);
     const bad = runCli(['sign', artifact(), '--key', staff.pub, '--json']);
     expect(bad.status).toBe(1);
     expect(JSON.parse(bad.stdout).errors[0].code).toBe('sign.key_unusable');
@@ -255,6 +317,10 @@ describe('extkit sign and the loader policy', () => {
     writeFileSync(junk, 'not json, not PEM');
     const { status, result } = verify(artifact(), '--trusted-key', junk, '--signature', junk, '--revoked', junk);
     expect(status).toBe(1);
-    expect(result.errors.map((e) => e.code)).toEqual(['verify.key_unusable', 'verify.signature_unusable', 'verify.revocations_unusable']);
+    expect(result.errors.map((e) => e.code)).toEqual([
+      'verify.key_unusable',
+      'verify.signature_unusable',
+      'verify.revocations_unusable',
+    ]);
   });
 });

@@ -4,7 +4,14 @@ import { expect } from 'vitest';
 import { caller, pageAll, unique, type Call } from './http.js';
 import type { ConformanceTarget, Scenario } from './target.js';
 
-const rateHeaders = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+const rateHeaders = [
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+];
 
 const full = async (t: ConformanceTarget): Promise<Call> => caller(t, await t.key('full'));
 const firstSite = async (call: Call): Promise<string> => {
@@ -97,7 +104,7 @@ export const conventions: Scenario[] = [
   },
   {
     doc: '000 §5, §7 Errors',
-    title: "what another organization owns is 404, never 403",
+    title: 'what another organization owns is 404, never 403',
     async run(t) {
       const site = await firstSite(await full(t));
       const other = caller(t, await t.key('other-org'));
@@ -112,7 +119,12 @@ export const conventions: Scenario[] = [
       const call = await full(t);
       const bad = await call('/datasets', { body: '{not json' });
       expect([bad.status, bad.body.error.type]).toEqual([400, 'bad_request']);
-      for (const path of ['/datasets/..%2F..%2Fetc%2Fpasswd', `/datasets/${'x'.repeat(5000)}`, '/contacts/%00', '/sites/%E0%A4%A']) {
+      for (const path of [
+        '/datasets/..%2F..%2Fetc%2Fpasswd',
+        `/datasets/${'x'.repeat(5000)}`,
+        '/contacts/%00',
+        '/sites/%E0%A4%A',
+      ]) {
         const r = await call(path);
         expect(r.status, path).toBeGreaterThanOrEqual(400);
         expect(r.status, path).toBeLessThan(500);
@@ -177,7 +189,10 @@ export const conventions: Scenario[] = [
       const call = await full(t);
       const ds = await newDataset(call);
       const made: string[] = [];
-      for (let i = 0; i < 101; i++) made.push((await call<{ id: string }>(`/datasets/${ds}/records`, { body: { values: { n: String(i) } } })).body.id);
+      for (let i = 0; i < 101; i++)
+        made.push(
+          (await call<{ id: string }>(`/datasets/${ds}/records`, { body: { values: { n: String(i) } } })).body.id,
+        );
       const big = await call(`/datasets/${ds}/records?limit=1000`);
       expect([big.body.data.length, big.body.has_more]).toEqual([100, true]);
       expect((await call(`/datasets/${ds}/records?limit=0`)).body.data).toHaveLength(25);
@@ -230,7 +245,9 @@ export const conventions: Scenario[] = [
       const a = (await call('/tasks', { body: { title: unique('first'), consentSiteId: site } })).body.id as string;
       const b = (await call('/tasks', { body: { title: unique('second'), consentSiteId: site } })).body.id as string;
       await call(`/tasks/${a}`, { method: 'PATCH', body: { title: unique('touched') } });
-      const ids = (await call(`/tasks?updatedAfter=${encodeURIComponent(since)}&limit=100`)).body.data.map((x: { id: string }) => x.id) as string[];
+      const ids = (await call(`/tasks?updatedAfter=${encodeURIComponent(since)}&limit=100`)).body.data.map(
+        (x: { id: string }) => x.id,
+      ) as string[];
       expect(ids.filter((id) => id === a || id === b)).toEqual([b, a]);
     },
   },
@@ -243,7 +260,9 @@ export const conventions: Scenario[] = [
       const body = { name: unique('once'), fields: ['a'] };
       const first = await call('/datasets', { body, idempotencyKey: key });
       expect(first.status).toBe(201);
-      expect((await call(`/datasets/${first.body.id}`, { method: 'PATCH', body: { name: unique('renamed') } })).status).toBe(200);
+      expect(
+        (await call(`/datasets/${first.body.id}`, { method: 'PATCH', body: { name: unique('renamed') } })).status,
+      ).toBe(200);
       const replay = await call('/datasets', { body, idempotencyKey: key });
       expect([replay.status, replay.text]).toEqual([200, first.text]);
     },
@@ -270,11 +289,17 @@ export const conventions: Scenario[] = [
       const call = await full(t);
       const key = unique('released');
       expect((await call('/datasets', { body: { name: 'N', fields: [] }, idempotencyKey: key })).status).toBe(400);
-      expect((await call('/datasets', { body: { name: unique('fixed'), fields: ['f'] }, idempotencyKey: key })).status).toBe(201);
+      expect(
+        (await call('/datasets', { body: { name: unique('fixed'), fields: ['f'] }, idempotencyKey: key })).status,
+      ).toBe(201);
       const key2 = unique('released404');
-      expect((await call('/datasets/ds_missing/records', { body: { values: { n: '1' } }, idempotencyKey: key2 })).status).toBe(404);
+      expect(
+        (await call('/datasets/ds_missing/records', { body: { values: { n: '1' } }, idempotencyKey: key2 })).status,
+      ).toBe(404);
       const ds = await newDataset(call);
-      expect((await call(`/datasets/${ds}/records`, { body: { values: { n: '1' } }, idempotencyKey: key2 })).status).toBe(201);
+      expect(
+        (await call(`/datasets/${ds}/records`, { body: { values: { n: '1' } }, idempotencyKey: key2 })).status,
+      ).toBe(201);
     },
   },
   {
@@ -298,7 +323,9 @@ export const conventions: Scenario[] = [
       const call = await full(t);
       const name = unique('simultaneous');
       const key = unique('same');
-      const answers = await Promise.all([0, 1, 2].map(() => call('/datasets', { body: { name, fields: ['a'] }, idempotencyKey: key })));
+      const answers = await Promise.all(
+        [0, 1, 2].map(() => call('/datasets', { body: { name, fields: ['a'] }, idempotencyKey: key })),
+      );
       expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
       for (const a of answers.filter((x) => x.status !== 201)) {
         if (a.status === 409) expect(a.body.error.code).toBe('idempotency_in_progress');
@@ -310,7 +337,8 @@ export const conventions: Scenario[] = [
   },
   {
     doc: '000 §3 Idempotency, §7 plan_required',
-    title: 'a dataset full to its record band refuses 403 record_quota without consuming the key; the create that took the last slot replays; a delete frees a slot; of simultaneous creates only the free slots win',
+    title:
+      'a dataset full to its record band refuses 403 record_quota without consuming the key; the create that took the last slot replays; a delete frees a slot; of simultaneous creates only the free slots win',
     async run(t) {
       const call = caller(t, await t.key('nearly-full'));
       const ds = await newDataset(call);
@@ -319,17 +347,25 @@ export const conventions: Scenario[] = [
       const first = await call(path, { body: { values: { n: '1' } }, idempotencyKey: last });
       expect(first.status).toBe(201);
       const refused = await call(path, { body: { values: { n: '2' } }, idempotencyKey: refusedKey });
-      expect([refused.status, refused.body.error.type, refused.body.error.code]).toEqual([403, 'plan_required', 'record_quota']);
+      expect([refused.status, refused.body.error.type, refused.body.error.code]).toEqual([
+        403,
+        'plan_required',
+        'record_quota',
+      ]);
       const replay = await call(path, { body: { values: { n: '1' } }, idempotencyKey: last });
       expect([replay.status, replay.text]).toEqual([200, first.text]);
       expect((await call(`${path}/${first.body.id}`, { method: 'DELETE' })).status).toBe(200);
       const retried = await call(path, { body: { values: { n: '2' } }, idempotencyKey: refusedKey });
       expect(retried.status).toBe(201);
       expect((await call(`${path}/${retried.body.id}`, { method: 'DELETE' })).status).toBe(200);
-      const racing = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => call(path, { body: { values: { n: String(n) } } })));
+      const racing = await Promise.all(
+        [1, 2, 3, 4, 5, 6].map((n) => call(path, { body: { values: { n: String(n) } } })),
+      );
       expect(racing.map((a) => a.status).sort()).toEqual([201, 403, 403, 403, 403, 403]);
       for (const a of racing.filter((x) => x.status === 403)) expect(a.body.error.code).toBe('record_quota');
-      expect((await call(path)).body.data.map((r: { id: string }) => r.id)).toEqual([racing.find((a) => a.status === 201)!.body.id]);
+      expect((await call(path)).body.data.map((r: { id: string }) => r.id)).toEqual([
+        racing.find((a) => a.status === 201)!.body.id,
+      ]);
     },
   },
 ];

@@ -45,7 +45,8 @@ export function caller(target: ConformanceTarget, key: string | null) {
 export type Call = ReturnType<typeof caller>;
 
 /** A name no earlier run of the suite used (the suite may run against a store that keeps data). */
-export const unique = (prefix: string): string => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+export const unique = (prefix: string): string =>
+  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
 
 /** Every item of a list, page by page with `limit`, checking each page's envelope. */
 export async function pageAll(call: Call, path: string, limit: number): Promise<{ ids: string[]; pages: number }> {
@@ -54,8 +55,10 @@ export async function pageAll(call: Call, path: string, limit: number): Promise<
   let pages = 0;
   do {
     const sep = path.includes('?') ? '&' : '?';
-    const page: Answer<{ object: string; data: { id: string }[]; next_cursor: string | null; has_more: boolean }> = await call(`${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-    if (page.status !== 200 || page.body.object !== 'list') throw new Error(`paging ${path}: ${page.status} ${page.text}`);
+    const page: Answer<{ object: string; data: { id: string }[]; next_cursor: string | null; has_more: boolean }> =
+      await call(`${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    if (page.status !== 200 || page.body.object !== 'list')
+      throw new Error(`paging ${path}: ${page.status} ${page.text}`);
     ids.push(...page.body.data.map((d) => d.id));
     cursor = page.body.has_more ? page.body.next_cursor : null;
     if (++pages > 10_000) throw new Error(`paging ${path} never ended`);

@@ -12,7 +12,11 @@ export const resources: Scenario[] = [
     title: 'GET /v1/openapi.json answers without a key: OpenAPI 3.1 on JSON Schema 2020-12',
     async run(t) {
       const doc = await caller(t, null)('/openapi.json');
-      expect([doc.status, doc.body.openapi, doc.body.jsonSchemaDialect]).toEqual([200, '3.1.0', 'https://json-schema.org/draft/2020-12/schema']);
+      expect([doc.status, doc.body.openapi, doc.body.jsonSchemaDialect]).toEqual([
+        200,
+        '3.1.0',
+        'https://json-schema.org/draft/2020-12/schema',
+      ]);
       expect(Object.keys(doc.body.paths).length).toBeGreaterThan(30);
     },
   },
@@ -50,17 +54,30 @@ export const resources: Scenario[] = [
     title: 'an image is stored with its size; bytes that are not the declared type and executables are refused 415',
     async run(t) {
       const call = caller(t, await t.key('full'));
-      const m = await call('/media', { body: { data: png.toString('base64'), contentType: 'image/png', fileName: 'dot.png' } });
-      expect([m.status, m.body.object, m.body.sizeBytes, m.body.width, m.body.height]).toEqual([201, 'media', png.length, 16, 8]);
-      const mismatch = await call('/media', { body: { data: Buffer.from('not a png').toString('base64'), contentType: 'image/png' } });
+      const m = await call('/media', {
+        body: { data: png.toString('base64'), contentType: 'image/png', fileName: 'dot.png' },
+      });
+      expect([m.status, m.body.object, m.body.sizeBytes, m.body.width, m.body.height]).toEqual([
+        201,
+        'media',
+        png.length,
+        16,
+        8,
+      ]);
+      const mismatch = await call('/media', {
+        body: { data: Buffer.from('not a png').toString('base64'), contentType: 'image/png' },
+      });
       expect([mismatch.status, mismatch.body.error.code]).toEqual([415, 'type_mismatch']);
-      const exe = await call('/media', { body: { data: Buffer.from('MZ\x90\x00').toString('base64'), contentType: 'text/plain' } });
+      const exe = await call('/media', {
+        body: { data: Buffer.from('MZ\x90\x00').toString('base64'), contentType: 'text/plain' },
+      });
       expect([exe.status, exe.body.error.code]).toEqual([415, 'executable_bytes']);
     },
   },
   {
     doc: '001 §4 Contacts',
-    title: 'a contact address is held once (409 contact_exists), found by email case-insensitively, deleted with a receipt',
+    title:
+      'a contact address is held once (409 contact_exists), found by email case-insensitively, deleted with a receipt',
     async run(t) {
       const call = caller(t, await t.key('full'));
       const email = `${unique('person')}@example.com`;
@@ -68,7 +85,11 @@ export const resources: Scenario[] = [
       expect([c.status, c.body.email]).toEqual([201, email]);
       const dup = await call('/contacts', { body: { email } });
       expect([dup.status, dup.body.error.code]).toEqual([409, 'contact_exists']);
-      expect((await call(`/contacts?email=${encodeURIComponent(email.toUpperCase())}`)).body.data.map((x: { id: string }) => x.id)).toEqual([c.body.id]);
+      expect(
+        (await call(`/contacts?email=${encodeURIComponent(email.toUpperCase())}`)).body.data.map(
+          (x: { id: string }) => x.id,
+        ),
+      ).toEqual([c.body.id]);
       const gone = await call(`/contacts/${c.body.id}`, { method: 'DELETE' });
       expect([gone.status, gone.body]).toEqual([200, { id: c.body.id, object: 'contact', deleted: true }]);
       expect((await call(`/contacts/${c.body.id}`)).status).toBe(404);
@@ -82,7 +103,10 @@ export const resources: Scenario[] = [
       const site = await firstSite(call);
       const deal = await call('/deals', { body: { title: unique('deal'), consentSiteId: site } });
       expect([deal.status, deal.body.status, deal.body.closedAt]).toEqual([201, 'open', null]);
-      const disagree = await call(`/deals/${deal.body.id}`, { method: 'PATCH', body: { stageId: 'won', status: 'lost' } });
+      const disagree = await call(`/deals/${deal.body.id}`, {
+        method: 'PATCH',
+        body: { stageId: 'won', status: 'lost' },
+      });
       expect([disagree.status, Object.keys(disagree.body.error.fields)]).toEqual([400, ['status']]);
       const won = await call(`/deals/${deal.body.id}`, { method: 'PATCH', body: { status: 'won' } });
       expect([won.body.status, won.body.stageId, typeof won.body.closedAt]).toEqual(['won', 'won', 'string']);
@@ -97,7 +121,9 @@ export const resources: Scenario[] = [
       const task = await call('/tasks', { body: { title: unique('task'), consentSiteId: site } });
       const done = await call(`/tasks/${task.body.id}`, { method: 'PATCH', body: { status: 'done' } });
       expect(typeof done.body.completedAt).toBe('string');
-      expect((await call(`/tasks/${task.body.id}`, { method: 'PATCH', body: { status: 'open' } })).body.completedAt).toBeNull();
+      expect(
+        (await call(`/tasks/${task.body.id}`, { method: 'PATCH', body: { status: 'open' } })).body.completedAt,
+      ).toBeNull();
       const contact = await call('/contacts', { body: { email: `${unique('act')}@example.com` } });
       const act = await call('/activities', { body: { body: 'Met', consentSiteId: site, contactId: contact.body.id } });
       expect(act.status).toBe(201);
@@ -114,10 +140,16 @@ export const resources: Scenario[] = [
       const paid = (await call(`/sites/${site}/orders?status=paid&limit=100`)).body.data[0];
       const pending = (await call(`/sites/${site}/orders?status=pending&limit=100`)).body.data[0];
       expect(paid && pending, 'the target site needs a paid and a pending order').toBeTruthy();
-      const shipped = await call(`/sites/${site}/orders/${paid.id}`, { method: 'PATCH', body: { status: 'fulfilled', carrier: 'UPS', trackingNumber: '1Z' } });
+      const shipped = await call(`/sites/${site}/orders/${paid.id}`, {
+        method: 'PATCH',
+        body: { status: 'fulfilled', carrier: 'UPS', trackingNumber: '1Z' },
+      });
       expect(shipped.status).toBe(200);
       expect(shipped.body.fulfillments.at(-1)).toMatchObject({ carrier: 'UPS', trackingNumber: '1Z' });
-      const jump = await call(`/sites/${site}/orders/${pending.id}`, { method: 'PATCH', body: { status: 'delivered' } });
+      const jump = await call(`/sites/${site}/orders/${pending.id}`, {
+        method: 'PATCH',
+        body: { status: 'delivered' },
+      });
       expect([jump.status, jump.body.error.code]).toEqual([409, 'order_transition']);
     },
   },

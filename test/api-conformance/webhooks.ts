@@ -8,7 +8,11 @@ import { caller, unique } from './http.js';
 import type { Scenario } from './target.js';
 
 /** A receiver on 127.0.0.1 that waits for a delivery matching `want`. */
-async function receiver(): Promise<{ url: string; next(want: (body: string) => boolean): Promise<{ body: string; signature: string | undefined }>; close(): void }> {
+async function receiver(): Promise<{
+  url: string;
+  next(want: (body: string) => boolean): Promise<{ body: string; signature: string | undefined }>;
+  close(): void;
+}> {
   const got: { body: string; signature: string | undefined }[] = [];
   const waiting: (() => void)[] = [];
   const server = http.createServer((req, res) => {
@@ -24,7 +28,7 @@ async function receiver(): Promise<{ url: string; next(want: (body: string) => b
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     async next(want) {
-      for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+      for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
         const hit = got.find((g) => want(g.body));
         if (hit) return hit;
         await new Promise<void>((r) => (waiting.push(r), setTimeout(r, 500)));
@@ -47,7 +51,14 @@ export const webhooks: Scenario[] = [
         const call = caller(t, await t.key('full'));
         const site = await firstSite(call);
         const c = await call('/contacts', { body: { email: `${unique('stage')}@example.com` } });
-        expect((await call(`/contacts/${c.body.id}`, { method: 'PATCH', body: { consentSiteId: site, lifecycleStage: 'lead' } })).status).toBe(200);
+        expect(
+          (
+            await call(`/contacts/${c.body.id}`, {
+              method: 'PATCH',
+              body: { consentSiteId: site, lifecycleStage: 'lead' },
+            })
+          ).status,
+        ).toBe(200);
         const stage = await hook.next((b) => b.includes(c.body.id) && b.includes('contactStageChanged'));
         const event = await constructWebhookEvent(stage.body, stage.signature, secret);
         expect(event.event).toBe('contactStageChanged');

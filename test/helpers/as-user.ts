@@ -11,7 +11,13 @@ export interface User {
   env: Record<string, string>;
   run(cmd: string, args: string[], cwd: string, timeoutMs?: number): Promise<ExecResult>;
   /** Starts a long-running command (e.g. `npm run dev`) in its own process group; resolves once `ready` matches its output. */
-  start(cmd: string, args: string[], cwd: string, ready: RegExp, timeoutMs?: number): Promise<{ match: RegExpExecArray; output(): string; stop(): Promise<void> }>;
+  start(
+    cmd: string,
+    args: string[],
+    cwd: string,
+    ready: RegExp,
+    timeoutMs?: number,
+  ): Promise<{ match: RegExpExecArray; output(): string; stop(): Promise<void> }>;
 }
 
 /** Signals a process group; one that has already exited is fine. */
@@ -30,7 +36,10 @@ export function userAt(dir: string, registry: string): User {
   const home = join(dir, 'home');
   mkdirSync(home, { recursive: true });
   const npmrc = join(home, '.npmrc');
-  writeFileSync(npmrc, `registry=${registry}\ncache=${join(dir, 'npm-cache')}\nstore-dir=${join(dir, 'pnpm-store')}\nfund=false\naudit=false\nupdate-notifier=false\n`);
+  writeFileSync(
+    npmrc,
+    `registry=${registry}\ncache=${join(dir, 'npm-cache')}\nstore-dir=${join(dir, 'pnpm-store')}\nfund=false\naudit=false\nupdate-notifier=false\n`,
+  );
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !LEAKY.test(key)) env[key] = value;
   env['PATH'] = (process.env['PATH'] ?? '')
@@ -53,7 +62,13 @@ export function userAt(dir: string, registry: string): User {
             const hard = setTimeout(() => killGroup(child.pid!, 'SIGKILL'), 5_000);
             child.once('exit', () => clearTimeout(hard));
           });
-        const timer = setTimeout(() => void stop().then(() => reject(new Error(`${cmd} ${args.join(' ')}: nothing matched ${ready} in ${timeoutMs} ms:\n${out}`))), timeoutMs);
+        const timer = setTimeout(
+          () =>
+            void stop().then(() =>
+              reject(new Error(`${cmd} ${args.join(' ')}: nothing matched ${ready} in ${timeoutMs} ms:\n${out}`)),
+            ),
+          timeoutMs,
+        );
         const onData = (chunk: Buffer): void => {
           out += chunk.toString();
           const match = ready.exec(out);
@@ -65,7 +80,10 @@ export function userAt(dir: string, registry: string): User {
         };
         child.stdout.on('data', onData);
         child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-        child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${out}`))));
+        child.once(
+          'exit',
+          (code) => (clearTimeout(timer), reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${out}`))),
+        );
       }),
   };
 }

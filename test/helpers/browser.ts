@@ -6,7 +6,15 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 /** Where Debian's chromium package puts the browser; CHROMIUM_PATH overrides it. */
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
 
 /** Launches headless Chromium with the flags these shared, offline machines need. */
 export function launchBrowser(): Promise<Browser> {
@@ -19,7 +27,12 @@ export function launchBrowser(): Promise<Browser> {
  * contexts of launchBrowser() never make them, which would hide a leak.
  */
 export function launchProfile(userDataDir: string, extraArgs: string[] = []): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, headless: true, args: [...ARGS, ...extraArgs], viewport: { width: 1280, height: 800 } });
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...ARGS, ...extraArgs],
+    viewport: { width: 1280, height: 800 },
+  });
 }
 
 /**

@@ -13,10 +13,19 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], opts: { cwd?: string; env?: Record<string, string | undefined>; timeoutMs?: number } = {}): CliResult {
+export function runCli(
+  args: string[],
+  opts: { cwd?: string; env?: Record<string, string | undefined>; timeoutMs?: number } = {},
+): CliResult {
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', ...opts.env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
-  const r = spawnSync(extkitBin, args, { cwd: opts.cwd ?? repoRoot, env, encoding: 'utf8', timeout: opts.timeoutMs ?? 60_000, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(extkitBin, args, {
+    cwd: opts.cwd ?? repoRoot,
+    env,
+    encoding: 'utf8',
+    timeout: opts.timeoutMs ?? 60_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

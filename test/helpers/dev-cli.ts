@@ -13,10 +13,16 @@ export interface DevProcess {
 
 /** Starts `extkit dev <args>` and resolves with the URL it prints (rejects after `ms`). */
 export function startDev(args: string[], ms = 15_000): Promise<DevProcess> {
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'dev', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'dev', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   let out = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => (child.kill(), reject(new Error(`extkit dev printed no URL in ${ms} ms:\n${out}`))), ms);
+    const timer = setTimeout(
+      () => (child.kill(), reject(new Error(`extkit dev printed no URL in ${ms} ms:\n${out}`))),
+      ms,
+    );
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       const m = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);

@@ -19,13 +19,19 @@ export interface EmulateProcess {
 
 /** Starts `extkit emulate --port 0 --json <args>` and waits until it prints where it listens. */
 export async function startEmulateProcess(args: string[], env: Record<string, string> = {}): Promise<EmulateProcess> {
-  const child = spawn(extkitBin, ['emulate', '--port', '0', '--json', ...args], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(extkitBin, ['emulate', '--port', '0', '--json', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code, signal) => reject(new Error(`extkit emulate exited (${code ?? signal}) before printing where it listens:\n${stderr}`)));
+    child.once('exit', (code, signal) =>
+      reject(new Error(`extkit emulate exited (${code ?? signal}) before printing where it listens:\n${stderr}`)),
+    );
   });
   const info = JSON.parse(line) as { baseUrl: string; apiKey: string; adminUrl: string; engine: string };
   return {

@@ -8,9 +8,17 @@ export interface ExecResult {
 }
 
 /** `replaceEnv`: run with exactly `env` instead of this process's environment plus `env`. */
-export function exec(cmd: string, args: string[], opts: { cwd: string; timeoutMs?: number; env?: Record<string, string>; replaceEnv?: boolean }): Promise<ExecResult> {
+export function exec(
+  cmd: string,
+  args: string[],
+  opts: { cwd: string; timeoutMs?: number; env?: Record<string, string>; replaceEnv?: boolean },
+): Promise<ExecResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.replaceEnv ? opts.env : { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, {
+      cwd: opts.cwd,
+      env: opts.replaceEnv ? opts.env : { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

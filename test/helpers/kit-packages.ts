@@ -52,7 +52,10 @@ export interface Packed extends KitPackage {
 export async function packKit(dest: string): Promise<Packed[]> {
   return Promise.all(
     kitPackages().map(async (pkg) => {
-      const r = await exec('pnpm', ['pack', '--pack-destination', dest, '--json'], { cwd: pkg.dir, timeoutMs: 120_000 });
+      const r = await exec('pnpm', ['pack', '--pack-destination', dest, '--json'], {
+        cwd: pkg.dir,
+        timeoutMs: 120_000,
+      });
       if (r.status !== 0) throw new Error(`pnpm pack in ${pkg.dir} failed:\n${r.stdout}${r.stderr}`);
       const { filename } = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as { filename: string };
       return { ...pkg, tarball: isAbsolute(filename) ? filename : join(dest, basename(filename)) };

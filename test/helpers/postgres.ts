@@ -20,15 +20,17 @@ export interface PostgresCluster {
 
 /** Why a cluster cannot be started here, or null when it can. Tests skip with this reason printed. */
 export function postgresUnavailable(): string | null {
-  if (!existsSync(join(binDir, 'initdb'))) return `PostgreSQL is not installed at ${binDir} (apt-get install postgresql, or set EXTKIT_PG_BIN)`;
+  if (!existsSync(join(binDir, 'initdb')))
+    return `PostgreSQL is not installed at ${binDir} (apt-get install postgresql, or set EXTKIT_PG_BIN)`;
   return null;
 }
-
 
 /** Runs a PostgreSQL binary, as `postgres` when this process is root. */
 async function pg(tool: string, args: string[]): Promise<string> {
   const root = userInfo().uid === 0;
-  const [cmd, argv] = root ? ['runuser', ['-u', 'postgres', '--', join(binDir, tool), ...args]] : [join(binDir, tool), args];
+  const [cmd, argv] = root
+    ? ['runuser', ['-u', 'postgres', '--', join(binDir, tool), ...args]]
+    : [join(binDir, tool), args];
   const r = await exec(cmd, argv, { cwd: tmpdir(), timeoutMs: 120_000, env: { LC_ALL: 'C' } });
   if (r.status !== 0) throw new Error(`${tool} ${args.join(' ')} failed (${r.status}):\n${r.stdout}${r.stderr}`);
   return r.stdout;
@@ -63,8 +65,22 @@ export async function startPostgres(): Promise<PostgresCluster> {
     url,
     port,
     async createDatabase(name) {
-      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new TypeError(`createDatabase: ${JSON.stringify(name)} is not a plain lower-case name`);
-      await pg('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-c', `create database ${name}`]);
+      if (!/^[a-z_][a-z0-9_]*$/.test(name))
+        throw new TypeError(`createDatabase: ${JSON.stringify(name)} is not a plain lower-case name`);
+      await pg('psql', [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(port),
+        '-U',
+        'postgres',
+        '-d',
+        'postgres',
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-c',
+        `create database ${name}`,
+      ]);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     async stop() {

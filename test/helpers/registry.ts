@@ -23,10 +23,10 @@ export interface Registry {
 export function upstreamRegistry(): string {
   const r = spawnSync('npm', ['config', 'get', 'registry'], { cwd: repoRoot, encoding: 'utf8' });
   const url = r.stdout.trim();
-  if (r.status !== 0 || !/^https?:\/\//.test(url)) throw new Error(`npm config get registry gave ${JSON.stringify(url)} (${r.stderr})`);
+  if (r.status !== 0 || !/^https?:\/\//.test(url))
+    throw new Error(`npm config get registry gave ${JSON.stringify(url)} (${r.stderr})`);
   return url.endsWith('/') ? url : `${url}/`;
 }
-
 
 /** verdaccio's config: each name of `own` (a scope as `@scope/*`) served from storage only; the rest proxied. */
 function config(dir: string, own: readonly string[], upstream: string): string {
@@ -59,7 +59,10 @@ export async function startRegistry(dir: string, own: readonly string[]): Promis
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
   const bin = join(repoRoot, 'node_modules', 'verdaccio', 'bin', 'verdaccio');
-  const child: ChildProcess = spawn(process.execPath, [bin, '--config', configFile, '--listen', `127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  const child: ChildProcess = spawn(process.execPath, [bin, '--config', configFile, '--listen', `127.0.0.1:${port}`], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
@@ -83,7 +86,10 @@ async function waitForPing(url: string, child: ChildProcess, output: () => strin
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`verdaccio exited ${child.exitCode}:\n${output()}`);
-    const ok = await fetch(`${url}-/ping`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}-/ping`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -96,7 +102,13 @@ async function addUser(url: string): Promise<string> {
   const res = await fetch(`${url}-/user/org.couchdb.user:${name}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, password: 'release-test-only', email: 'release@example.com', type: 'user', roles: [] }),
+    body: JSON.stringify({
+      name,
+      password: 'release-test-only',
+      email: 'release@example.com',
+      type: 'user',
+      roles: [],
+    }),
   });
   const body = (await res.json()) as { token?: string };
   if (!res.ok || !body.token) throw new Error(`verdaccio refused the test user: ${res.status} ${JSON.stringify(body)}`);

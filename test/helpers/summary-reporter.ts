@@ -13,6 +13,8 @@ export default class SummaryReporter implements Reporter {
       }
       if (module.state() === 'failed' && [...module.children.allTests()].length === 0) counts.failed++; // a file that failed to load
     }
-    process.stdout.write(`\ntests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}\n`);
+    process.stdout.write(
+      `\ntests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}\n`,
+    );
   }
 }

@@ -7,13 +7,19 @@ export interface TemplateManifest {
   id: string;
   name: string;
   capabilities: { events: string[] };
-  contributes: { site?: { components?: string[]; features?: string[] }; console?: { slots?: string[]; routes?: string[]; shell?: boolean } };
+  contributes: {
+    site?: { components?: string[]; features?: string[] };
+    console?: { slots?: string[]; routes?: string[]; shell?: boolean };
+  };
 }
 
 export const TEMPLATES_DIR = join(repoRoot, 'templates');
-export const TEMPLATES = (JSON.parse(readFileSync(join(TEMPLATES_DIR, 'catalog.json'), 'utf8')) as Array<{ name: string }>).map((t) => t.name);
+export const TEMPLATES = (
+  JSON.parse(readFileSync(join(TEMPLATES_DIR, 'catalog.json'), 'utf8')) as Array<{ name: string }>
+).map((t) => t.name);
 
-export const readManifestOf = (dir: string): TemplateManifest => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as TemplateManifest;
+export const readManifestOf = (dir: string): TemplateManifest =>
+  JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as TemplateManifest;
 
 /** The preview's key of the (single) surface a template's manifest declares, e.g. "component:acme.hello-card.card". */
 export function surfaceKey(m: TemplateManifest): string {

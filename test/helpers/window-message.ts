@@ -4,11 +4,19 @@
 // bridge's frame side acts only on a trusted handshake.
 
 /** A jsdom window: its own event constructors, which DOM's Window type does not list. */
-export type JsdomWindow = Window & { Event: typeof Event; ErrorEvent: typeof ErrorEvent; MessageEvent: typeof MessageEvent };
+export type JsdomWindow = Window & {
+  Event: typeof Event;
+  ErrorEvent: typeof ErrorEvent;
+  MessageEvent: typeof MessageEvent;
+};
 
 /** Dispatches a trusted `message` event at `target` with its data, source and ports (real MessageChannel ports). */
 export function deliver(target: Window, data: unknown, source: unknown, ports: readonly unknown[] = []): void {
-  const event = new (target as JsdomWindow).MessageEvent('message', { data, source: source as Window, ports: ports as MessagePort[] });
+  const event = new (target as JsdomWindow).MessageEvent('message', {
+    data,
+    source: source as Window,
+    ports: ports as MessagePort[],
+  });
   const impl = Object.getOwnPropertySymbols(event).find((s) => String(s) === 'Symbol(impl)')!;
   const eventImpl = (event as unknown as Record<symbol, { isTrusted: boolean }>)[impl]!;
   eventImpl.isTrusted = true;

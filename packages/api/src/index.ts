@@ -14,7 +14,15 @@ export {
   type Auth,
 } from './operations.js';
 export { shapes, type ShapedOperationId } from './specs.js';
-export { shapeIssues, isInstant, isCalendarDate, keysOf, type ShapeSpec, type ShapeIssue, type KeyTable } from './shape.js';
+export {
+  shapeIssues,
+  isInstant,
+  isCalendarDate,
+  keysOf,
+  type ShapeSpec,
+  type ShapeIssue,
+  type KeyTable,
+} from './shape.js';
 export { atLeastOne, notTogether, requiredWhen, refusedWhen, type ShapeRule } from './rules.js';
 export { contactProfileKeys } from './prose.js';
 export { mediaIssues, mediaFamilies, essence } from './media.js';

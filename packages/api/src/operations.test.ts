@@ -45,7 +45,13 @@ describe('the operation table', () => {
 
   it('gates CRM (not contacts) and commerce by plan', () => {
     expect(operations.filter((o) => o.plan === 'crm').map((o) => o.id.split('.')[0])).not.toContain('contacts');
-    expect(operations.filter((o) => o.plan === 'commerce').map((o) => o.id)).toEqual(['orders.list', 'orders.retrieve', 'orders.update', 'products.list', 'products.retrieve']);
+    expect(operations.filter((o) => o.plan === 'commerce').map((o) => o.id)).toEqual([
+      'orders.list',
+      'orders.retrieve',
+      'orders.update',
+      'products.list',
+      'products.retrieve',
+    ]);
   });
 
   it('names only operations that exist in the shape table', () => {

@@ -34,13 +34,24 @@ export interface Operation {
   doc: string;
 }
 
-type Row = [id: string, method: HttpMethod, path: string, scope: Scope | null, options?: Partial<Pick<Operation, 'auth' | 'plan' | 'keyed' | 'status' | 'list' | 'doc'>>];
+type Row = [
+  id: string,
+  method: HttpMethod,
+  path: string,
+  scope: Scope | null,
+  options?: Partial<Pick<Operation, 'auth' | 'plan' | 'keyed' | 'status' | 'list' | 'doc'>>,
+];
 
 const org = 'organization' as const;
 const created = (keyed: IdempotencyScope) => ({ keyed, status: 201 as const });
 
 // CRM resources share one shape: crm:read / crm:write, the CRM plan, organization-scoped keys.
-const crm = (resource: string, path: string, idParam: string, ops: ('list' | 'retrieve' | 'create' | 'update' | 'delete')[]): Row[] => {
+const crm = (
+  resource: string,
+  path: string,
+  idParam: string,
+  ops: ('list' | 'retrieve' | 'create' | 'update' | 'delete')[],
+): Row[] => {
   const one = `${path}/{${idParam}}`;
   const doc = `001 §4 ${resource}`;
   const rows: Record<string, Row> = {
@@ -60,29 +71,89 @@ const rows: Row[] = [
   ['usage.retrieve', 'GET', '/v1/usage', null, { doc: '000 §1 Service endpoints' }],
   ['openapi.retrieve', 'GET', '/v1/openapi.json', null, { auth: 'none', doc: '000 §1, §9' }],
   ['marketplace.listingVersions', 'GET', '/api/marketplace/listing-versions', null, { auth: 'none', doc: '002 §4' }],
-  ['webhooks.inbound', 'POST', '/api/hooks/{hostId}/{hookId}', null, { auth: 'hook_secret', doc: '000 §4 Inbound webhook endpoint' }],
+  [
+    'webhooks.inbound',
+    'POST',
+    '/api/hooks/{hostId}/{hookId}',
+    null,
+    { auth: 'hook_secret', doc: '000 §4 Inbound webhook endpoint' },
+  ],
 
   ['datasets.list', 'GET', '/v1/datasets', 'datasets:read', { list: true, doc: '000 §4 Datasets' }],
   ['datasets.retrieve', 'GET', '/v1/datasets/{datasetId}', 'datasets:read', { doc: '000 §4 Datasets' }],
   ['datasets.create', 'POST', '/v1/datasets', 'datasets:write', { ...created(org), doc: '000 §4 Datasets' }],
   ['datasets.update', 'PATCH', '/v1/datasets/{datasetId}', 'datasets:write', { doc: '000 §4 Datasets' }],
-  ['datasets.delete', 'DELETE', '/v1/datasets/{datasetId}', 'datasets:write', { keyed: 'dataset', doc: '000 §4 Datasets' }],
+  [
+    'datasets.delete',
+    'DELETE',
+    '/v1/datasets/{datasetId}',
+    'datasets:write',
+    { keyed: 'dataset', doc: '000 §4 Datasets' },
+  ],
 
   ['records.list', 'GET', '/v1/datasets/{datasetId}/records', 'datasets:read', { list: true, doc: '000 §4 Records' }],
-  ['records.retrieve', 'GET', '/v1/datasets/{datasetId}/records/{recordId}', 'datasets:read', { doc: '000 §4 Records' }],
-  ['records.create', 'POST', '/v1/datasets/{datasetId}/records', 'datasets:write', { ...created('dataset'), doc: '000 §4 Records' }],
-  ['records.update', 'PATCH', '/v1/datasets/{datasetId}/records/{recordId}', 'datasets:write', { doc: '000 §4 Records' }],
-  ['records.delete', 'DELETE', '/v1/datasets/{datasetId}/records/{recordId}', 'datasets:write', { keyed: 'dataset', doc: '000 §4 Records' }],
+  [
+    'records.retrieve',
+    'GET',
+    '/v1/datasets/{datasetId}/records/{recordId}',
+    'datasets:read',
+    { doc: '000 §4 Records' },
+  ],
+  [
+    'records.create',
+    'POST',
+    '/v1/datasets/{datasetId}/records',
+    'datasets:write',
+    { ...created('dataset'), doc: '000 §4 Records' },
+  ],
+  [
+    'records.update',
+    'PATCH',
+    '/v1/datasets/{datasetId}/records/{recordId}',
+    'datasets:write',
+    { doc: '000 §4 Records' },
+  ],
+  [
+    'records.delete',
+    'DELETE',
+    '/v1/datasets/{datasetId}/records/{recordId}',
+    'datasets:write',
+    { keyed: 'dataset', doc: '000 §4 Records' },
+  ],
 
   ['sites.list', 'GET', '/v1/sites', 'sites:read', { list: true, doc: '000 §4 Sites' }],
   ['sites.retrieve', 'GET', '/v1/sites/{siteId}', 'sites:read', { doc: '000 §4 Sites' }],
   ['sites.create', 'POST', '/v1/sites', 'sites:write', { ...created(org), doc: '000 §4 Sites' }],
   ['sites.publish', 'POST', '/v1/sites/{siteId}/publish', 'sites:publish', { doc: '000 §4 Sites' }],
 
-  ['formSubmissions.list', 'GET', '/v1/sites/{siteId}/form-submissions', 'forms:read', { list: true, doc: '000 §4 Form submissions' }],
-  ['formSubmissions.retrieve', 'GET', '/v1/sites/{siteId}/form-submissions/{submissionId}', 'forms:read', { doc: '000 §4 Form submissions' }],
-  ['formSubmissions.update', 'PATCH', '/v1/sites/{siteId}/form-submissions/{submissionId}', 'forms:write', { doc: '000 §4 Form submissions' }],
-  ['formSubmissions.delete', 'DELETE', '/v1/sites/{siteId}/form-submissions/{submissionId}', 'forms:write', { keyed: 'site', doc: '000 §4 Form submissions' }],
+  [
+    'formSubmissions.list',
+    'GET',
+    '/v1/sites/{siteId}/form-submissions',
+    'forms:read',
+    { list: true, doc: '000 §4 Form submissions' },
+  ],
+  [
+    'formSubmissions.retrieve',
+    'GET',
+    '/v1/sites/{siteId}/form-submissions/{submissionId}',
+    'forms:read',
+    { doc: '000 §4 Form submissions' },
+  ],
+  [
+    'formSubmissions.update',
+    'PATCH',
+    '/v1/sites/{siteId}/form-submissions/{submissionId}',
+    'forms:write',
+    { doc: '000 §4 Form submissions' },
+  ],
+  [
+    'formSubmissions.delete',
+    'DELETE',
+    '/v1/sites/{siteId}/form-submissions/{submissionId}',
+    'forms:write',
+    { keyed: 'site', doc: '000 §4 Form submissions' },
+  ],
 
   ['media.list', 'GET', '/v1/media', 'media:read', { list: true, doc: '000 §4 Media' }],
   ['media.listSite', 'GET', '/v1/sites/{siteId}/media', 'media:read', { list: true, doc: '000 §4 Media' }],
@@ -106,13 +177,37 @@ const rows: Row[] = [
   ['leads.list', 'GET', '/v1/leads', 'crm:read', { plan: 'crm', list: true, doc: '001 §4 Leads' }],
   ['leads.retrieve', 'GET', '/v1/leads/{leadId}', 'crm:read', { plan: 'crm', doc: '001 §4 Leads' }],
   ['leads.update', 'PATCH', '/v1/leads/{leadId}', 'crm:write', { plan: 'crm', doc: '001 §4 Leads' }],
-  ['leads.convert', 'POST', '/v1/leads/{leadId}/convert', 'crm:write', { plan: 'crm', ...created('site'), doc: '001 §4 Leads' }],
+  [
+    'leads.convert',
+    'POST',
+    '/v1/leads/{leadId}/convert',
+    'crm:write',
+    { plan: 'crm', ...created('site'), doc: '001 §4 Leads' },
+  ],
 
   ['orders.list', 'GET', '/v1/sites/{siteId}/orders', 'orders:read', { plan: 'commerce', list: true, doc: '002 §4' }],
   ['orders.retrieve', 'GET', '/v1/sites/{siteId}/orders/{orderId}', 'orders:read', { plan: 'commerce', doc: '002 §4' }],
-  ['orders.update', 'PATCH', '/v1/sites/{siteId}/orders/{orderId}', 'orders:write', { plan: 'commerce', doc: '002 §3, §4' }],
-  ['products.list', 'GET', '/v1/sites/{siteId}/products', 'products:read', { plan: 'commerce', list: true, doc: '002 §4' }],
-  ['products.retrieve', 'GET', '/v1/sites/{siteId}/products/{productId}', 'products:read', { plan: 'commerce', doc: '002 §4' }],
+  [
+    'orders.update',
+    'PATCH',
+    '/v1/sites/{siteId}/orders/{orderId}',
+    'orders:write',
+    { plan: 'commerce', doc: '002 §3, §4' },
+  ],
+  [
+    'products.list',
+    'GET',
+    '/v1/sites/{siteId}/products',
+    'products:read',
+    { plan: 'commerce', list: true, doc: '002 §4' },
+  ],
+  [
+    'products.retrieve',
+    'GET',
+    '/v1/sites/{siteId}/products/{productId}',
+    'products:read',
+    { plan: 'commerce', doc: '002 §4' },
+  ],
 ];
 
 /** The 69 operations, in document order. */
@@ -137,7 +232,9 @@ export function operation(id: string): Operation {
 }
 
 /** The methods each path template answers, for a 405's `Allow` header: `{'/v1/activities/{activityId}': ['GET', 'DELETE']}`. */
-export const allowedMethods: Readonly<Record<string, readonly HttpMethod[]>> = operations.reduce<Record<string, HttpMethod[]>>((acc, o) => {
+export const allowedMethods: Readonly<Record<string, readonly HttpMethod[]>> = operations.reduce<
+  Record<string, HttpMethod[]>
+>((acc, o) => {
   (acc[o.path] ??= []).push(o.method);
   return acc;
 }, {});

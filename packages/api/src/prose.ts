@@ -31,15 +31,25 @@ export const contactProfileKeys = keysOf<ContactProfileFields>({
 });
 
 // Clearing a profile field with null is a write too.
-const profileWritten = (body: Readonly<Record<string, unknown>>): string[] => contactProfileKeys.filter((k) => body[k] !== undefined);
+const profileWritten = (body: Readonly<Record<string, unknown>>): string[] =>
+  contactProfileKeys.filter((k) => body[k] !== undefined);
 
 export const contactRules: readonly ShapeRule[] = [
   requiredWhen(
     'consentSiteId',
     (b) => profileWritten(b).length > 0,
-    (b) => `\`consentSiteId\` is required: ${profileWritten(b).map((k) => `\`${k}\``).join(', ')} ${profileWritten(b).length === 1 ? 'is a' : 'are'} per-site profile field${profileWritten(b).length === 1 ? '' : 's'}, and writing any of them requires consentSiteId`,
+    (b) =>
+      `\`consentSiteId\` is required: ${profileWritten(b)
+        .map((k) => `\`${k}\``)
+        .join(
+          ', ',
+        )} ${profileWritten(b).length === 1 ? 'is a' : 'are'} per-site profile field${profileWritten(b).length === 1 ? '' : 's'}, and writing any of them requires consentSiteId`,
   ),
-  requiredWhen('consentSiteId', (b) => b.marketingConsent === true, '`consentSiteId` is required: `marketingConsent: true` requires consentSiteId'),
+  requiredWhen(
+    'consentSiteId',
+    (b) => b.marketingConsent === true,
+    '`consentSiteId` is required: `marketingConsent: true` requires consentSiteId',
+  ),
 ];
 
 export const contactCreateRules: readonly ShapeRule[] = [
@@ -52,17 +62,28 @@ export const contactCreateRules: readonly ShapeRule[] = [
 ];
 
 /** With one or more lines, `amountCents` is their sum, written by the server (document 2, "Deals"). */
-const hasLines = (b: Readonly<Record<string, unknown>>): boolean => Array.isArray(b.lineItems) && b.lineItems.length > 0;
+const hasLines = (b: Readonly<Record<string, unknown>>): boolean =>
+  Array.isArray(b.lineItems) && b.lineItems.length > 0;
 
 export const dealRules: readonly ShapeRule[] = [
-  refusedWhen('amountCents', hasLines, '`amountCents` cannot be sent with line items: with one or more lines it is their sum, written by the server'),
+  refusedWhen(
+    'amountCents',
+    hasLines,
+    '`amountCents` cannot be sent with line items: with one or more lines it is their sum, written by the server',
+  ),
   (body, at) => {
     if (typeof body.currency !== 'string' || !hasLines(body)) return null;
     const deal = body.currency.toLowerCase();
-    const index = (body.lineItems as { currency?: unknown }[]).findIndex((line) => typeof line?.currency === 'string' && line.currency.toLowerCase() !== deal);
+    const index = (body.lineItems as { currency?: unknown }[]).findIndex(
+      (line) => typeof line?.currency === 'string' && line.currency.toLowerCase() !== deal,
+    );
     return index < 0
       ? null
-      : { code: 'conflicting_keys', path: `${at}/lineItems/${index}/currency`, message: `a line item's \`currency\` defaults to the deal's and must equal it (${deal})` };
+      : {
+          code: 'conflicting_keys',
+          path: `${at}/lineItems/${index}/currency`,
+          message: `a line item's \`currency\` defaults to the deal's and must equal it (${deal})`,
+        };
   },
 ];
 
@@ -80,12 +101,22 @@ export const templateCreateRules: readonly ShapeRule[] = [
 export const templateUpdateRules: readonly ShapeRule[] = [
   refusedWhen('ownerUid', (b) => b.visibility === 'shared', '`ownerUid` is refused when visibility is shared'),
   (body, at) =>
-    personal(body) && body.ownerUid === null ? { code: 'missing_key', path: `${at}/ownerUid`, message: '`ownerUid` is required when visibility is personal' } : null,
+    personal(body) && body.ownerUid === null
+      ? { code: 'missing_key', path: `${at}/ownerUid`, message: '`ownerUid` is required when visibility is personal' }
+      : null,
 ];
 
 export const leadUpdateRules: readonly ShapeRule[] = [
-  notTogether('ownerUid', 'ownerEmail', '`ownerEmail` is not accepted together with `ownerUid`: name the owner one way'),
-  refusedWhen('unqualifiedReason', (b) => b.status === 'new' || b.status === 'working', '`unqualifiedReason` is refused with another status than unqualified'),
+  notTogether(
+    'ownerUid',
+    'ownerEmail',
+    '`ownerEmail` is not accepted together with `ownerUid`: name the owner one way',
+  ),
+  refusedWhen(
+    'unqualifiedReason',
+    (b) => b.status === 'new' || b.status === 'working',
+    '`unqualifiedReason` is refused with another status than unqualified',
+  ),
 ];
 
 export const exactlyOneCompany: readonly ShapeRule[] = [
@@ -98,17 +129,29 @@ export const datasetRules: readonly ShapeRule[] = [
   (body, at) => {
     const fields = body.fields;
     if (fields === undefined) return null;
-    if (!Array.isArray(fields)) return { code: 'invalid_type', path: `${at}/fields`, message: '`fields` must be an array of field ids' };
+    if (!Array.isArray(fields))
+      return { code: 'invalid_type', path: `${at}/fields`, message: '`fields` must be an array of field ids' };
     return fields.some((f) => typeof f === 'string' && f.trim() !== '')
       ? null
-      : { code: 'invalid_value', path: `${at}/fields`, message: '`fields` is empty once blanks are dropped: an empty result is a validation error' };
+      : {
+          code: 'invalid_value',
+          path: `${at}/fields`,
+          message: '`fields` is empty once blanks are dropped: an empty result is a validation error',
+        };
   },
   (body, at) => {
     const model = body.model;
     if (!isSet(model)) return null;
-    if (typeof model !== 'object' || Array.isArray(model)) return { code: 'invalid_type', path: `${at}/model`, message: '`model` must be an object' };
+    if (typeof model !== 'object' || Array.isArray(model))
+      return { code: 'invalid_type', path: `${at}/model`, message: '`model` must be an object' };
     const bytes = new TextEncoder().encode(JSON.stringify(model)).length;
-    return bytes < 64 * 1024 ? null : { code: 'invalid_value', path: `${at}/model`, message: `\`model\` must serialize to under 64 KB; it is ${bytes} bytes` };
+    return bytes < 64 * 1024
+      ? null
+      : {
+          code: 'invalid_value',
+          path: `${at}/model`,
+          message: `\`model\` must serialize to under 64 KB; it is ${bytes} bytes`,
+        };
   },
 ];
 

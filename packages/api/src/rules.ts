@@ -29,7 +29,9 @@ export const notTogether =
 export const requiredWhen =
   (key: string, when: (body: Body) => boolean, message: string | ((body: Body) => string)): ShapeRule =>
   (body, at) =>
-    !isSet(body[key]) && when(body) ? { code: 'missing_key', path: pathOf(at, key), message: typeof message === 'string' ? message : message(body) } : null;
+    !isSet(body[key]) && when(body)
+      ? { code: 'missing_key', path: pathOf(at, key), message: typeof message === 'string' ? message : message(body) }
+      : null;
 
 /** `key` may not be set when `when` holds of the body. */
 export const refusedWhen =

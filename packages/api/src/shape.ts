@@ -73,29 +73,48 @@ const issue = (code: LocalCheckCode, path: string, message: string): ShapeIssue 
 /** The problems `value` has against `spec`, each with a JSON Pointer path. */
 export function shapeIssues(value: unknown, spec: ShapeSpec, at = ''): ShapeIssue[] {
   if (!isObject(value)) {
-    return [{ code: 'invalid_type', path: at || '/', message: `${at || 'the params'} must be an object, received ${value === null ? 'null' : typeof value}` }];
+    return [
+      {
+        code: 'invalid_type',
+        path: at || '/',
+        message: `${at || 'the params'} must be an object, received ${value === null ? 'null' : typeof value}`,
+      },
+    ];
   }
   const issues: ShapeIssue[] = [];
   if (spec.keys) {
     for (const key of Object.keys(value)) {
       if (value[key] !== undefined && !spec.keys.includes(key)) {
-        issues.push({ code: 'unknown_key', path: `${at}/${key}`, message: `${at.slice(1).replaceAll('/', '.') || 'body'} has no member \`${key}\` (expected one of ${spec.keys.join(', ')})` });
+        issues.push({
+          code: 'unknown_key',
+          path: `${at}/${key}`,
+          message: `${at.slice(1).replaceAll('/', '.') || 'body'} has no member \`${key}\` (expected one of ${spec.keys.join(', ')})`,
+        });
       }
     }
   }
   for (const key of spec.required ?? []) {
-    if (value[key] === undefined) issues.push({ code: 'missing_key', path: `${at}/${key}`, message: `\`${key}\` is required` });
+    if (value[key] === undefined)
+      issues.push({ code: 'missing_key', path: `${at}/${key}`, message: `\`${key}\` is required` });
   }
   for (const [key, allowed] of Object.entries(spec.enums ?? {})) {
     const v = value[key];
     if (v !== undefined && v !== null && !allowed.includes(v as string)) {
-      issues.push({ code: 'invalid_enum', path: `${at}/${key}`, message: `\`${key}\` must be one of ${allowed.join(', ')}; received ${JSON.stringify(v)}` });
+      issues.push({
+        code: 'invalid_enum',
+        path: `${at}/${key}`,
+        message: `\`${key}\` must be one of ${allowed.join(', ')}; received ${JSON.stringify(v)}`,
+      });
     }
   }
   for (const key of spec.booleans ?? []) {
     const v = value[key];
     if (v !== undefined && typeof v !== 'boolean') {
-      issues.push({ code: 'invalid_type', path: `${at}/${key}`, message: `\`${key}\` must be true or false; received ${JSON.stringify(v)}` });
+      issues.push({
+        code: 'invalid_type',
+        path: `${at}/${key}`,
+        message: `\`${key}\` must be true or false; received ${JSON.stringify(v)}`,
+      });
     }
   }
   for (const key of spec.instants ?? []) {
@@ -123,19 +142,34 @@ export function shapeIssues(value: unknown, spec: ShapeSpec, at = ''): ShapeIssu
     if (v === undefined || v === null) continue;
     if (typeof v !== 'number' || !Number.isInteger(v) || v < min || (max !== undefined && v > max)) {
       const range = max === undefined ? `${min} or more` : `from ${min} to ${max.toLocaleString('en-US')}`;
-      issues.push(issue('invalid_value', `${at}/${key}`, `\`${key}\` must be a whole number ${range}; received ${JSON.stringify(v)}`));
+      issues.push(
+        issue(
+          'invalid_value',
+          `${at}/${key}`,
+          `\`${key}\` must be a whole number ${range}; received ${JSON.stringify(v)}`,
+        ),
+      );
     }
   }
   for (const key of spec.pastDates ?? []) {
     const v = value[key];
     if (v === undefined || v === null) continue;
     if (typeof v !== 'string' || !isCalendarDate(v) || v > latestToday()) {
-      issues.push(issue('invalid_date', `${at}/${key}`, `\`${key}\` must be a real date YYYY-MM-DD, not in the future; received ${JSON.stringify(v)}`));
+      issues.push(
+        issue(
+          'invalid_date',
+          `${at}/${key}`,
+          `\`${key}\` must be a real date YYYY-MM-DD, not in the future; received ${JSON.stringify(v)}`,
+        ),
+      );
     }
   }
   for (const [key, most] of Object.entries(spec.maxItems ?? {})) {
     const v = value[key];
-    if (Array.isArray(v) && v.length > most) issues.push(issue('invalid_value', `${at}/${key}`, `\`${key}\` holds at most ${most} items; received ${v.length}`));
+    if (Array.isArray(v) && v.length > most)
+      issues.push(
+        issue('invalid_value', `${at}/${key}`, `\`${key}\` holds at most ${most} items; received ${v.length}`),
+      );
   }
   for (const [key, inner] of Object.entries(spec.nested ?? {})) {
     const v = value[key];
@@ -144,7 +178,9 @@ export function shapeIssues(value: unknown, spec: ShapeSpec, at = ''): ShapeIssu
   for (const [key, inner] of Object.entries(spec.items ?? {})) {
     const v = value[key];
     // One by one, not push(...): an argument per issue overflows the stack on a large response.
-    if (Array.isArray(v)) for (let i = 0; i < v.length; i++) for (const found of shapeIssues(v[i], inner, `${at}/${key}/${i}`)) issues.push(found);
+    if (Array.isArray(v))
+      for (let i = 0; i < v.length; i++)
+        for (const found of shapeIssues(v[i], inner, `${at}/${key}/${i}`)) issues.push(found);
   }
   for (const rule of spec.rules ?? []) {
     const found = rule(value, at);

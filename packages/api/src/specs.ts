@@ -81,7 +81,13 @@ const dealChecks = {
   maxItems: { lineItems: 50 },
   items: {
     lineItems: {
-      keys: keysOf<DealLineItemParams>({ productId: true, name: true, quantity: true, unitAmountCents: true, currency: true }),
+      keys: keysOf<DealLineItemParams>({
+        productId: true,
+        name: true,
+        quantity: true,
+        unitAmountCents: true,
+        currency: true,
+      }),
       required: ['name', 'quantity', 'unitAmountCents'],
       integers: { quantity: [1, 1_000_000], unitAmountCents: [0] },
     },
@@ -103,10 +109,21 @@ const taskKeys = keysOf<TaskUpdateParams>({
 });
 const taskEnums = { kind: taskKinds, priority: taskPriorities, status: taskStatuses };
 
-const templateKeys = keysOf<EmailTemplateUpdateParams>({ name: true, kind: true, visibility: true, ownerUid: true, subject: true, body: true });
+const templateKeys = keysOf<EmailTemplateUpdateParams>({
+  name: true,
+  kind: true,
+  visibility: true,
+  ownerUid: true,
+  subject: true,
+  body: true,
+});
 const templateEnums = { kind: emailTemplateKinds, visibility: emailTemplateVisibilities };
 const templateStrings = ['subject', 'body'];
-const contactChecks = { enums: contactEnums, pastDates: ['birthdate'], maxItems: { mediaIds: 20 } } as const satisfies ShapeSpec;
+const contactChecks = {
+  enums: contactEnums,
+  pastDates: ['birthdate'],
+  maxItems: { mediaIds: 20 },
+} as const satisfies ShapeSpec;
 const leadSite = { required: ['siteId'], nonEmpty: ['siteId'] } as const satisfies ShapeSpec;
 
 const updatedAfter = ['updatedAfter'];
@@ -119,19 +136,38 @@ export const shapes = {
   'records.update': {},
   'sites.create': { required: ['displayName', 'subdomain'], rules: siteRules },
   'formSubmissions.list': { enums: { read: ['true', 'false'] } },
-  'formSubmissions.update': { keys: keysOf<FormSubmissionUpdateParams>({ read: true }), required: ['read'], booleans: ['read'] },
+  'formSubmissions.update': {
+    keys: keysOf<FormSubmissionUpdateParams>({ read: true }),
+    required: ['read'],
+    booleans: ['read'],
+  },
   'contacts.list': { enums: contactEnums },
-  'contacts.create': { keys: [...contactKeys, 'email'], required: ['email'], nonEmpty: ['name'], ...contactChecks, rules: contactCreateRules },
+  'contacts.create': {
+    keys: [...contactKeys, 'email'],
+    required: ['email'],
+    nonEmpty: ['name'],
+    ...contactChecks,
+    rules: contactCreateRules,
+  },
   'contacts.update': { keys: contactKeys, ...contactChecks, rules: contactRules },
   'companies.list': { instants: updatedAfter },
   'companies.create': { keys: [...companyKeys, 'consentSiteId'], required: ['name', 'consentSiteId'] },
   'companies.update': { keys: companyKeys },
   'pipelines.list': { instants: updatedAfter },
   'deals.list': { enums: dealEnums, instants: updatedAfter },
-  'deals.create': { keys: [...dealKeys, 'consentSiteId', 'pipelineId'], required: ['title', 'consentSiteId'], ...dealChecks },
+  'deals.create': {
+    keys: [...dealKeys, 'consentSiteId', 'pipelineId'],
+    required: ['title', 'consentSiteId'],
+    ...dealChecks,
+  },
   'deals.update': { keys: dealKeys, ...dealChecks },
   'tasks.list': { enums: { status: taskStatuses }, instants: updatedAfter },
-  'tasks.create': { keys: [...taskKeys, 'consentSiteId'], required: ['title', 'consentSiteId'], enums: taskEnums, instants: ['dueAt'] },
+  'tasks.create': {
+    keys: [...taskKeys, 'consentSiteId'],
+    required: ['title', 'consentSiteId'],
+    enums: taskEnums,
+    instants: ['dueAt'],
+  },
   'tasks.update': { keys: taskKeys, enums: taskEnums, instants: ['dueAt'] },
   'activities.list': { enums: { kind: activityKinds }, instants: updatedAfter },
   'activities.create': {
@@ -161,11 +197,23 @@ export const shapes = {
     strings: templateStrings,
     rules: templateCreateRules,
   },
-  'emailTemplates.update': { keys: templateKeys, enums: templateEnums, strings: templateStrings, rules: templateUpdateRules },
+  'emailTemplates.update': {
+    keys: templateKeys,
+    enums: templateEnums,
+    strings: templateStrings,
+    rules: templateUpdateRules,
+  },
   'leads.list': { ...leadSite, enums: { status: leadStatuses } },
   'leads.retrieve': leadSite,
   'leads.update': {
-    keys: keysOf<LeadUpdateParams>({ siteId: true, status: true, unqualifiedReason: true, ownerUid: true, ownerEmail: true, notes: true }),
+    keys: keysOf<LeadUpdateParams>({
+      siteId: true,
+      status: true,
+      unqualifiedReason: true,
+      ownerUid: true,
+      ownerEmail: true,
+      notes: true,
+    }),
     ...leadSite,
     enums: { status: leadWritableStatuses },
     rules: leadUpdateRules,
@@ -174,8 +222,16 @@ export const shapes = {
     keys: keysOf<LeadConvertParams>({ siteId: true, company: true, deal: true, ownerUid: true, ownerEmail: true }),
     ...leadSite,
     nested: {
-      company: { keys: ['link', 'create'], nested: { create: { keys: ['name', 'domain'], required: ['name'] } }, rules: exactlyOneCompany },
-      deal: { keys: ['title', 'amountCents', 'currency', 'stageId'], required: ['title'], integers: { amountCents: [0] } },
+      company: {
+        keys: ['link', 'create'],
+        nested: { create: { keys: ['name', 'domain'], required: ['name'] } },
+        rules: exactlyOneCompany,
+      },
+      deal: {
+        keys: ['title', 'amountCents', 'currency', 'stageId'],
+        required: ['title'],
+        integers: { amountCents: [0] },
+      },
     },
   },
   'orders.update': {

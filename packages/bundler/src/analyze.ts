@@ -13,7 +13,14 @@ export function analysisPath(out: string, id: string, version: string, watch = f
 }
 
 /** Writes the metafile beside the artifact (analyze it with esbuild's bundle analyzer) and returns the inputs by bytes. */
-export async function writeAnalysis(out: string, id: string, version: string, watch: boolean, metafile: Metafile, inputs: Contributor[]): Promise<{ metafile: string; inputs: Contributor[] } | null> {
+export async function writeAnalysis(
+  out: string,
+  id: string,
+  version: string,
+  watch: boolean,
+  metafile: Metafile,
+  inputs: Contributor[],
+): Promise<{ metafile: string; inputs: Contributor[] } | null> {
   // Never through a symbolic link (the store step reports it); a store that cannot be written is reported there too.
   if (await linkedStore(out, id, watch ? ['.watch'] : [id])) return null;
   const file = analysisPath(out, id, version, watch);

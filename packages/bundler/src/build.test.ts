@@ -24,7 +24,10 @@ describe('build', () => {
   it('refuses the loser of a race that wrote different content under the same version', async () => {
     const a = copy();
     const b = copy();
-    writeFileSync(join(b, 'src/card.ts'), "export function renderCard(root: HTMLElement, id: string): void { root.textContent = id; }\n");
+    writeFileSync(
+      join(b, 'src/card.ts'),
+      'export function renderCard(root: HTMLElement, id: string): void { root.textContent = id; }\n',
+    );
     const store = mkdtempSync(join(tmpdir(), 'extkit-race-'));
     const [ra, rb] = await Promise.all([build(a, { out: store }), build(b, { out: store })]);
     expect([ra.ok, rb.ok].sort()).toEqual([false, true]);
@@ -44,7 +47,13 @@ describe('build', () => {
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, homepage: 'https://x.example' }));
     const loud = await build(dir, { out: mkdtempSync(join(tmpdir(), 'extkit-ignore-')) });
     expect(loud.warnings.map((w) => w.code)).toContain('manifest.unknown_property');
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: '@acme/order-map', extkit: { publisher: 'acme', ignore: ['manifest.unknown_property', 'nope'] } }));
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({
+        name: '@acme/order-map',
+        extkit: { publisher: 'acme', ignore: ['manifest.unknown_property', 'nope'] },
+      }),
+    );
     const quiet = await build(dir, { out: mkdtempSync(join(tmpdir(), 'extkit-ignore-')) });
     expect(quiet.ok).toBe(true);
     expect(quiet.warnings.map((w) => w.code)).not.toContain('manifest.unknown_property');
@@ -56,7 +65,10 @@ describe('build', () => {
     const dir = copy();
     writeFileSync(join(dir, 'manifest.json'), '{\n  "id": "order-map",\n  "name": }\n');
     const r = await build(dir);
-    expect(r.errors[0]).toMatchObject({ code: 'json.syntax', location: { file: 'manifest.json', line: 3, lineText: '  "name": }' } });
+    expect(r.errors[0]).toMatchObject({
+      code: 'json.syntax',
+      location: { file: 'manifest.json', line: 3, lineText: '  "name": }' },
+    });
   });
 
   it('a watch build replaces <out>/.watch/<id> and never writes through a link there', async () => {

@@ -28,7 +28,15 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
   const out = resolve(root, options.out ?? 'artifacts');
   const timeoutMs = options.scan?.timeoutMs ?? DEFAULT_SCAN_TIMEOUT_MS;
   const sourcesContent = options.sourcesContent ?? true;
-  const result: BuildResult = { ok: false, errors: [], warnings: [], validation: null, registrations: [], artifact: null, size: null };
+  const result: BuildResult = {
+    ok: false,
+    errors: [],
+    warnings: [],
+    validation: null,
+    registrations: [],
+    artifact: null,
+    size: null,
+  };
 
   const project = await readProject(root);
   append(result.errors, project.errors);
@@ -40,14 +48,22 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
   const source = findSource(root, project.settings);
   const start = (entry: string, from: string): Job => {
     const worker = takeBuildWorker(options.scan?.memoryMb);
-    return { entry, worker, ...worker.buildAndRun(ESBUILD_PATH, esbuildOptions(root, from, entry, { sourcesContent }), entry, timeoutMs) };
+    return {
+      entry,
+      worker,
+      ...worker.buildAndRun(ESBUILD_PATH, esbuildOptions(root, from, entry, { sourcesContent }), entry, timeoutMs),
+    };
   };
   // Bundling starts from the unvalidated entry, off the main thread, while the
   // validator loads and runs; an invalid manifest discards it unseen.
   const early = peekEntry(read.bytes);
   let job = early !== null && checkEntry(early) === null && 'source' in source ? start(early, source.source) : null;
   try {
-    const validated = await validateBytes(read.bytes, options.publisher ?? project.settings.publisher, project.settings.ignore);
+    const validated = await validateBytes(
+      read.bytes,
+      options.publisher ?? project.settings.publisher,
+      project.settings.ignore,
+    );
     result.validation = validated.report;
     append(result.errors, validated.errors);
     append(result.warnings, validated.report.warnings);
@@ -74,7 +90,15 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
     // The analysis goes beside the version it describes: once that version is stored, or when the bundle itself is refused (too large), when it is most needed.
     const metafile = bundled.metafile;
     const analyze = async (): Promise<void> => {
-      if (options.analyze && metafile) result.analysis = await writeAnalysis(out, manifest.id, manifest.version, options.watch === true, metafile, inputs);
+      if (options.analyze && metafile)
+        result.analysis = await writeAnalysis(
+          out,
+          manifest.id,
+          manifest.version,
+          options.watch === true,
+          metafile,
+          inputs,
+        );
     };
     if (!bundled.ok) {
       append(result.errors, bundled.errors);
@@ -82,11 +106,18 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
       return result;
     }
     const budget = options.sizeBudget ?? project.settings.sizeBudget;
-    const measured = measure(bundled.code, budget === undefined ? { gzip: DEFAULT_SIZE_BUDGET, enforced: false } : { gzip: budget, enforced: true }, { css: bundled.cssBytes, assets: bundled.assetBytes, top: inputs });
+    const measured = measure(
+      bundled.code,
+      budget === undefined ? { gzip: DEFAULT_SIZE_BUDGET, enforced: false } : { gzip: budget, enforced: true },
+      { css: bundled.cssBytes, assets: bundled.assetBytes, top: inputs },
+    );
     result.size = measured.size;
     if (measured.diagnostic) (measured.size.enforced ? result.errors : result.warnings).push(measured.diagnostic);
 
-    const bundleText = { code: Buffer.from(bundled.code).toString('utf8'), map: { text: Buffer.from(bundled.map).toString('utf8'), dir: posix.dirname(artifactPath(manifest.entry)) } };
+    const bundleText = {
+      code: Buffer.from(bundled.code).toString('utf8'),
+      map: { text: Buffer.from(bundled.map).toString('utf8'), dir: posix.dirname(artifactPath(manifest.entry)) },
+    };
     const scan = scanReport(await job.scanned, manifest, manifest.entry, bundleText, timeoutMs);
     result.registrations = scan.registrations;
     append(result.errors, scan.errors);
@@ -104,13 +135,20 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
     ]);
     const record = makeRecord(manifest.id, manifest.version, project.settings.name, contents, { sourcesContent });
     // A watch build replaces its own folder beside the store; the store's versions stay immutable.
-    const put = options.watch ? await replaceWatchArtifact(out, record, contents) : await putArtifact(out, record, contents, options.out === undefined);
+    const put = options.watch
+      ? await replaceWatchArtifact(out, record, contents)
+      : await putArtifact(out, record, contents, options.out === undefined);
     if (put.kind === 'refused') {
       append(result.errors, put.errors);
       return result;
     }
     const unchanged = put.kind === 'unchanged';
-    result.artifact = { dir: options.watch ? watchPath(out, manifest.id) : resolve(out, manifest.id, manifest.version), integrity: record.integrity, files: record.files, unchanged };
+    result.artifact = {
+      dir: options.watch ? watchPath(out, manifest.id) : resolve(out, manifest.id, manifest.version),
+      integrity: record.integrity,
+      files: record.files,
+      unchanged,
+    };
     result.ok = true;
     await analyze();
     return result;

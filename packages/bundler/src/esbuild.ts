@@ -20,7 +20,12 @@ export const ESBUILD_PATH = require.resolve('esbuild');
  * `sourcesContent: false`), images and fonts inlined, a metafile, and `@extkit/runtime` resolved to the
  * kit's own runtime wherever the extension lives. Nothing is written to disk.
  */
-export function esbuildOptions(root: string, source: string, entry: string, options: { sourcesContent?: boolean } = {}): EsbuildOptions {
+export function esbuildOptions(
+  root: string,
+  source: string,
+  entry: string,
+  options: { sourcesContent?: boolean } = {},
+): EsbuildOptions {
   return {
     absWorkingDir: root,
     entryPoints: [source],
@@ -40,7 +45,10 @@ export function esbuildOptions(root: string, source: string, entry: string, opti
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"' },
     // esbuild picks the longest alias that matches, so the subpath needs its own.
-    alias: { '@extkit/runtime': join(RUNTIME_DIR, 'dist', 'index.js'), '@extkit/runtime/bridge': join(RUNTIME_DIR, 'dist', 'bridge', 'index.js') },
+    alias: {
+      '@extkit/runtime': join(RUNTIME_DIR, 'dist', 'index.js'),
+      '@extkit/runtime/bridge': join(RUNTIME_DIR, 'dist', 'bridge', 'index.js'),
+    },
     logLevel: 'silent',
   };
 }
@@ -54,19 +62,35 @@ export function kitNotes(text: string, notes: ReadonlyArray<{ text: string }>): 
   const name = /Could not resolve "([^"]+)"/.exec(text)?.[1];
   return notes.map((n) => {
     if (/as external to exclude it from the bundle/.test(n.text)) {
-      const install = name && !name.startsWith('.') && !name.startsWith('/') ? `Install it in the extension folder (npm install ${name.replace(/^(@[^/]+\/[^/]+|[^/]+).*$/, '$1')}), or fix the import` : 'Fix the import path';
+      const install =
+        name && !name.startsWith('.') && !name.startsWith('/')
+          ? `Install it in the extension folder (npm install ${name.replace(/^(@[^/]+\/[^/]+|[^/]+).*$/, '$1')}), or fix the import`
+          : 'Fix the import path';
       return `${install}: an extension's bundle is one self-contained script, so every import must resolve when it is built.`;
     }
-    if (/platform: ['"]node['"]/.test(n.text)) return `${name ? `"${name}" is` : 'This is'} one of Node's built-in modules, which do not exist in the browser frame an extension runs in: use a browser API, or a package made for the browser.`;
+    if (/platform: ['"]node['"]/.test(n.text))
+      return `${name ? `"${name}" is` : 'This is'} one of Node's built-in modules, which do not exist in the browser frame an extension runs in: use a browser API, or a package made for the browser.`;
     return n.text;
   });
 }
 
 /** An esbuild message as a diagnostic: its text, file, line, column and line text. */
 export function fromEsbuild(m: WireMessage, code: string): Diagnostic {
-  const d: Diagnostic = { code, message: m.text + kitNotes(m.text, m.notes).map((n) => `\n  ${n}`).join('') };
+  const d: Diagnostic = {
+    code,
+    message:
+      m.text +
+      kitNotes(m.text, m.notes)
+        .map((n) => `\n  ${n}`)
+        .join(''),
+  };
   if (m.location) {
-    d.location = { file: m.location.file, line: m.location.line, column: m.location.column, lineText: m.location.lineText };
+    d.location = {
+      file: m.location.file,
+      line: m.location.line,
+      column: m.location.column,
+      lineText: m.location.lineText,
+    };
   }
   return d;
 }
@@ -76,13 +100,18 @@ function packageOf(file: string, cache: PackageCache): { dir: string; id: string
   const parts = file.split(sep);
   const nm = parts.lastIndexOf('node_modules');
   // Inside node_modules the package is the folder after the last node_modules (two for a scope); elsewhere the nearest package.json.
-  const starts = nm >= 0 ? [parts.slice(0, nm + (parts[nm + 1]?.startsWith('@') ? 3 : 2)).join(sep)] : ancestors(dirname(file));
+  const starts =
+    nm >= 0 ? [parts.slice(0, nm + (parts[nm + 1]?.startsWith('@') ? 3 : 2)).join(sep)] : ancestors(dirname(file));
   for (const dir of starts) {
     if (!cache.has(dir)) {
       let found: { dir: string; id: string } | null = null;
       try {
-        const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown; version?: unknown };
-        if (typeof pkg.name === 'string' && pkg.name) found = { dir, id: `${pkg.name}@${typeof pkg.version === 'string' ? pkg.version : '0.0.0'}` };
+        const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+          name?: unknown;
+          version?: unknown;
+        };
+        if (typeof pkg.name === 'string' && pkg.name)
+          found = { dir, id: `${pkg.name}@${typeof pkg.version === 'string' ? pkg.version : '0.0.0'}` };
       } catch {
         found = null;
       }
@@ -122,9 +151,15 @@ type PackageCache = Map<string, { dir: string; id: string } | null>;
  * package's file; for the extension's own, its path relative to `root` (null when
  * `ownIsNull`, for callers that keep their own spelling); null when no package owns it.
  */
-export function sourceName(root: string, abs: string, cache: PackageCache = new Map(), ownIsNull = false): string | null {
+export function sourceName(
+  root: string,
+  abs: string,
+  cache: PackageCache = new Map(),
+  ownIsNull = false,
+): string | null {
   const own = relative(root, abs);
-  if (own !== '..' && !own.startsWith(`..${sep}`) && !isAbsolute(own) && !own.split(sep).includes('node_modules')) return ownIsNull ? null : own.split(sep).join('/');
+  if (own !== '..' && !own.startsWith(`..${sep}`) && !isAbsolute(own) && !own.split(sep).includes('node_modules'))
+    return ownIsNull ? null : own.split(sep).join('/');
   const pkg = packageOf(abs, cache);
   return pkg ? `${pkg.id}/${relative(pkg.dir, abs).split(sep).join('/')}` : null;
 }

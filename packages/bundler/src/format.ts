@@ -23,6 +23,12 @@ export function formatDiagnostic(d: Diagnostic, severity: 'error' | 'warning', o
 }
 
 /** Every error, then every warning, formatted. */
-export function formatDiagnostics(report: { errors: Diagnostic[]; warnings: Diagnostic[] }, options: FormatOptions): string {
-  return [...report.errors.map((e) => formatDiagnostic(e, 'error', options)), ...report.warnings.map((w) => formatDiagnostic(w, 'warning', options))].join('');
+export function formatDiagnostics(
+  report: { errors: Diagnostic[]; warnings: Diagnostic[] },
+  options: FormatOptions,
+): string {
+  return [
+    ...report.errors.map((e) => formatDiagnostic(e, 'error', options)),
+    ...report.warnings.map((w) => formatDiagnostic(w, 'warning', options)),
+  ].join('');
 }

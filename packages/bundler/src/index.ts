@@ -5,7 +5,14 @@ export { verify, type VerifyOptions, type VerifyResult } from './verify.js';
 export { readDiffInput, type DiffInput, type ReadDiffInputResult } from './diff-input.js';
 export { sign, defaultSignaturePath, type SignResult } from './sign.js';
 export { decideLoad, type LoadDecision, type LoadInput, type LoadReason } from './policy.js';
-export { signIntegrity, signatureHolds, keyIdOf, parseSignature, type PublicKeyInput, type SignatureFile } from './trust/signature.js';
+export {
+  signIntegrity,
+  signatureHolds,
+  keyIdOf,
+  parseSignature,
+  type PublicKeyInput,
+  type SignatureFile,
+} from './trust/signature.js';
 export { parseRevocations, type Revocations } from './trust/revocations.js';
 export { canonicalListing, integrityOf } from './artifact/hash.js';
 export { DEFAULT_SIZE_BUDGET } from './size.js';

@@ -9,7 +9,10 @@ export async function readManifestBytes(root: string): Promise<{ bytes: Uint8Arr
   try {
     return { bytes: await readFile(file) };
   } catch (err) {
-    const why = (err as NodeJS.ErrnoException).code === 'ENOENT' ? `${root} has no manifest.json; an extension folder holds its manifest at its root.` : `Cannot read ${file}: ${(err as Error).message}.`;
+    const why =
+      (err as NodeJS.ErrnoException).code === 'ENOENT'
+        ? `${root} has no manifest.json; an extension folder holds its manifest at its root.`
+        : `Cannot read ${file}: ${(err as Error).message}.`;
     return { error: { code: 'build.manifest_missing', message: why } };
   }
 }
@@ -28,13 +31,25 @@ export function peekEntry(bytes: Uint8Array): string | null {
  * Runs the manifest validator on manifest.json's bytes: the same report `extkit
  * validate` gives. The validator loads here, while the build worker bundles.
  */
-export async function validateBytes(bytes: Uint8Array, publisher: string | undefined, ignore?: unknown): Promise<{ report: ValidationReport; errors: Diagnostic[]; manifest: ManifestLike | null }> {
+export async function validateBytes(
+  bytes: Uint8Array,
+  publisher: string | undefined,
+  ignore?: unknown,
+): Promise<{ report: ValidationReport; errors: Diagnostic[]; manifest: ManifestLike | null }> {
   const { validateManifestText } = await import('@extkit/manifest');
-  const { report, text } = validateManifestText(bytes, { ...(publisher === undefined ? {} : { publisher }), ...(ignore === undefined ? {} : { ignore }) });
+  const { report, text } = validateManifestText(bytes, {
+    ...(publisher === undefined ? {} : { publisher }),
+    ...(ignore === undefined ? {} : { ignore }),
+  });
   const lines = (text ?? '').split(/\r?\n/);
   const errors = report.errors.map(({ code, path, message, line, column }): Diagnostic => {
     if (line === undefined || column === undefined) return { code, path, message };
-    return { code, path, message, location: { file: 'manifest.json', line, column: column - 1, lineText: lines[line - 1] ?? '' } };
+    return {
+      code,
+      path,
+      message,
+      location: { file: 'manifest.json', line, column: column - 1, lineText: lines[line - 1] ?? '' },
+    };
   });
   return { report, errors, manifest: report.valid ? report.manifest : null };
 }

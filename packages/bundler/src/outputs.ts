@@ -22,7 +22,8 @@ export interface Contributor {
 }
 
 /** The bundle as the artifact takes it: the script with its stylesheet, the map, and the stylesheet's size. */
-export type TakenOutputs = { ok: true; code: Uint8Array; map: Uint8Array; cssBytes: number } | { ok: false; errors: Diagnostic[] };
+export type TakenOutputs =
+  { ok: true; code: Uint8Array; map: Uint8Array; cssBytes: number } | { ok: false; errors: Diagnostic[] };
 
 const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('utf8');
 
@@ -35,20 +36,47 @@ const ADOPT_STYLES = String(adoptStyles).replace(/\s*\n\s*/g, '');
  * to the script as a call of the runtime's adoptStyles (the stylesheet's own map is
  * not kept). Any other output is an error: nothing esbuild makes is dropped silently.
  */
-export function takeOutputs(files: ReadonlyArray<{ path: string; contents: Uint8Array }>, outfile: string, root: string): TakenOutputs {
+export function takeOutputs(
+  files: ReadonlyArray<{ path: string; contents: Uint8Array }>,
+  outfile: string,
+  root: string,
+): TakenOutputs {
   const js = files.find((f) => f.path === outfile);
   const map = files.find((f) => f.path === `${outfile}.map`);
   const css = files.filter((f) => f.path.endsWith('.css'));
-  const other = files.filter((f) => f !== js && f !== map && !css.includes(f) && !(f.path.endsWith('.css.map') && css.some((c) => `${c.path}.map` === f.path)));
+  const other = files.filter(
+    (f) =>
+      f !== js &&
+      f !== map &&
+      !css.includes(f) &&
+      !(f.path.endsWith('.css.map') && css.some((c) => `${c.path}.map` === f.path)),
+  );
   const errors: Diagnostic[] = other.map((f) => ({
     code: 'build.output_unexpected',
     message: `esbuild produced ${relative(root, f.path)}, which the artifact does not take; the build refuses rather than drop it. This is a bug in extkit if the source is ordinary: please report it with the import that causes it.`,
   }));
-  if (!js || !map) errors.push({ code: 'build.output_unexpected', message: `esbuild produced no ${relative(root, outfile)} and ${relative(root, outfile)}.map; this is a bug in extkit, please report it.` });
-  if (css.length > 1) errors.push({ code: 'build.output_unexpected', message: `esbuild produced ${css.length} stylesheets (${css.map((c) => relative(root, c.path)).join(', ')}); the bundle takes one. This is a bug in extkit, please report it.` });
+  if (!js || !map)
+    errors.push({
+      code: 'build.output_unexpected',
+      message: `esbuild produced no ${relative(root, outfile)} and ${relative(root, outfile)}.map; this is a bug in extkit, please report it.`,
+    });
+  if (css.length > 1)
+    errors.push({
+      code: 'build.output_unexpected',
+      message: `esbuild produced ${css.length} stylesheets (${css.map((c) => relative(root, c.path)).join(', ')}); the bundle takes one. This is a bug in extkit, please report it.`,
+    });
   if (errors.length > 0 || !js || !map) return { ok: false, errors };
-  const sheet = css[0] ? text(css[0].contents).replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '').trim() : '';
-  return { ok: true, code: sheet ? withStyles(js.contents, sheet) : js.contents, map: map.contents, cssBytes: Buffer.byteLength(sheet) };
+  const sheet = css[0]
+    ? text(css[0].contents)
+        .replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '')
+        .trim()
+    : '';
+  return {
+    ok: true,
+    code: sheet ? withStyles(js.contents, sheet) : js.contents,
+    map: map.contents,
+    cssBytes: Buffer.byteLength(sheet),
+  };
 }
 
 /**
@@ -59,7 +87,9 @@ function withStyles(script: Uint8Array, css: string): Uint8Array {
   const code = text(script);
   const call = `;(${ADOPT_STYLES})(${JSON.stringify(css)});\n`;
   const at = code.lastIndexOf('//# sourceMappingURL=');
-  return Buffer.from(at >= 0 ? code.slice(0, at) + call + code.slice(at) : `${code}${code.endsWith('\n') ? '' : '\n'}${call}`);
+  return Buffer.from(
+    at >= 0 ? code.slice(0, at) + call + code.slice(at) : `${code}${code.endsWith('\n') ? '' : '\n'}${call}`,
+  );
 }
 
 /** Every input of the bundle (script and stylesheet) by the bytes it takes in the output, largest first. */
@@ -72,7 +102,10 @@ export function contributors(metafile: Metafile, root: string): Contributor[] {
       bytes.set(name, (bytes.get(name) ?? 0) + bytesInOutput);
     }
   }
-  return [...bytes].map(([path, n]) => ({ path, bytes: n })).filter((c) => c.bytes > 0).sort((a, b) => b.bytes - a.bytes || (a.path < b.path ? -1 : 1));
+  return [...bytes]
+    .map(([path, n]) => ({ path, bytes: n }))
+    .filter((c) => c.bytes > 0)
+    .sort((a, b) => b.bytes - a.bytes || (a.path < b.path ? -1 : 1));
 }
 
 const isAsset = (path: string): boolean => ASSET_EXTENSIONS.some((e) => path.toLowerCase().endsWith(e));
@@ -86,7 +119,9 @@ export function checkAssets(metafile: Metafile, root: string): { bytes: number; 
     // esbuild counts an asset a stylesheet inlines as the stylesheet's bytes: its base64 is what it adds.
     bytes += Math.ceil(size / 3) * 4;
     if (size <= ASSET_INLINE_LIMIT) continue;
-    const importers = Object.entries(metafile.inputs).filter(([, i]) => i.imports?.some((x) => x.path === input)).map(([p]) => p);
+    const importers = Object.entries(metafile.inputs)
+      .filter(([, i]) => i.imports?.some((x) => x.path === input))
+      .map(([p]) => p);
     errors.push({
       code: 'build.asset_too_large',
       message: `${input} is ${(size / 1024).toFixed(1)} KiB${importers.length ? ` (imported by ${importers.join(', ')})` : ''}; images and fonts are inlined into the bundle as data URLs, up to ${ASSET_INLINE_LIMIT / 1024} KiB each, and every placement downloads the bundle. Include it smaller (compress it, use SVG or WOFF2, subset the font), or fetch it at run time from an origin declared in capabilities.network.`,
@@ -98,7 +133,15 @@ export function checkAssets(metafile: Metafile, root: string): { bytes: number; 
 
 /** The bundle as the build takes it, with what it is made of; or esbuild's (or the kit's) errors. */
 export type BundleOutcome =
-  | { ok: true; code: Uint8Array; map: Uint8Array; cssBytes: number; assetBytes: number; metafile: Metafile; warnings: Diagnostic[] }
+  | {
+      ok: true;
+      code: Uint8Array;
+      map: Uint8Array;
+      cssBytes: number;
+      assetBytes: number;
+      metafile: Metafile;
+      warnings: Diagnostic[];
+    }
   | { ok: false; errors: Diagnostic[]; warnings: Diagnostic[]; metafile?: Metafile };
 
 /** Turns the build worker's answer into the bundle (stylesheet taken in) and its relocated map, or diagnostics. */
@@ -108,7 +151,8 @@ export function bundleOutcome(reply: BuiltReply, root: string, entry: string): B
   const metafile = reply.metafile as Metafile;
   const taken = takeOutputs(reply.files, join(root, entry), root);
   const assets = checkAssets(metafile, root);
-  if (!taken.ok || assets.errors.length > 0) return { ok: false, errors: [...(taken.ok ? [] : taken.errors), ...assets.errors], warnings, metafile };
+  if (!taken.ok || assets.errors.length > 0)
+    return { ok: false, errors: [...(taken.ok ? [] : taken.errors), ...assets.errors], warnings, metafile };
   const map = Buffer.from(relocateSources(text(taken.map), root, entry));
   return { ok: true, code: taken.code, map, cssBytes: taken.cssBytes, assetBytes: assets.bytes, metafile, warnings };
 }

@@ -6,20 +6,32 @@ import { signIntegrity } from './trust/signature.js';
 const staff = generateKeyPairSync('ed25519');
 const other = generateKeyPairSync('ed25519');
 const integrity = `sha256-${Buffer.alloc(32, 1).toString('base64')}`;
-const manifest = { id: 'order-map', version: '1.0.0', hostAbi: 2, contributes: { site: { components: ['acme.order-map.card'] } } };
+const manifest = {
+  id: 'order-map',
+  version: '1.0.0',
+  hostAbi: 2,
+  contributes: { site: { components: ['acme.order-map.card'] } },
+};
 const signed = signIntegrity({ id: 'order-map', version: '1.0.0', integrity }, staff.privateKey);
 const base: LoadInput = { manifest, integrity, hostAbi: 2 };
 const codes = (input: LoadInput) => decideLoad(input).reasons.map((r) => r.code);
 
 describe('decideLoad', () => {
   it('loads an unsigned version into the sandbox realm', () => {
-    expect(decideLoad(base)).toEqual({ loads: true, realm: 'sandbox', reasons: [expect.objectContaining({ code: 'load.unsigned' })] });
+    expect(decideLoad(base)).toEqual({
+      loads: true,
+      realm: 'sandbox',
+      reasons: [expect.objectContaining({ code: 'load.unsigned' })],
+    });
   });
 
   it('loads a version signed by a trusted key (PEM or KeyObject) into the app realm', () => {
     const pem = staff.publicKey.export({ type: 'spki', format: 'pem' }).toString();
     for (const key of [pem, staff.publicKey]) {
-      expect(decideLoad({ ...base, signature: signed, trustedKeys: [other.publicKey, key] })).toMatchObject({ loads: true, realm: 'app' });
+      expect(decideLoad({ ...base, signature: signed, trustedKeys: [other.publicKey, key] })).toMatchObject({
+        loads: true,
+        realm: 'app',
+      });
     }
   });
 
@@ -28,8 +40,13 @@ describe('decideLoad', () => {
     expect(codes({ ...base, signature: signed })).toEqual(['load.signature_untrusted']);
     const forged = { ...signed, value: Buffer.alloc(64).toString('base64') };
     expect(codes({ ...base, signature: forged, trustedKeys: [staff.publicKey] })).toEqual(['load.signature_invalid']);
-    const elsewhere = signIntegrity({ id: 'order-map', version: '1.0.0', integrity: `sha256-${Buffer.alloc(32, 2).toString('base64')}` }, staff.privateKey);
-    expect(codes({ ...base, signature: elsewhere, trustedKeys: [staff.publicKey] })).toEqual(['load.signature_other_artifact']);
+    const elsewhere = signIntegrity(
+      { id: 'order-map', version: '1.0.0', integrity: `sha256-${Buffer.alloc(32, 2).toString('base64')}` },
+      staff.privateKey,
+    );
+    expect(codes({ ...base, signature: elsewhere, trustedKeys: [staff.publicKey] })).toEqual([
+      'load.signature_other_artifact',
+    ]);
     const lying = { ...elsewhere, integrity };
     expect(codes({ ...base, signature: lying, trustedKeys: [staff.publicKey] })).toEqual(['load.signature_invalid']);
     expect(codes({ ...base, signature: signed, trustedKeys: ['not a key'] })).toEqual(['load.signature_untrusted']);
@@ -41,16 +58,30 @@ describe('decideLoad', () => {
     expect(codes({ ...base, pinnedIntegrity: 'sha256-other' })).toEqual(['load.integrity_mismatch']);
     expect(codes({ ...base, pinnedIntegrity: integrity })).toEqual(['load.unsigned']);
     expect(codes({ ...base, manifest: { ...manifest, contributes: {} } })).toEqual(['load.declares_nothing']);
-    expect(codes({ ...base, manifest: { ...manifest, contributes: { site: { components: [] }, console: { shell: false } } } })).toEqual(['load.declares_nothing']);
-    expect(codes({ ...base, manifest: { ...manifest, contributes: { console: { shell: true } } } })).toEqual(['load.unsigned']);
+    expect(
+      codes({
+        ...base,
+        manifest: { ...manifest, contributes: { site: { components: [] }, console: { shell: false } } },
+      }),
+    ).toEqual(['load.declares_nothing']);
+    expect(codes({ ...base, manifest: { ...manifest, contributes: { console: { shell: true } } } })).toEqual([
+      'load.unsigned',
+    ]);
     const { contributes: _omitted, ...legacy } = manifest;
     expect(codes({ ...base, manifest: legacy })).toEqual(['load.unsigned']);
   });
 
   it('lets a revocation beat everything, and lists every refusal that applies', () => {
     const revocations = { revoked: [{ id: 'order-map' }] };
-    expect(decideLoad({ ...base, signature: signed, trustedKeys: [staff.publicKey], revocations })).toMatchObject({ loads: false, realm: null });
-    expect(codes({ ...base, hostAbi: 1, pinnedIntegrity: 'sha256-x', revocations })).toEqual(['load.revoked', 'load.host_abi_mismatch', 'load.integrity_mismatch']);
+    expect(decideLoad({ ...base, signature: signed, trustedKeys: [staff.publicKey], revocations })).toMatchObject({
+      loads: false,
+      realm: null,
+    });
+    expect(codes({ ...base, hostAbi: 1, pinnedIntegrity: 'sha256-x', revocations })).toEqual([
+      'load.revoked',
+      'load.host_abi_mismatch',
+      'load.integrity_mismatch',
+    ]);
     expect(codes({ ...base, revocations: { revoked: [{ id: 'other' }] } })).toEqual(['load.unsigned']);
   });
 

@@ -37,14 +37,19 @@ export interface LoadDecision {
   reasons: LoadReason[];
 }
 
-const LIST_KEYS: Record<string, string[]> = { site: ['components', 'features'], console: ['slots', 'routes', 'orgRoutes'] };
+const LIST_KEYS: Record<string, string[]> = {
+  site: ['components', 'features'],
+  console: ['slots', 'routes', 'orgRoutes'],
+};
 
 /** True when `contributes` is present and declares no place at all (`{}`): such a version loads nowhere. */
 function declaresNothing(contributes: unknown): boolean {
   if (contributes === undefined || contributes === null || typeof contributes !== 'object') return false;
   const c = contributes as Record<string, Record<string, unknown> | undefined>;
   if (c.console?.shell === true) return false;
-  return Object.entries(LIST_KEYS).every(([area, keys]) => keys.every((k) => !Array.isArray(c[area]?.[k]) || (c[area]![k] as unknown[]).length === 0));
+  return Object.entries(LIST_KEYS).every(([area, keys]) =>
+    keys.every((k) => !Array.isArray(c[area]?.[k]) || (c[area]![k] as unknown[]).length === 0),
+  );
 }
 
 /**
@@ -60,20 +65,37 @@ export function decideLoad(input: LoadInput): LoadDecision {
   const refusals: LoadReason[] = [];
   const revoked = input.revocations?.revoked.find((r) => r.id === manifest.id);
   if (revoked) {
-    refusals.push({ code: 'load.revoked', message: `The listing "${manifest.id}" is revoked${revoked.reason ? `: ${revoked.reason}` : ''}. A revocation beats every signature and pin.` });
+    refusals.push({
+      code: 'load.revoked',
+      message: `The listing "${manifest.id}" is revoked${revoked.reason ? `: ${revoked.reason}` : ''}. A revocation beats every signature and pin.`,
+    });
   }
   if (input.hostAbi !== undefined && input.hostAbi !== manifest.hostAbi) {
-    refusals.push({ code: 'load.host_abi_mismatch', message: `The version is built for hostAbi ${manifest.hostAbi}; the host runs hostAbi ${input.hostAbi}. A mismatch never loads.` });
+    refusals.push({
+      code: 'load.host_abi_mismatch',
+      message: `The version is built for hostAbi ${manifest.hostAbi}; the host runs hostAbi ${input.hostAbi}. A mismatch never loads.`,
+    });
   }
   if (input.pinnedIntegrity !== undefined && input.pinnedIntegrity !== integrity) {
-    refusals.push({ code: 'load.integrity_mismatch', message: `The install pinned ${input.pinnedIntegrity}, but the artifact's integrity is ${integrity}. A pinned hash that differs never loads.` });
+    refusals.push({
+      code: 'load.integrity_mismatch',
+      message: `The install pinned ${input.pinnedIntegrity}, but the artifact's integrity is ${integrity}. A pinned hash that differs never loads.`,
+    });
   }
   if (input.uncovered && input.uncovered.length > 0) {
-    const shown = input.uncovered.slice(0, 5).join(', ') + (input.uncovered.length > 5 ? ` and ${input.uncovered.length - 5} more` : '');
-    refusals.push({ code: 'load.uncovered', message: `The artifact holds what its integrity does not cover (${shown}). Only what the hash covers may load, so nothing does.` });
+    const shown =
+      input.uncovered.slice(0, 5).join(', ') +
+      (input.uncovered.length > 5 ? ` and ${input.uncovered.length - 5} more` : '');
+    refusals.push({
+      code: 'load.uncovered',
+      message: `The artifact holds what its integrity does not cover (${shown}). Only what the hash covers may load, so nothing does.`,
+    });
   }
   if (declaresNothing(manifest.contributes)) {
-    refusals.push({ code: 'load.declares_nothing', message: 'manifest.json declares "contributes" with no place in it, so the version loads nowhere.' });
+    refusals.push({
+      code: 'load.declares_nothing',
+      message: 'manifest.json declares "contributes" with no place in it, so the version loads nowhere.',
+    });
   }
   if (refusals.length > 0) return { loads: false, realm: null, reasons: refusals };
   return { loads: true, ...realmOf(input) };
@@ -81,12 +103,28 @@ export function decideLoad(input: LoadInput): LoadDecision {
 
 function realmOf(input: LoadInput): { realm: 'app' | 'sandbox'; reasons: LoadReason[] } {
   const sig = input.signature;
-  const sandbox = (code: string, message: string) => ({ realm: 'sandbox' as const, reasons: [{ code, message: `${message} It loads into the sandbox realm.` }] });
+  const sandbox = (code: string, message: string) => ({
+    realm: 'sandbox' as const,
+    reasons: [{ code, message: `${message} It loads into the sandbox realm.` }],
+  });
   if (!sig) return sandbox('load.unsigned', 'No staff signature covers this version.');
-  if (sig.integrity !== input.integrity) return sandbox('load.signature_other_artifact', `The signature covers ${sig.integrity}, not this artifact's ${input.integrity}.`);
+  if (sig.integrity !== input.integrity)
+    return sandbox(
+      'load.signature_other_artifact',
+      `The signature covers ${sig.integrity}, not this artifact's ${input.integrity}.`,
+    );
   const keys = input.trustedKeys ?? [];
   const signer = keys.find((k) => signatureHolds(sig, input.integrity, k));
-  if (signer) return { realm: 'app', reasons: [{ code: 'load.signed', message: `Signed by trusted key ${keyIdOf(signer)}: the version loads into the app realm.` }] };
+  if (signer)
+    return {
+      realm: 'app',
+      reasons: [
+        {
+          code: 'load.signed',
+          message: `Signed by trusted key ${keyIdOf(signer)}: the version loads into the app realm.`,
+        },
+      ],
+    };
   const idOf = (k: PublicKeyInput): string | null => {
     try {
       return keyIdOf(k);
@@ -94,6 +132,10 @@ function realmOf(input: LoadInput): { realm: 'app' | 'sandbox'; reasons: LoadRea
       return null;
     }
   };
-  if (keys.some((k) => idOf(k) === sig.keyId)) return sandbox('load.signature_invalid', `The signature by key ${sig.keyId} does not hold over ${input.integrity}.`);
+  if (keys.some((k) => idOf(k) === sig.keyId))
+    return sandbox(
+      'load.signature_invalid',
+      `The signature by key ${sig.keyId} does not hold over ${input.integrity}.`,
+    );
   return sandbox('load.signature_untrusted', `The signature is by key ${sig.keyId}, which is not a trusted key.`);
 }

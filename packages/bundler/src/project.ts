@@ -30,7 +30,10 @@ export async function readProject(root: string): Promise<{ settings: ProjectSett
   try {
     pkg = JSON.parse(text) as typeof pkg;
   } catch (err) {
-    return { settings: { name: null }, errors: [{ code: 'build.package_json_invalid', message: `package.json is not JSON: ${(err as Error).message}.` }] };
+    return {
+      settings: { name: null },
+      errors: [{ code: 'build.package_json_invalid', message: `package.json is not JSON: ${(err as Error).message}.` }],
+    };
   }
   const errors: Diagnostic[] = [];
   const kit = pkg.extkit && typeof pkg.extkit === 'object' ? pkg.extkit : {};
@@ -38,14 +41,26 @@ export async function readProject(root: string): Promise<{ settings: ProjectSett
   if (typeof kit.publisher === 'string') settings.publisher = kit.publisher;
   if (kit.ignore !== undefined) settings.ignore = kit.ignore;
   if (typeof kit.source === 'string') settings.source = kit.source;
-  else if (kit.source !== undefined) errors.push({ code: 'build.package_json_invalid', message: `package.json "extkit.source" must be a path like "src/main.ts", got ${JSON.stringify(kit.source)}.` });
+  else if (kit.source !== undefined)
+    errors.push({
+      code: 'build.package_json_invalid',
+      message: `package.json "extkit.source" must be a path like "src/main.ts", got ${JSON.stringify(kit.source)}.`,
+    });
   if (typeof kit.sizeBudget === 'number' && kit.sizeBudget > 0) settings.sizeBudget = kit.sizeBudget;
-  else if (kit.sizeBudget !== undefined) errors.push({ code: 'build.package_json_invalid', message: `package.json "extkit.sizeBudget" must be a positive number of gzipped bytes, e.g. 51200, got ${JSON.stringify(kit.sizeBudget)}.` });
+  else if (kit.sizeBudget !== undefined)
+    errors.push({
+      code: 'build.package_json_invalid',
+      message: `package.json "extkit.sizeBudget" must be a positive number of gzipped bytes, e.g. 51200, got ${JSON.stringify(kit.sizeBudget)}.`,
+    });
   const budget = kit.budget as { gzip?: unknown } | undefined;
   if (budget !== undefined) {
     const gzip = budget && typeof budget === 'object' ? parseSize(budget.gzip) : null;
     if (gzip !== null) settings.sizeBudget = gzip;
-    else errors.push({ code: 'build.package_json_invalid', message: `package.json "extkit.budget" must be { "gzip": <size> } with a size like "64 KB", "1.5 MB" or a number of bytes, got ${JSON.stringify(budget)}.` });
+    else
+      errors.push({
+        code: 'build.package_json_invalid',
+        message: `package.json "extkit.budget" must be { "gzip": <size> } with a size like "64 KB", "1.5 MB" or a number of bytes, got ${JSON.stringify(budget)}.`,
+      });
   }
   return { settings, errors };
 }
@@ -54,7 +69,12 @@ export async function readProject(root: string): Promise<{ settings: ProjectSett
 export function findSource(root: string, settings: ProjectSettings): { source: string } | { error: Diagnostic } {
   if (settings.source !== undefined) {
     if (existsSync(join(root, settings.source))) return { source: settings.source };
-    return { error: { code: 'build.source_missing', message: `package.json "extkit.source" names ${settings.source}, which does not exist in ${root}.` } };
+    return {
+      error: {
+        code: 'build.source_missing',
+        message: `package.json "extkit.source" names ${settings.source}, which does not exist in ${root}.`,
+      },
+    };
   }
   const found = SOURCE_CANDIDATES.find((c) => existsSync(join(root, c)));
   if (found) return { source: found };

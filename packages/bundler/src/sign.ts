@@ -26,7 +26,12 @@ export function defaultSignaturePath(artifactDir: string): string {
  * @example await sign('artifacts/my-ext/1.0.0', 'staff.key.pem')
  */
 export async function sign(dir: string, keyFile: string, options: { out?: string } = {}): Promise<SignResult> {
-  const fail = (code: string, message: string): SignResult => ({ ok: false, errors: [{ code, message }], signature: null, file: null });
+  const fail = (code: string, message: string): SignResult => ({
+    ok: false,
+    errors: [{ code, message }],
+    signature: null,
+    file: null,
+  });
   let keyText: string;
   try {
     keyText = await readFile(keyFile, 'utf8');
@@ -37,12 +42,24 @@ export async function sign(dir: string, keyFile: string, options: { out?: string
   try {
     key = createPrivateKey(keyText);
   } catch {
-    return fail('sign.key_unusable', `${keyFile} is not a PEM private key (-----BEGIN PRIVATE KEY-----). Make one with: openssl genpkey -algorithm ed25519 -out ${keyFile}`);
+    return fail(
+      'sign.key_unusable',
+      `${keyFile} is not a PEM private key (-----BEGIN PRIVATE KEY-----). Make one with: openssl genpkey -algorithm ed25519 -out ${keyFile}`,
+    );
   }
-  if (key.asymmetricKeyType !== 'ed25519') return fail('sign.key_unusable', `${keyFile} is a ${key.asymmetricKeyType} key; extkit signs with ed25519 only.`);
+  if (key.asymmetricKeyType !== 'ed25519')
+    return fail('sign.key_unusable', `${keyFile} is a ${key.asymmetricKeyType} key; extkit signs with ed25519 only.`);
   const checked = await checkArtifact(resolve(dir));
   if (!checked.record || checked.errors.length > 0) {
-    return { ok: false, errors: [{ code: 'sign.artifact_invalid', message: `${dir} fails verification, so it is not signed.` }, ...checked.errors], signature: null, file: null };
+    return {
+      ok: false,
+      errors: [
+        { code: 'sign.artifact_invalid', message: `${dir} fails verification, so it is not signed.` },
+        ...checked.errors,
+      ],
+      signature: null,
+      file: null,
+    };
   }
   const signature = signIntegrity(checked.record, key);
   const file = resolve(options.out ?? defaultSignaturePath(dir));

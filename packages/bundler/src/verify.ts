@@ -39,21 +39,35 @@ export interface VerifyResult {
 
 type Read<T> = { value: T } | { error: Diagnostic };
 
-async function readInput<T>(file: string, code: string, what: string, parse: (text: string) => T | string): Promise<Read<T>> {
+async function readInput<T>(
+  file: string,
+  code: string,
+  what: string,
+  parse: (text: string) => T | string,
+): Promise<Read<T>> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
-    return { error: { code, message: `Cannot read the ${what} ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (err as Error).message}.` } };
+    return {
+      error: {
+        code,
+        message: `Cannot read the ${what} ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (err as Error).message}.`,
+      },
+    };
   }
   const parsed = parse(text);
-  return typeof parsed === 'string' ? { error: { code, message: `The ${what} ${file} is not usable: ${parsed}.` } } : { value: parsed };
+  return typeof parsed === 'string'
+    ? { error: { code, message: `The ${what} ${file} is not usable: ${parsed}.` } }
+    : { value: parsed };
 }
 
 function parseKey(text: string): KeyObject | string {
   try {
     const key = createPublicKey(text);
-    return key.asymmetricKeyType === 'ed25519' ? key : `it is a ${key.asymmetricKeyType ?? 'non-asymmetric'} key, not ed25519`;
+    return key.asymmetricKeyType === 'ed25519'
+      ? key
+      : `it is a ${key.asymmetricKeyType ?? 'non-asymmetric'} key, not ed25519`;
   } catch {
     return 'it is not a PEM public key (-----BEGIN PUBLIC KEY-----)';
   }
@@ -69,8 +83,19 @@ export async function verify(dir: string, options: VerifyOptions = {}): Promise<
   const root = resolve(dir);
   const checked = await checkArtifact(root);
   const errors = [...checked.errors];
-  const hostAbi = options.hostAbi !== undefined ? { value: options.hostAbi, source: 'given' as const } : { value: HOST_ABI, source: 'kit' as const };
-  const result: VerifyResult = { ok: false, errors, warnings: [], artifact: checked.record, integrity: checked.integrity, hostAbi, decision: null };
+  const hostAbi =
+    options.hostAbi !== undefined
+      ? { value: options.hostAbi, source: 'given' as const }
+      : { value: HOST_ABI, source: 'kit' as const };
+  const result: VerifyResult = {
+    ok: false,
+    errors,
+    warnings: [],
+    artifact: checked.record,
+    integrity: checked.integrity,
+    hostAbi,
+    decision: null,
+  };
 
   const keys: KeyObject[] = [];
   for (const file of options.trustedKeyFiles ?? []) {
@@ -86,7 +111,12 @@ export async function verify(dir: string, options: VerifyOptions = {}): Promise<
   }
   let revocations: Revocations | null = null;
   if (options.revokedFile) {
-    const rev = await readInput(options.revokedFile, 'verify.revocations_unusable', 'revocation list', parseRevocations);
+    const rev = await readInput(
+      options.revokedFile,
+      'verify.revocations_unusable',
+      'revocation list',
+      parseRevocations,
+    );
     if ('error' in rev) errors.push(rev.error);
     else revocations = rev.value;
   }
@@ -98,11 +128,22 @@ export async function verify(dir: string, options: VerifyOptions = {}): Promise<
     if (!(await lstat(join(root, 'manifest.json'))).isFile()) return result; // a link is never followed; reported by the check
     manifest = JSON.parse(await readFile(join(root, 'manifest.json'), 'utf8')) as typeof manifest;
   } catch (err) {
-    if (!errors.some((e) => e.code === 'verify.file_missing')) errors.push({ code: 'verify.manifest_unreadable', message: `The artifact's manifest.json cannot be read: ${(err as Error).message}.` });
+    if (!errors.some((e) => e.code === 'verify.file_missing'))
+      errors.push({
+        code: 'verify.manifest_unreadable',
+        message: `The artifact's manifest.json cannot be read: ${(err as Error).message}.`,
+      });
     return result;
   }
-  if (manifest.id !== checked.record.id || manifest.version !== checked.record.version || typeof manifest.hostAbi !== 'number') {
-    errors.push({ code: 'verify.manifest_mismatch', message: `manifest.json says ${manifest.id}@${manifest.version} (hostAbi ${manifest.hostAbi}), artifact.json says ${checked.record.id}@${checked.record.version}.` });
+  if (
+    manifest.id !== checked.record.id ||
+    manifest.version !== checked.record.version ||
+    typeof manifest.hostAbi !== 'number'
+  ) {
+    errors.push({
+      code: 'verify.manifest_mismatch',
+      message: `manifest.json says ${manifest.id}@${manifest.version} (hostAbi ${manifest.hostAbi}), artifact.json says ${checked.record.id}@${checked.record.version}.`,
+    });
     return result;
   }
   result.decision = decideLoad({

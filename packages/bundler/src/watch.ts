@@ -20,7 +20,11 @@ const SETTLE_MS = 80;
  * calling `onBuild` with each result; the store's versions are never touched.
  * @example const w = await watchBuild('.', {}, (r) => console.log(r.ok)); await w.close();
  */
-export async function watchBuild(dir: string, options: Omit<BuildOptions, 'watch'>, onBuild: (result: BuildResult) => void): Promise<BuildWatcher> {
+export async function watchBuild(
+  dir: string,
+  options: Omit<BuildOptions, 'watch'>,
+  onBuild: (result: BuildResult) => void,
+): Promise<BuildWatcher> {
   const root = resolve(dir);
   const out = resolve(root, options.out ?? 'artifacts');
   const { watch } = await import('chokidar');
@@ -55,7 +59,12 @@ export async function watchBuild(dir: string, options: Omit<BuildOptions, 'watch
     ignored: (path: string) => {
       const rel = entryFile(path);
       // The store and the bundle's own outputs change because of the build, never the other way round.
-      return rel.split(sep).some((part) => IGNORED.has(part)) || path === out || path.startsWith(out + sep) || rel.endsWith('.d.ts');
+      return (
+        rel.split(sep).some((part) => IGNORED.has(part)) ||
+        path === out ||
+        path.startsWith(out + sep) ||
+        rel.endsWith('.d.ts')
+      );
     },
   });
   let timer: NodeJS.Timeout | undefined;

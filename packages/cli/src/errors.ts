@@ -17,7 +17,9 @@ export class UsageError extends Error {
 
 /** Under --json a usage error is a JSON document on stdout too, in the shape of the command's own: CI parses it either way. */
 export function printUsageJson(code: string, message: string, details: Record<string, unknown> = {}): void {
-  process.stdout.write(`${JSON.stringify({ ok: false, usage: true, errors: [{ code, message, ...details }], warnings: [] }, null, 2)}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ ok: false, usage: true, errors: [{ code, message, ...details }], warnings: [] }, null, 2)}\n`,
+  );
 }
 
 /** Prints a failure that escaped a command and returns the exit code to use; `json`: the command was run with --json. */

@@ -5,7 +5,8 @@ import { UsageError } from './errors.js';
 /** Parses a flag that must be a positive integer, or says so as a usage error. */
 export function positiveInt(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^[1-9]\d*$/.test(value)) throw new UsageError('flag.invalid', `${flag} must be a positive whole number, got ${JSON.stringify(value)}`);
+  if (!/^[1-9]\d*$/.test(value))
+    throw new UsageError('flag.invalid', `${flag} must be a positive whole number, got ${JSON.stringify(value)}`);
   return Number(value);
 }
 
@@ -24,5 +25,9 @@ export function requireDir(path: string, what: string): void {
 export async function requirePublisher(publisher: string | undefined): Promise<void> {
   if (publisher === undefined) return;
   const { isKebabCase } = await import('@extkit/manifest');
-  if (!isKebabCase(publisher)) throw new UsageError('publisher.invalid', `--publisher ${JSON.stringify(publisher)} is not a kebab-case handle (e.g. "acme")`);
+  if (!isKebabCase(publisher))
+    throw new UsageError(
+      'publisher.invalid',
+      `--publisher ${JSON.stringify(publisher)} is not a kebab-case handle (e.g. "acme")`,
+    );
 }

@@ -28,9 +28,14 @@ try {
 } catch (err) {
   if (err instanceof CommanderError) {
     // Help and --version are successful exits; every other commander error is a usage error.
-    const success = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help';
+    const success =
+      err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help';
     process.exitCode = success ? 0 : 2;
-    if (!success) await printUsageError(`usage.${err.code.replace(/^commander\./, '').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`, err.message.replace(/^error: /, ''));
+    if (!success)
+      await printUsageError(
+        `usage.${err.code.replace(/^commander\./, '').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`,
+        err.message.replace(/^error: /, ''),
+      );
   } else {
     process.exitCode = reportFailure(err);
     if (err instanceof UsageError) await printUsageError(err.code, err.message, err.details);

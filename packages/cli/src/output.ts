@@ -8,7 +8,10 @@ import type { Paint } from '@extkit/manifest/terminal';
  * --json prints the result as one JSON document and returns undefined; otherwise
  * returns the paint for the human rendering.
  */
-export async function settle(result: { ok: boolean }, json: boolean | undefined): Promise<{ p: Paint; color: boolean } | undefined> {
+export async function settle(
+  result: { ok: boolean },
+  json: boolean | undefined,
+): Promise<{ p: Paint; color: boolean } | undefined> {
   process.exitCode = result.ok ? 0 : 1;
   if (json) {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -10,7 +10,10 @@ const lockfiles: [string, PackageManager][] = [
 ];
 
 /** The project's package manager: its lockfile's, found walking up from `cwd`; else the one that ran us (npm_config_user_agent); else npm. */
-export async function projectPackageManager(cwd = process.cwd(), userAgent = process.env['npm_config_user_agent']): Promise<PackageManager> {
+export async function projectPackageManager(
+  cwd = process.cwd(),
+  userAgent = process.env['npm_config_user_agent'],
+): Promise<PackageManager> {
   for (let dir = cwd; ; dir = dirname(dir)) {
     const found = lockfiles.find(([file]) => existsSync(join(dir, file)));
     if (found) return found[1];

@@ -25,7 +25,8 @@ const byOperation: Record<string, (c: ServiceClient) => PromiseLike<unknown>> = 
   'usage.retrieve': (c) => c.usage.retrieve(),
   'openapi.retrieve': (c) => c.openapi.retrieve(),
   'marketplace.listingVersions': (c) => c.marketplace.listingVersions(),
-  'webhooks.inbound': () => sendInboundWebhook({ url: `${server.origin}/api/hooks/h1/k1`, secret: 's', body: { a: 1 } }),
+  'webhooks.inbound': () =>
+    sendInboundWebhook({ url: `${server.origin}/api/hooks/h1/k1`, secret: 's', body: { a: 1 } }),
   'datasets.list': (c) => c.datasets.list(),
   'datasets.retrieve': (c) => c.datasets.retrieve('d1'),
   'datasets.create': (c) => c.datasets.create({ name: 'Trips', fields: ['city'] }),

@@ -12,7 +12,11 @@ const apiSrc = join(src, '../../api/src');
 
 /** `@extkit/api` and its `./types/*` subpaths, read from source. */
 const catalogFile = (spec: string): string | null =>
-  spec === '@extkit/api' ? join(apiSrc, 'index.ts') : spec.startsWith('@extkit/api/') ? join(apiSrc, `${spec.slice('@extkit/api/'.length)}.ts`) : null;
+  spec === '@extkit/api'
+    ? join(apiSrc, 'index.ts')
+    : spec.startsWith('@extkit/api/')
+      ? join(apiSrc, `${spec.slice('@extkit/api/'.length)}.ts`)
+      : null;
 
 function graph(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return seen;
@@ -37,7 +41,9 @@ describe('the main entry', () => {
 
   it('reaches every source file that is not a test or a fixture', () => {
     const all = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === '__fixtures__' ? [] : all(join(dir, e.name))) : [join(dir, e.name)]));
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? (e.name === '__fixtures__' ? [] : all(join(dir, e.name))) : [join(dir, e.name)],
+      );
     const sources = [...all(src), ...all(apiSrc)].filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
     const reached = graph(join(src, 'index.ts'));
     expect(sources.filter((f) => !reached.has(f)).map((f) => relative(join(src, '..'), f))).toEqual([]);
@@ -45,7 +51,23 @@ describe('the main entry', () => {
 
   it('names the surface the issue fixes', () => {
     const client = new api.ServiceClient({ apiKey: 'k', baseUrl: 'https://api.example.com/v1' });
-    const resources = ['datasets', 'records', 'sites', 'formSubmissions', 'media', 'contacts', 'companies', 'pipelines', 'deals', 'tasks', 'activities', 'emailTemplates', 'leads', 'orders', 'products'] as const;
+    const resources = [
+      'datasets',
+      'records',
+      'sites',
+      'formSubmissions',
+      'media',
+      'contacts',
+      'companies',
+      'pipelines',
+      'deals',
+      'tasks',
+      'activities',
+      'emailTemplates',
+      'leads',
+      'orders',
+      'products',
+    ] as const;
     for (const name of resources) expect(typeof client[name].list, name).toBe('function');
     expect(typeof client.sites.publish).toBe('function');
     expect(typeof client.leads.convert).toBe('function');

@@ -41,9 +41,14 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length > 1) {
-    process.stderr.write(`create-extkit: one folder at most, got ${positionals.length}: ${positionals.join(' ')}\n\n${USAGE}`);
+    process.stderr.write(
+      `create-extkit: one folder at most, got ${positionals.length}: ${positionals.join(' ')}\n\n${USAGE}`,
+    );
     return 2;
   }
   const { list, json, install, help: _help, ...input } = values;
-  return run({ ...input, ...(positionals[0] !== undefined ? { dir: positionals[0] } : {}) }, { list: Boolean(list), json: Boolean(json), ...(install !== undefined ? { install } : {}) });
+  return run(
+    { ...input, ...(positionals[0] !== undefined ? { dir: positionals[0] } : {}) },
+    { list: Boolean(list), json: Boolean(json), ...(install !== undefined ? { install } : {}) },
+  );
 }

@@ -29,10 +29,16 @@ export async function run(input: CreateInput, options: RunOptions = {}): Promise
   const stderr = options.stderr ?? process.stderr;
   if (options.list) {
     const templates = listTemplates();
-    stdout.write(options.json ? `${JSON.stringify({ templates: templates.map(({ name, description }) => ({ name, description })) }, null, 2)}\n` : formatTemplateList(templates));
+    stdout.write(
+      options.json
+        ? `${JSON.stringify({ templates: templates.map(({ name, description }) => ({ name, description })) }, null, 2)}\n`
+        : formatTemplateList(templates),
+    );
     return 0;
   }
-  const interactive = !options.json && (options.interactive ?? (Boolean(process.stdin.isTTY && process.stdout.isTTY) && !process.env['CI']));
+  const interactive =
+    !options.json &&
+    (options.interactive ?? (Boolean(process.stdin.isTTY && process.stdout.isTTY) && !process.env['CI']));
   const prompter = interactive ? terminalPrompter(options.stdin ?? process.stdin, stderr) : undefined;
   let result;
   try {
@@ -55,9 +61,12 @@ export async function run(input: CreateInput, options: RunOptions = {}): Promise
   const steps = nextSteps(result, pm, process.cwd(), { installed });
   if (options.json) {
     const errors = [...result.errors, ...(install?.errors ?? [])];
-    stdout.write(`${JSON.stringify({ ...result, ok: errors.length === 0, errors, install, nextSteps: steps }, null, 2)}\n`);
+    stdout.write(
+      `${JSON.stringify({ ...result, ok: errors.length === 0, errors, install, nextSteps: steps }, null, 2)}\n`,
+    );
   } else {
-    if (install && !install.ok) stderr.write(`\n${install.errors.map((e) => `✗ ${e.message} [${e.code}]`).join('\n')}\n`);
+    if (install && !install.ok)
+      stderr.write(`\n${install.errors.map((e) => `✗ ${e.message} [${e.code}]`).join('\n')}\n`);
     stdout.write(formatNextSteps(steps, { installed, registryImports: registryImports(result.dir) }));
   }
   return install && !install.ok ? 1 : 0;

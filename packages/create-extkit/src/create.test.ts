@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -18,19 +27,41 @@ const textOf = (dir: string): string =>
     .join('\n');
 
 describe('create', () => {
-  it.each(listTemplates().map((t) => t.name))('writes the %s template with every default rewritten', async (template) => {
-    const dir = join(root, `made-${template}`);
-    const result = await create({ dir, template, publisher: 'globex', name: 'Made It' });
-    expect(result.errors).toEqual([]);
-    expect(result).toMatchObject({ ok: true, dir, template, id: `made-${template}`, name: 'Made It', publisher: 'globex' });
-    expect(result.files).toEqual(expect.arrayContaining(['.gitignore', 'manifest.json', 'manifest.schema.json', 'package.json', 'README.md', 'src/manifest.d.ts', 'tsconfig.json']));
-    const all = textOf(dir);
-    expect(all).not.toMatch(/\bacme\b|\bhello-[a-z]+\b|Hello (Card|React|Feature|Route|Slot|Shell)\b|workspace:/);
-    expect(readFileSync(join(dir, 'src/manifest.d.ts'), 'utf8')).toContain(`from manifest.json (made-${template})`);
-    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-    expect(pkg.devDependencies['@extkit/testing']).toBe(pkg.devDependencies['@extkit/cli']);
-    expect(readdirSync(root).filter((f) => f.startsWith('.'))).toEqual([]);
-  });
+  it.each(listTemplates().map((t) => t.name))(
+    'writes the %s template with every default rewritten',
+    async (template) => {
+      const dir = join(root, `made-${template}`);
+      const result = await create({ dir, template, publisher: 'globex', name: 'Made It' });
+      expect(result.errors).toEqual([]);
+      expect(result).toMatchObject({
+        ok: true,
+        dir,
+        template,
+        id: `made-${template}`,
+        name: 'Made It',
+        publisher: 'globex',
+      });
+      expect(result.files).toEqual(
+        expect.arrayContaining([
+          '.gitignore',
+          'manifest.json',
+          'manifest.schema.json',
+          'package.json',
+          'README.md',
+          'src/manifest.d.ts',
+          'tsconfig.json',
+        ]),
+      );
+      const all = textOf(dir);
+      expect(all).not.toMatch(/\bacme\b|\bhello-[a-z]+\b|Hello (Card|React|Feature|Route|Slot|Shell)\b|workspace:/);
+      expect(readFileSync(join(dir, 'src/manifest.d.ts'), 'utf8')).toContain(`from manifest.json (made-${template})`);
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        devDependencies: Record<string, string>;
+      };
+      expect(pkg.devDependencies['@extkit/testing']).toBe(pkg.devDependencies['@extkit/cli']);
+      expect(readdirSync(root).filter((f) => f.startsWith('.'))).toEqual([]);
+    },
+  );
 
   it('accepts an existing empty folder', async () => {
     const dir = join(root, 'empty');
@@ -59,7 +90,16 @@ describe('create', () => {
     const template = listTemplates()[0]!;
     const target = join(root, 'half');
     const identity = { publisher: 'acme', id: 'hello-card', name: 'Hello Card' };
-    expect(() => writeProject(template.dir, target, identity, { publisher: 'globex', id: 'half', name: 'Half' }, '0.1.0', join(root, 'no-such-schema.json'))).toThrow(/no-such-schema/);
+    expect(() =>
+      writeProject(
+        template.dir,
+        target,
+        identity,
+        { publisher: 'globex', id: 'half', name: 'Half' },
+        '0.1.0',
+        join(root, 'no-such-schema.json'),
+      ),
+    ).toThrow(/no-such-schema/);
     expect(readdirSync(root).filter((f) => f.includes('half'))).toEqual([]);
   });
 
@@ -91,7 +131,10 @@ describe('run (the command line flow)', () => {
     });
     let printed = '';
     stdout.on('data', (c: Buffer) => (printed += c.toString()));
-    const code = await run({ dir: join(root, 'asked-project') }, { interactive: true, install: false, stdin, stdout, stderr });
+    const code = await run(
+      { dir: join(root, 'asked-project') },
+      { interactive: true, install: false, stdin, stdout, stderr },
+    );
     expect(code).toBe(0);
     expect(printed).toMatch(/Created Asked \(asked-project, publisher globex\) from the console-shell template/);
     expect(printed).toMatch(/install\n {2}\S+ (run )?dev\n$/);
@@ -109,7 +152,17 @@ describe('run (the command line flow)', () => {
       calls.push({ dir, pm });
       return ok
         ? { ok, command: `${pm} install`, exitCode: 0, errors: [] }
-        : { ok, command: `${pm} install`, exitCode: 1, errors: [{ code: 'create.install_failed' as const, message: `${pm} install failed (exit 1). cd ${dir} && ${pm} install` }] };
+        : {
+            ok,
+            command: `${pm} install`,
+            exitCode: 1,
+            errors: [
+              {
+                code: 'create.install_failed' as const,
+                message: `${pm} install failed (exit 1). cd ${dir} && ${pm} install`,
+              },
+            ],
+          };
     };
     return { calls, installer };
   };
@@ -118,7 +171,10 @@ describe('run (the command line flow)', () => {
     const io = streams();
     const { calls, installer } = recordingInstaller(true);
     const dir = join(root, 'installed-here');
-    const code = await run({ dir, template: 'site-component', publisher: 'globex', id: 'installed-here', name: 'Installed' }, { interactive: true, installer, stdin: new PassThrough(), ...io });
+    const code = await run(
+      { dir, template: 'site-component', publisher: 'globex', id: 'installed-here', name: 'Installed' },
+      { interactive: true, installer, stdin: new PassThrough(), ...io },
+    );
     expect(code).toBe(0);
     expect(calls).toEqual([{ dir, pm: packageManager() }]);
     expect(io.logged).toContain(`Installing the dependencies: ${packageManager()} install`);
@@ -128,9 +184,24 @@ describe('run (the command line flow)', () => {
 
   it('does not install without a terminal, with --no-install, or for --json unless asked', async () => {
     const { calls, installer } = recordingInstaller(true);
-    await run({ dir: join(root, 'ci-made'), template: 'site-component', publisher: 'globex' }, { interactive: false, installer, ...streams() });
-    await run({ dir: join(root, 'tty-no-install'), template: 'site-component', publisher: 'globex', id: 'tty-no-install', name: 'X' }, { interactive: true, install: false, installer, stdin: new PassThrough(), ...streams() });
-    await run({ dir: join(root, 'json-made'), template: 'site-component', publisher: 'globex' }, { json: true, installer, ...streams() });
+    await run(
+      { dir: join(root, 'ci-made'), template: 'site-component', publisher: 'globex' },
+      { interactive: false, installer, ...streams() },
+    );
+    await run(
+      {
+        dir: join(root, 'tty-no-install'),
+        template: 'site-component',
+        publisher: 'globex',
+        id: 'tty-no-install',
+        name: 'X',
+      },
+      { interactive: true, install: false, installer, stdin: new PassThrough(), ...streams() },
+    );
+    await run(
+      { dir: join(root, 'json-made'), template: 'site-component', publisher: 'globex' },
+      { json: true, installer, ...streams() },
+    );
     expect(calls).toEqual([]);
   });
 
@@ -138,7 +209,10 @@ describe('run (the command line flow)', () => {
     const io = streams();
     const { installer } = recordingInstaller(false);
     const dir = join(root, 'install-fails');
-    const code = await run({ dir, template: 'site-component-react', publisher: 'globex' }, { install: true, installer, ...io });
+    const code = await run(
+      { dir, template: 'site-component-react', publisher: 'globex' },
+      { install: true, installer, ...io },
+    );
     expect(code).toBe(1);
     const pm = packageManager();
     expect(io.logged).toContain(`✗ ${pm} install failed (exit 1). cd ${dir} && ${pm} install [create.install_failed]`);
@@ -150,17 +224,32 @@ describe('run (the command line flow)', () => {
   it('--json reports the failed install in the one document', async () => {
     const io = streams();
     const { installer } = recordingInstaller(false);
-    const code = await run({ dir: join(root, 'json-install-fails'), template: 'site-feature', publisher: 'globex' }, { json: true, install: true, installer, ...io });
+    const code = await run(
+      { dir: join(root, 'json-install-fails'), template: 'site-feature', publisher: 'globex' },
+      { json: true, install: true, installer, ...io },
+    );
     expect(code).toBe(1);
-    expect(JSON.parse(io.printed)).toMatchObject({ ok: false, errors: [{ code: 'create.install_failed' }], install: { ok: false, command: `${packageManager()} install` }, dir: join(root, 'json-install-fails') });
+    expect(JSON.parse(io.printed)).toMatchObject({
+      ok: false,
+      errors: [{ code: 'create.install_failed' }],
+      install: { ok: false, command: `${packageManager()} install` },
+      dir: join(root, 'json-install-fails'),
+    });
   });
 
   it('prints one JSON document with --json', async () => {
     const stdout = new PassThrough();
     let printed = '';
     stdout.on('data', (c: Buffer) => (printed += c.toString()));
-    const code = await run({ dir: join(root, 'as-json'), template: 'site-feature', publisher: 'globex' }, { json: true, stdout });
+    const code = await run(
+      { dir: join(root, 'as-json'), template: 'site-feature', publisher: 'globex' },
+      { json: true, stdout },
+    );
     expect(code).toBe(0);
-    expect(JSON.parse(printed)).toMatchObject({ ok: true, id: 'as-json', nextSteps: expect.arrayContaining([expect.stringMatching(/install$/)]) });
+    expect(JSON.parse(printed)).toMatchObject({
+      ok: true,
+      id: 'as-json',
+      nextSteps: expect.arrayContaining([expect.stringMatching(/install$/)]),
+    });
   });
 });

@@ -16,10 +16,19 @@ export function exitCodeOf(result: CreateResult): 0 | 1 | 2 {
 function checkTarget(dir: string): CreateDiagnostic | null {
   const stat = statSync(dir, { throwIfNoEntry: false });
   if (!stat) return null;
-  if (!stat.isDirectory()) return { code: 'create.dir_not_a_folder', field: 'dir', message: `${dir} exists and is not a folder; choose another name.` };
+  if (!stat.isDirectory())
+    return {
+      code: 'create.dir_not_a_folder',
+      field: 'dir',
+      message: `${dir} exists and is not a folder; choose another name.`,
+    };
   const entries = readdirSync(dir);
   if (entries.length === 0) return null;
-  return { code: 'create.dir_not_empty', field: 'dir', message: `${dir} is not empty (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}, e.g. ${entries[0]}); create writes only into a new or empty folder.` };
+  return {
+    code: 'create.dir_not_empty',
+    field: 'dir',
+    message: `${dir} is not empty (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}, e.g. ${entries[0]}); create writes only into a new or empty folder.`,
+  };
 }
 
 /** The template's own publisher, id and name, which the project's replace. */
@@ -37,7 +46,16 @@ function templateIdentity(dir: string): Identity {
  */
 export async function create(input: CreateInput, options: { prompter?: Prompter } = {}): Promise<CreateResult> {
   const templates = listTemplates();
-  const refused = (errors: CreateDiagnostic[]): CreateResult => ({ ok: false, errors, dir: null, template: null, id: null, name: null, publisher: null, files: [] });
+  const refused = (errors: CreateDiagnostic[]): CreateResult => ({
+    ok: false,
+    errors,
+    dir: null,
+    template: null,
+    id: null,
+    name: null,
+    publisher: null,
+    files: [],
+  });
   // A folder that is not empty is refused before asking anything else.
   const early = input.dir !== undefined ? checkTarget(input.dir) : null;
   if (early) return refused([early]);
@@ -48,10 +66,20 @@ export async function create(input: CreateInput, options: { prompter?: Prompter 
   if (target) return refused([target]);
   const result: CreateResult = { ok: false, errors: [], dir, template: template.name, id, name, publisher, files: [] };
   try {
-    result.files = writeProject(template.dir, dir, templateIdentity(template.dir), { publisher, id, name }, kitVersion(), schemaFile());
+    result.files = writeProject(
+      template.dir,
+      dir,
+      templateIdentity(template.dir),
+      { publisher, id, name },
+      kitVersion(),
+      schemaFile(),
+    );
     result.ok = true;
   } catch (err) {
-    result.errors.push({ code: 'create.write_failed', message: `Could not write ${dir}: ${(err as Error).message}. Nothing was left behind.` });
+    result.errors.push({
+      code: 'create.write_failed',
+      message: `Could not write ${dir}: ${(err as Error).message}. Nothing was left behind.`,
+    });
   }
   return result;
 }

@@ -18,20 +18,33 @@ export interface InstallResult {
 }
 
 /** The install command of each package manager. */
-export const INSTALL_ARGS: Record<PackageManager, string[]> = { npm: ['install'], pnpm: ['install'], yarn: ['install'] };
+export const INSTALL_ARGS: Record<PackageManager, string[]> = {
+  npm: ['install'],
+  pnpm: ['install'],
+  yarn: ['install'],
+};
 
 /**
  * Runs `<pm> install` in `dir`, its output streamed to `output` (progress for a person, never stdout's JSON).
  * @example await installDependencies('/work/my-card', 'npm', process.stderr)
  */
-export function installDependencies(dir: string, pm: PackageManager, output: NodeJS.WritableStream = process.stderr): Promise<InstallResult> {
+export function installDependencies(
+  dir: string,
+  pm: PackageManager,
+  output: NodeJS.WritableStream = process.stderr,
+): Promise<InstallResult> {
   const args = INSTALL_ARGS[pm];
   const command = [pm, ...args].join(' ');
   const failed = (exitCode: number | null, why: string): InstallResult => ({
     ok: false,
     command,
     exitCode,
-    errors: [{ code: 'create.install_failed', message: `${command} ${why}. The project is in place in ${dir}; install it yourself once that is fixed: cd ${quote(dir)} && ${command}` }],
+    errors: [
+      {
+        code: 'create.install_failed',
+        message: `${command} ${why}. The project is in place in ${dir}; install it yourself once that is fixed: cd ${quote(dir)} && ${command}`,
+      },
+    ],
   });
   return new Promise((resolve) => {
     let child;
@@ -43,10 +56,25 @@ export function installDependencies(dir: string, pm: PackageManager, output: Nod
     }
     child.stdout.on('data', (chunk: Buffer) => output.write(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.write(chunk));
-    child.once('error', (err: NodeJS.ErrnoException) => resolve(failed(null, err.code === 'ENOENT' ? `could not start: ${pm} is not on PATH` : `could not start (${err.message})`)));
+    child.once('error', (err: NodeJS.ErrnoException) =>
+      resolve(
+        failed(
+          null,
+          err.code === 'ENOENT' ? `could not start: ${pm} is not on PATH` : `could not start (${err.message})`,
+        ),
+      ),
+    );
     child.once('close', (code, signal) => {
       if (code === 0) resolve({ ok: true, command, exitCode: 0, errors: [] });
-      else resolve(failed(code, signal ? `was stopped by ${signal}` : `failed (exit ${code}): is the registry reachable? Its own messages are above`));
+      else
+        resolve(
+          failed(
+            code,
+            signal
+              ? `was stopped by ${signal}`
+              : `failed (exit ${code}): is the registry reachable? Its own messages are above`,
+          ),
+        );
     });
   });
 }

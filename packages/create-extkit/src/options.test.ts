@@ -35,7 +35,15 @@ function scripted(answers: string[]): Prompter & { asked: string[] } {
 describe('resolveOptions', () => {
   it('with --yes, takes the template, id and name from the defaults and the folder', async () => {
     const r = await resolveOptions({ dir: '/x/promo-card', publisher: 'acme', yes: true }, templates);
-    expect(r).toEqual({ options: { dir: '/x/promo-card', template: templates[0], id: 'promo-card', name: 'Promo Card', publisher: 'acme' } });
+    expect(r).toEqual({
+      options: {
+        dir: '/x/promo-card',
+        template: templates[0],
+        id: 'promo-card',
+        name: 'Promo Card',
+        publisher: 'acme',
+      },
+    });
   });
 
   it('without a terminal, reports every missing value with its flag and asks nothing', async () => {
@@ -50,19 +58,40 @@ describe('resolveOptions', () => {
 
   it('says why the id is missing when the folder name is not kebab-case', async () => {
     const r = await resolveOptions({ dir: '/x/Promo Card', template: 'console-route', publisher: 'acme' }, templates);
-    expect(r).toEqual({ errors: [{ code: 'create.missing', field: 'id', message: expect.stringContaining('"Promo Card" is not kebab-case') }] });
+    expect(r).toEqual({
+      errors: [
+        { code: 'create.missing', field: 'id', message: expect.stringContaining('"Promo Card" is not kebab-case') },
+      ],
+    });
   });
 
   it('refuses a bad id, publisher, template or name, all at once', async () => {
-    const r = await resolveOptions({ dir: '/x/a', template: 'nope', id: 'Promo', name: '', publisher: 'ACME' }, templates);
-    expect('errors' in r && r.errors.map((e) => e.code)).toEqual(['create.template_unknown', 'create.id_not_kebab_case', 'create.name_invalid', 'create.publisher_not_kebab_case']);
+    const r = await resolveOptions(
+      { dir: '/x/a', template: 'nope', id: 'Promo', name: '', publisher: 'ACME' },
+      templates,
+    );
+    expect('errors' in r && r.errors.map((e) => e.code)).toEqual([
+      'create.template_unknown',
+      'create.id_not_kebab_case',
+      'create.name_invalid',
+      'create.publisher_not_kebab_case',
+    ]);
   });
 
   it('on a terminal, asks only for what is missing, offering the defaults, and asks again after a bad answer', async () => {
     const prompter = scripted(['console-route', 'Bad Id', '', '', 'ACME', 'acme']);
     const r = await resolveOptions({ dir: '/x/my-page' }, templates, prompter);
-    expect(prompter.asked).toEqual(['Template', 'Extension id (kebab-case)', 'Extension id (kebab-case)', 'Display name', 'Publisher handle (kebab-case)', 'Publisher handle (kebab-case)']);
-    expect(r).toEqual({ options: { dir: '/x/my-page', template: templates[1], id: 'my-page', name: 'My Page', publisher: 'acme' } });
+    expect(prompter.asked).toEqual([
+      'Template',
+      'Extension id (kebab-case)',
+      'Extension id (kebab-case)',
+      'Display name',
+      'Publisher handle (kebab-case)',
+      'Publisher handle (kebab-case)',
+    ]);
+    expect(r).toEqual({
+      options: { dir: '/x/my-page', template: templates[1], id: 'my-page', name: 'My Page', publisher: 'acme' },
+    });
   });
 
   it('makes a display name from an id', () => {

@@ -2,12 +2,18 @@ import { createInterface } from 'node:readline/promises';
 import type { Prompter } from './types.js';
 
 /** A Prompter on a terminal (node:readline): numbered choices, defaults in brackets, asks again on a bad answer. */
-export function terminalPrompter(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stderr): Prompter {
+export function terminalPrompter(
+  input: NodeJS.ReadableStream = process.stdin,
+  output: NodeJS.WritableStream = process.stderr,
+): Prompter {
   const rl = createInterface({ input, output, terminal: false });
   const line = async (question: string): Promise<string> => (await rl.question(question)).trim();
   return {
     async select(question, choices, initial) {
-      const at = Math.max(0, choices.findIndex((c) => c.value === initial));
+      const at = Math.max(
+        0,
+        choices.findIndex((c) => c.value === initial),
+      );
       output.write(`${question}:\n${choices.map((c, i) => `  ${i + 1}. ${c.label}`).join('\n')}\n`);
       for (;;) {
         const answer = await line(`Choose 1-${choices.length} [${at + 1}]: `);

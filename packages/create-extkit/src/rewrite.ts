@@ -24,21 +24,32 @@ export function rewriteText(text: string, from: Identity, to: Identity, kind: Te
   const parts = [escapeRegExp(prefix), `(?<![A-Za-z0-9-])${escapeRegExp(from.id)}(?![A-Za-z0-9-])`];
   if (kind !== 'code') parts.push(escapeRegExp(from.name));
   const name = kind === 'json' ? JSON.stringify(to.name).slice(1, -1) : to.name;
-  return text.replace(new RegExp(parts.join('|'), 'g'), (match) => (match === prefix ? `${to.publisher}.${to.id}.` : match === from.id ? to.id : name));
+  return text.replace(new RegExp(parts.join('|'), 'g'), (match) =>
+    match === prefix ? `${to.publisher}.${to.id}.` : match === from.id ? to.id : name,
+  );
 }
 
 /** The manifest's `"$schema"` pointed at the copy of the schema beside it. */
 export function pointSchema(manifestText: string, schema: string): string {
-  return manifestText.replace(/("\$schema"\s*:\s*)"(?:[^"\\]|\\.)*"/, (_m, key: string) => `${key}${JSON.stringify(schema)}`);
+  return manifestText.replace(
+    /("\$schema"\s*:\s*)"(?:[^"\\]|\\.)*"/,
+    (_m, key: string) => `${key}${JSON.stringify(schema)}`,
+  );
 }
 
 /** package.json of the new project: its name and publisher, and the kit's workspace links as registry ranges. */
 export function rewritePackageJson(text: string, to: Identity, kitVersion: string): string {
-  const pkg = JSON.parse(text) as { name?: string; extkit?: Record<string, unknown>; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  const pkg = JSON.parse(text) as {
+    name?: string;
+    extkit?: Record<string, unknown>;
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
   pkg.name = to.id;
   pkg.extkit = { ...pkg.extkit, publisher: to.publisher };
   for (const deps of [pkg.dependencies, pkg.devDependencies]) {
-    for (const [dep, range] of Object.entries(deps ?? {})) if (range.startsWith('workspace:')) deps![dep] = `^${kitVersion}`;
+    for (const [dep, range] of Object.entries(deps ?? {}))
+      if (range.startsWith('workspace:')) deps![dep] = `^${kitVersion}`;
   }
   return `${JSON.stringify(pkg, null, 2)}\n`;
 }

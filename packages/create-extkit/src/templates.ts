@@ -12,7 +12,9 @@ const here = dirname(fileURLToPath(import.meta.url));
  */
 export function templatesRoot(): string {
   const checkout = join(here, '..', '..', '..');
-  const candidates = existsSync(join(checkout, 'packages', 'create-extkit', 'package.json')) ? [join(checkout, 'templates')] : [join(here, '..', 'templates')];
+  const candidates = existsSync(join(checkout, 'packages', 'create-extkit', 'package.json'))
+    ? [join(checkout, 'templates')]
+    : [join(here, '..', 'templates')];
   const found = candidates.find((dir) => existsSync(join(dir, 'catalog.json')));
   if (!found) throw new Error(`create-extkit: no templates in ${candidates.join(' or ')} (the package is incomplete)`);
   return found;
@@ -31,7 +33,10 @@ export function kitVersion(): string {
 /** Every template, in catalog order. */
 export function listTemplates(): Template[] {
   const root = templatesRoot();
-  const catalog = JSON.parse(readFileSync(join(root, 'catalog.json'), 'utf8')) as Array<{ name: string; description: string }>;
+  const catalog = JSON.parse(readFileSync(join(root, 'catalog.json'), 'utf8')) as Array<{
+    name: string;
+    description: string;
+  }>;
   return catalog.map(({ name, description }) => ({ name, description, dir: join(root, name) }));
 }
 

@@ -1,7 +1,17 @@
 // Writing a project: copy the template into a temporary folder beside the
 // target, rewrite it there, then rename it into place, so that a failure half
 // way leaves nothing behind.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { writeTypes } from '@extkit/manifest';
@@ -22,14 +32,24 @@ function filesOf(root: string, dir = root): string[] {
 }
 
 /** Copies and rewrites the template into a new folder `target` atomically; returns the files written. */
-export function writeProject(templateDir: string, target: string, from: Identity, to: Identity, kitVersion: string, schema: string): string[] {
+export function writeProject(
+  templateDir: string,
+  target: string,
+  from: Identity,
+  to: Identity,
+  kitVersion: string,
+  schema: string,
+): string[] {
   removeStaleTemps(target);
   const temp = join(dirname(target), `${tempPrefix(target)}${randomBytes(4).toString('hex')}`);
   mkdirSync(temp, { recursive: true });
   try {
     const written: string[] = [];
     for (const file of filesOf(templateDir)) {
-      const out = file.split('/').map((part) => RENAME[part] ?? part).join('/');
+      const out = file
+        .split('/')
+        .map((part) => RENAME[part] ?? part)
+        .join('/');
       const kind = textKind(file);
       mkdirSync(dirname(join(temp, out)), { recursive: true });
       if (kind === null) copyFileSync(join(templateDir, file), join(temp, out));
@@ -45,7 +65,8 @@ export function writeProject(templateDir: string, target: string, from: Identity
     copyFileSync(schema, join(temp, SCHEMA_COPY));
     written.push(SCHEMA_COPY);
     const types = writeTypes(temp);
-    if (!types.ok) throw new Error(`the template's manifest could not be typed: ${types.errors.map((e) => e.message).join('; ')}`);
+    if (!types.ok)
+      throw new Error(`the template's manifest could not be typed: ${types.errors.map((e) => e.message).join('; ')}`);
     const typesFile = relative(temp, types.file).split(sep).join('/');
     if (!written.includes(typesFile)) written.push(typesFile);
     place(temp, target);
@@ -66,7 +87,9 @@ function removeStaleTemps(target: string): void {
   const prefix = tempPrefix(target);
   let entries: string[];
   try {
-    entries = readdirSync(parent).filter((name) => name.startsWith(prefix) && /^[0-9a-f]{8}$/.test(name.slice(prefix.length)));
+    entries = readdirSync(parent).filter(
+      (name) => name.startsWith(prefix) && /^[0-9a-f]{8}$/.test(name.slice(prefix.length)),
+    );
   } catch {
     return; // no parent folder yet: nothing was left here
   }

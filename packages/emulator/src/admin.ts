@@ -8,7 +8,11 @@ import type { SeedData } from './seed/load.js';
 
 export interface AdminApi {
   summary(): Promise<unknown>;
-  createKey(options: { scopes?: string[]; plan?: PlanInput; org?: string }): Promise<{ key: string; org: string; scopes: string[] }>;
+  createKey(options: {
+    scopes?: string[];
+    plan?: PlanInput;
+    org?: string;
+  }): Promise<{ key: string; org: string; scopes: string[] }>;
   setPlan(plan: PlanInput, org?: string): Promise<unknown>;
   advance(ms: number): number;
   reset(seed?: string | SeedData): Promise<void>;
@@ -38,8 +42,15 @@ const str = (v: unknown, key: string): string => {
 };
 
 /** Answers one admin request; throws ApiError for a refusal. */
-export async function handleAdmin(api: AdminApi, req: IncomingMessage, route: string): Promise<{ status: number; body: unknown }> {
-  if (!fromLoopback(req)) throw new ApiError(403, 'forbidden', 'The emulator admin surface answers loopback requests only', { code: 'loopback_only' });
+export async function handleAdmin(
+  api: AdminApi,
+  req: IncomingMessage,
+  route: string,
+): Promise<{ status: number; body: unknown }> {
+  if (!fromLoopback(req))
+    throw new ApiError(403, 'forbidden', 'The emulator admin surface answers loopback requests only', {
+      code: 'loopback_only',
+    });
   const method = req.method ?? 'GET';
   const raw = await readBody(req);
   if (method === 'GET') {
@@ -50,22 +61,34 @@ export async function handleAdmin(api: AdminApi, req: IncomingMessage, route: st
   }
   if (method === 'POST') {
     // JSON only: a cross-origin form cannot send application/json without a preflight.
-    const body = parseJson(raw, req.headers['content-type'] ?? (raw.length === 0 ? 'application/json' : undefined), false);
+    const body = parseJson(
+      raw,
+      req.headers['content-type'] ?? (raw.length === 0 ? 'application/json' : undefined),
+      false,
+    );
     switch (route) {
       case '/keys':
-        return { status: 201, body: await api.createKey(body as { scopes?: string[]; plan?: PlanInput; org?: string }) };
+        return {
+          status: 201,
+          body: await api.createKey(body as { scopes?: string[]; plan?: PlanInput; org?: string }),
+        };
       case '/plan':
         return { status: 200, body: await api.setPlan(body.plan as PlanInput, body.org as string | undefined) };
       case '/clock': {
         const ms = body.advanceMs;
-        if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw invalid({ advanceMs: 'must be a number of ms, 0 or more' });
+        if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0)
+          throw invalid({ advanceMs: 'must be a number of ms, 0 or more' });
         return { status: 200, body: { now: new Date(api.advance(ms)).toISOString() } };
       }
       case '/reset':
         await api.reset(body.seed as string | SeedData | undefined);
         return { status: 200, body: { reset: true } };
       case '/webhooks':
-        await api.registerWebhook(str(body.url, 'url'), typeof body.secret === 'string' ? body.secret : null, body.org as string | undefined);
+        await api.registerWebhook(
+          str(body.url, 'url'),
+          typeof body.secret === 'string' ? body.secret : null,
+          body.org as string | undefined,
+        );
         return { status: 200, body: { url: body.url } };
       case '/hooks':
         api.registerHook(str(body.hostId, 'hostId'), str(body.hookId, 'hookId'), str(body.secret, 'secret'));

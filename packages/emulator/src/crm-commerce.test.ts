@@ -10,7 +10,15 @@ let client: ServiceClient;
 let receiver: http.Server;
 const received: { body: string; signature: string | undefined }[] = [];
 const S1 = 'site_0000001';
-const fail = <T>(p: PromiseLike<T>): Promise<{ status: number; type: string; code: string | null; fields: Record<string, string> | null; message: string }> =>
+const fail = <T>(
+  p: PromiseLike<T>,
+): Promise<{
+  status: number;
+  type: string;
+  code: string | null;
+  fields: Record<string, string> | null;
+  message: string;
+}> =>
   Promise.resolve(p).then(
     () => {
       throw new Error('expected a refusal');
@@ -39,8 +47,19 @@ afterAll(async () => {
 
 describe('contacts', () => {
   it('creates a contact, refuses a held address with contact_exists naming it, and finds it by email', async () => {
-    const c = await client.contacts.create({ email: '  New.Person@Example.com ', name: 'New Person', tags: ['a', ' ', 'a'] });
-    expect(c).toMatchObject({ email: 'new.person@example.com', sources: ['api'], tags: ['a'], lifecycleStage: null, doNotCall: false, mediaIds: [] });
+    const c = await client.contacts.create({
+      email: '  New.Person@Example.com ',
+      name: 'New Person',
+      tags: ['a', ' ', 'a'],
+    });
+    expect(c).toMatchObject({
+      email: 'new.person@example.com',
+      sources: ['api'],
+      tags: ['a'],
+      lifecycleStage: null,
+      doNotCall: false,
+      mediaIds: [],
+    });
     const dup = await fail(client.contacts.create({ email: 'new.person@example.com' }));
     expect([dup.status, dup.code]).toEqual([409, 'contact_exists']);
     expect(dup.message).toContain(c.id);
@@ -52,15 +71,29 @@ describe('contacts', () => {
   it('writes profile fields only with consentSiteId, per site, and fires contactStageChanged on a stage move', async () => {
     const c = await client.contacts.create({ email: 'profile@example.com' });
     expect((await fail(client.contacts.update(c.id, { jobTitle: 'CTO' }))).fields).toHaveProperty('consentSiteId');
-    const updated = await client.contacts.update(c.id, { consentSiteId: S1, jobTitle: 'CTO', phone: '+47 22 12 34 56', lifecycleStage: 'lead' });
+    const updated = await client.contacts.update(c.id, {
+      consentSiteId: S1,
+      jobTitle: 'CTO',
+      phone: '+47 22 12 34 56',
+      lifecycleStage: 'lead',
+    });
     expect(updated).toMatchObject({ jobTitle: 'CTO', phone: '+4722123456', lifecycleStage: 'lead' });
     expect((await client.contacts.retrieve(c.id, { consentSiteId: 'site_0000002' })).jobTitle).toBeNull();
     await emu.settled();
-    const event = received.map((r) => JSON.parse(r.body)).find((e) => e.event === 'contactStageChanged' && e.payload.contactId === c.id);
-    expect(event.payload).toEqual({ contactId: c.id, email: 'profile@example.com', lifecycleStage: 'lead', previousStage: '' });
+    const event = received
+      .map((r) => JSON.parse(r.body))
+      .find((e) => e.event === 'contactStageChanged' && e.payload.contactId === c.id);
+    expect(event.payload).toEqual({
+      contactId: c.id,
+      email: 'profile@example.com',
+      lifecycleStage: 'lead',
+      previousStage: '',
+    });
     const raw = received.find((r) => r.body.includes(c.id))!;
     expect((await constructWebhookEvent(raw.body, raw.signature, 'whsec_test')).event).toBe('contactStageChanged');
-    expect((await fail(client.contacts.update(c.id, { consentSiteId: S1, phone: 'call me' }))).fields).toHaveProperty('phone');
+    expect((await fail(client.contacts.update(c.id, { consentSiteId: S1, phone: 'call me' }))).fields).toHaveProperty(
+      'phone',
+    );
   });
 
   it('narrows by tag and checks lifecycleStage on the page (short pages, each item once)', async () => {
@@ -75,12 +108,21 @@ describe('contacts', () => {
 
 describe('companies, deals, tasks, activities, templates', () => {
   it('normalizes a company domain and refuses a duplicate with company_exists', async () => {
-    const co = await client.companies.create({ name: ' Acme ', consentSiteId: S1, domain: 'https://www.ACME.test/about', website: 'acme.test' });
+    const co = await client.companies.create({
+      name: ' Acme ',
+      consentSiteId: S1,
+      domain: 'https://www.ACME.test/about',
+      website: 'acme.test',
+    });
     expect(co).toMatchObject({ name: 'Acme', domain: 'acme.test', website: 'https://acme.test', siteId: S1 });
     const dup = await fail(client.companies.create({ name: 'Other', consentSiteId: S1, domain: 'acme.test' }));
     expect([dup.code, dup.message.includes(co.id)]).toEqual(['company_exists', true]);
     expect((await client.companies.list({ domain: 'http://acme.test/x' })).data.map((c) => c.id)).toEqual([co.id]);
-    const refused = await fetch(`${emu.baseUrl}/companies/${co.id}`, { method: 'PATCH', headers: { authorization: `Bearer ${emu.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ siteId: 'x' }) });
+    const refused = await fetch(`${emu.baseUrl}/companies/${co.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${emu.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ siteId: 'x' }),
+    });
     expect([refused.status, Object.keys((await refused.json()).error.fields)]).toEqual([400, ['siteId']]);
   });
 
@@ -88,7 +130,9 @@ describe('companies, deals, tasks, activities, templates', () => {
     const contact = await client.contacts.create({ email: 'buyer-deal@example.com' });
     const deal = await client.deals.create({ title: 'Boat', consentSiteId: S1, contactId: contact.id });
     expect(deal).toMatchObject({ stageId: 'qualified', status: 'open', closedAt: null, currency: 'usd' });
-    expect((await fail(client.deals.update(deal.id, { stageId: 'won', status: 'lost' }))).fields).toEqual({ status: 'Must match the stage' });
+    expect((await fail(client.deals.update(deal.id, { stageId: 'won', status: 'lost' }))).fields).toEqual({
+      status: 'Must match the stage',
+    });
     const won = await client.deals.update(deal.id, { status: 'won' });
     expect(won).toMatchObject({ stageId: 'won', status: 'won' });
     expect(won.closedAt).not.toBeNull();
@@ -96,16 +140,31 @@ describe('companies, deals, tasks, activities, templates', () => {
     const reopened = await client.deals.update(deal.id, { stageId: 'negotiation' });
     expect([reopened.status, reopened.closedAt]).toEqual(['open', null]);
     await emu.settled();
-    const events = received.map((r) => JSON.parse(r.body)).filter((e) => e.payload.dealId === deal.id).map((e) => e.event);
+    const events = received
+      .map((r) => JSON.parse(r.body))
+      .filter((e) => e.payload.dealId === deal.id)
+      .map((e) => e.event);
     expect(events).toEqual(['dealWon', 'dealStageChanged']);
   });
 
   it('sums line items into amountCents and refuses an amount beside them', async () => {
-    const deal = await client.deals.create({ title: 'Lines', consentSiteId: S1, lineItems: [{ name: 'A', quantity: 3, unitAmountCents: 250 }] });
+    const deal = await client.deals.create({
+      title: 'Lines',
+      consentSiteId: S1,
+      lineItems: [{ name: 'A', quantity: 3, unitAmountCents: 250 }],
+    });
     expect(deal.amountCents).toBe(750);
     expect((await fail(client.deals.update(deal.id, { amountCents: 5 }))).fields).toHaveProperty('amountCents');
     expect((await fail(client.deals.update(deal.id, { currency: 'eur' }))).fields).toHaveProperty('currency');
-    const badLine = await fetch(`${emu.baseUrl}/deals`, { method: 'POST', headers: { authorization: `Bearer ${emu.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'X', consentSiteId: S1, lineItems: [{ name: 'A', quantity: 0, unitAmountCents: 1 }] }) });
+    const badLine = await fetch(`${emu.baseUrl}/deals`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${emu.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: 'X',
+        consentSiteId: S1,
+        lineItems: [{ name: 'A', quantity: 0, unitAmountCents: 1 }],
+      }),
+    });
     // The shared spec names the line and member under lineItems, for the client and the emulator alike.
     expect(Object.keys((await badLine.json()).error.fields)).toEqual(['lineItems.0.quantity']);
   });
@@ -116,14 +175,22 @@ describe('companies, deals, tasks, activities, templates', () => {
     expect(done.completedAt).not.toBeNull();
     expect((await client.tasks.update(t.id, { status: 'open' })).completedAt).toBeNull();
     await emu.settled();
-    expect(received.map((r) => JSON.parse(r.body)).filter((e) => e.event === 'taskCompleted' && e.payload.taskId === t.id)).toHaveLength(1);
+    expect(
+      received.map((r) => JSON.parse(r.body)).filter((e) => e.event === 'taskCompleted' && e.payload.taskId === t.id),
+    ).toHaveLength(1);
   });
 
   it('keeps activities write-once (405) and needs a record to attach to', async () => {
     const a = await client.activities.create({ body: 'Met', consentSiteId: S1, contactId: 'ct_0000001' });
-    const patch = await fetch(`${emu.baseUrl}/activities/${a.id}`, { method: 'PATCH', headers: { authorization: `Bearer ${emu.apiKey}`, 'content-type': 'application/json' }, body: '{}' });
+    const patch = await fetch(`${emu.baseUrl}/activities/${a.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${emu.apiKey}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect([patch.status, patch.headers.get('allow')]).toEqual([405, 'GET, DELETE']);
-    expect((await fail(client.activities.create({ body: 'Orphan', consentSiteId: S1 }))).fields).toHaveProperty('contactId');
+    expect((await fail(client.activities.create({ body: 'Orphan', consentSiteId: S1 }))).fields).toHaveProperty(
+      'contactId',
+    );
   });
 
   it('orders updatedAfter lists by updated then id and refuses a bare date', async () => {
@@ -135,14 +202,23 @@ describe('companies, deals, tasks, activities, templates', () => {
   });
 
   it('requires ownerUid on a personal template and refuses it on a shared one', async () => {
-    expect((await fail(client.emailTemplates.create({ name: 'P', body: 'b', consentSiteId: S1, visibility: 'personal' }))).fields).toHaveProperty('ownerUid');
-    const t = await client.emailTemplates.create({ name: 'S', body: 'a\r\nb', consentSiteId: S1, kind: 'snippet', subject: 'x' });
+    expect(
+      (await fail(client.emailTemplates.create({ name: 'P', body: 'b', consentSiteId: S1, visibility: 'personal' })))
+        .fields,
+    ).toHaveProperty('ownerUid');
+    const t = await client.emailTemplates.create({
+      name: 'S',
+      body: 'a\r\nb',
+      consentSiteId: S1,
+      kind: 'snippet',
+      subject: 'x',
+    });
     expect([t.body, t.subject, t.ownerUid]).toEqual(['a\nb', '', null]);
   });
 });
 
 describe('leads', () => {
-  it('lists a site\'s leads newest lastSeen first and refuses a missing site', async () => {
+  it("lists a site's leads newest lastSeen first and refuses a missing site", async () => {
     const page = await client.leads.list({ siteId: S1, limit: 100 });
     const seen = page.data.map((l) => Date.parse(l.lastSeen!));
     expect([...seen].sort((a, b) => b - a)).toEqual(seen);
@@ -152,14 +228,33 @@ describe('leads', () => {
 
   it('walks the status machine and converts once', async () => {
     const lead = (await client.leads.list({ siteId: S1, status: 'new', limit: 100 })).data[0]!;
-    expect((await fail(client.leads.update(lead.id, { siteId: S1, status: 'unqualified' }))).fields).toHaveProperty('unqualifiedReason');
-    expect((await client.leads.update(lead.id, { siteId: S1, status: 'unqualified', unqualifiedReason: 'Spam' })).unqualifiedReason).toBe('Spam');
+    expect((await fail(client.leads.update(lead.id, { siteId: S1, status: 'unqualified' }))).fields).toHaveProperty(
+      'unqualifiedReason',
+    );
+    expect(
+      (await client.leads.update(lead.id, { siteId: S1, status: 'unqualified', unqualifiedReason: 'Spam' }))
+        .unqualifiedReason,
+    ).toBe('Spam');
     expect((await client.leads.update(lead.id, { siteId: S1, status: 'working' })).unqualifiedReason).toBeNull();
-    const conversion = await client.leads.convert(lead.id, { siteId: S1, company: { create: { name: 'Lead Co', domain: 'leadco.test' } }, deal: { title: 'First deal', amountCents: 1000 } });
-    expect(conversion).toMatchObject({ object: 'lead_conversion', alreadyConverted: false, lead: { status: 'qualified' } });
-    expect((await client.contacts.retrieve(conversion.contactId!, { consentSiteId: S1 })).lifecycleStage).toBe('sales-qualified');
+    const conversion = await client.leads.convert(lead.id, {
+      siteId: S1,
+      company: { create: { name: 'Lead Co', domain: 'leadco.test' } },
+      deal: { title: 'First deal', amountCents: 1000 },
+    });
+    expect(conversion).toMatchObject({
+      object: 'lead_conversion',
+      alreadyConverted: false,
+      lead: { status: 'qualified' },
+    });
+    expect((await client.contacts.retrieve(conversion.contactId!, { consentSiteId: S1 })).lifecycleStage).toBe(
+      'sales-qualified',
+    );
     const again = await client.leads.convert(lead.id, { siteId: S1 });
-    expect([again.alreadyConverted, again.contactId, again.dealId]).toEqual([true, conversion.contactId, conversion.dealId]);
+    expect([again.alreadyConverted, again.contactId, again.dealId]).toEqual([
+      true,
+      conversion.contactId,
+      conversion.dealId,
+    ]);
     expect((await fail(client.leads.update(lead.id, { siteId: S1, status: 'new' }))).code).toBe('lead_converted');
   });
 });
@@ -167,12 +262,22 @@ describe('leads', () => {
 describe('commerce', () => {
   it('records a shipment through the status machine', async () => {
     const paid = (await client.orders.list(S1, { status: 'paid' })).data[0]!;
-    const shipped = await client.orders.update(S1, paid.id, { status: 'fulfilled', carrier: 'UPS', trackingNumber: '1Z' });
+    const shipped = await client.orders.update(S1, paid.id, {
+      status: 'fulfilled',
+      carrier: 'UPS',
+      trackingNumber: '1Z',
+    });
     expect(shipped.fulfillments.at(-1)).toMatchObject({ carrier: 'UPS', trackingNumber: '1Z' });
-    expect((await client.orders.update(S1, paid.id, { status: 'fulfilled' })).fulfillments).toHaveLength(shipped.fulfillments.length);
+    expect((await client.orders.update(S1, paid.id, { status: 'fulfilled' })).fulfillments).toHaveLength(
+      shipped.fulfillments.length,
+    );
     const pending = (await client.orders.list(S1, { status: 'pending' })).data[0]!;
     expect((await fail(client.orders.update(S1, pending.id, { status: 'delivered' }))).code).toBe('order_transition');
-    const unknownKey = await fetch(`${emu.baseUrl}/sites/${S1}/orders/${paid.id}`, { method: 'PATCH', headers: { authorization: `Bearer ${emu.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ status: 'fulfilled', note: 'x' }) });
+    const unknownKey = await fetch(`${emu.baseUrl}/sites/${S1}/orders/${paid.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${emu.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'fulfilled', note: 'x' }),
+    });
     expect([unknownKey.status, Object.keys((await unknownKey.json()).error.fields)]).toEqual([400, ['note']]);
   });
 
@@ -194,9 +299,17 @@ describe('commerce', () => {
   });
 
   it('closes commerce and CRM to plans without them, and keeps contacts working', async () => {
-    const noCommerce = new ServiceClient({ baseUrl: emu.baseUrl, apiKey: await emu.createKey({ plan: 'no-commerce' }), maxRetries: 0 });
+    const noCommerce = new ServiceClient({
+      baseUrl: emu.baseUrl,
+      apiKey: await emu.createKey({ plan: 'no-commerce' }),
+      maxRetries: 0,
+    });
     expect((await fail(noCommerce.orders.list('site_x'))).code).toBe('commerce');
-    const noCrm = new ServiceClient({ baseUrl: emu.baseUrl, apiKey: await emu.createKey({ plan: 'no-crm' }), maxRetries: 0 });
+    const noCrm = new ServiceClient({
+      baseUrl: emu.baseUrl,
+      apiKey: await emu.createKey({ plan: 'no-crm' }),
+      maxRetries: 0,
+    });
     expect((await fail(noCrm.deals.list())).code).toBe('crm');
     expect((await noCrm.contacts.list()).object).toBe('list');
   });

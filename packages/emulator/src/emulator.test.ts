@@ -5,7 +5,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { operations } from '@extkit/api';
-import { BadRequestError, ConflictError, InsufficientScopeError, NotFoundError, PlanRequiredError, ServiceClient, type ServiceError } from '@extkit/client';
+import {
+  BadRequestError,
+  ConflictError,
+  InsufficientScopeError,
+  NotFoundError,
+  PlanRequiredError,
+  ServiceClient,
+  type ServiceError,
+} from '@extkit/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from './engine/pglite.js';
 import { startEmulator, type Emulator } from './index.js';
@@ -21,8 +29,15 @@ const raw = (path: string, init: RequestInit & { key?: string | null } = {}): Pr
   return fetch(emu.baseUrl + path, { ...rest, headers });
 };
 /** The ServiceError a call rejected with. */
-const refusal = (p: PromiseLike<unknown>): Promise<ServiceError> => Promise.resolve(p).then(() => { throw new Error('expected a refusal'); }, (e: unknown) => e as ServiceError);
-const clientWith = (apiKey: string): ServiceClient => new ServiceClient({ baseUrl: emu.baseUrl, apiKey, maxRetries: 0 });
+const refusal = (p: PromiseLike<unknown>): Promise<ServiceError> =>
+  Promise.resolve(p).then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (e: unknown) => e as ServiceError,
+  );
+const clientWith = (apiKey: string): ServiceClient =>
+  new ServiceClient({ baseUrl: emu.baseUrl, apiKey, maxRetries: 0 });
 
 beforeAll(async () => {
   emu = await startEmulator({ seed: 'demo' });
@@ -38,7 +53,11 @@ describe('routes', () => {
   });
 
   it('serve an OpenAPI 3.1 document of the 69 operations, without a key', async () => {
-    const doc = (await client.openapi.retrieve()) as { openapi: string; jsonSchemaDialect: string; paths: Record<string, Record<string, { operationId: string }>> };
+    const doc = (await client.openapi.retrieve()) as {
+      openapi: string;
+      jsonSchemaDialect: string;
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.jsonSchemaDialect).toBe('https://json-schema.org/draft/2020-12/schema');
     const ids = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
@@ -111,7 +130,15 @@ describe('rate limits', () => {
     for (let i = 0; i < 121; i++) last = await raw('/me', { key });
     expect(last!.status).toBe(429);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
-    for (const h of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) expect(last!.headers.get(h), h).not.toBeNull();
+    for (const h of [
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+    ])
+      expect(last!.headers.get(h), h).not.toBeNull();
     expect(last!.headers.get('ratelimit-remaining')).toBe('0');
     emu.clock.advance(60_000);
     const after = await raw('/me', { key });
@@ -122,11 +149,19 @@ describe('rate limits', () => {
 
 describe('idempotency', () => {
   it('replays a create with 200 and the original body, even after the object changed', async () => {
-    const created = await raw('/datasets', { method: 'POST', headers: { 'idempotency-key': 'k-create-1' }, body: JSON.stringify({ name: 'Once', fields: ['a'] }) });
+    const created = await raw('/datasets', {
+      method: 'POST',
+      headers: { 'idempotency-key': 'k-create-1' },
+      body: JSON.stringify({ name: 'Once', fields: ['a'] }),
+    });
     expect(created.status).toBe(201);
     const first = await created.text();
     await client.datasets.update(JSON.parse(first).id, { name: 'Renamed' });
-    const replay = await raw('/datasets', { method: 'POST', headers: { 'idempotency-key': 'k-create-1' }, body: JSON.stringify({ name: 'Once', fields: ['a'] }) });
+    const replay = await raw('/datasets', {
+      method: 'POST',
+      headers: { 'idempotency-key': 'k-create-1' },
+      body: JSON.stringify({ name: 'Once', fields: ['a'] }),
+    });
     expect(replay.status).toBe(200);
     expect(await replay.text()).toBe(first);
   });
@@ -137,12 +172,24 @@ describe('idempotency', () => {
     const r1 = await client.records.create(a.id, { values: { x: '1' } }, { idempotencyKey: 'k-rec' });
     const r2 = await client.records.create(b.id, { values: { x: '1' } }, { idempotencyKey: 'k-rec' });
     expect(r2.id).not.toBe(r1.id);
-    const bad = await raw('/datasets', { method: 'POST', headers: { 'idempotency-key': 'k-400' }, body: JSON.stringify({ name: 'N', fields: [] }) });
+    const bad = await raw('/datasets', {
+      method: 'POST',
+      headers: { 'idempotency-key': 'k-400' },
+      body: JSON.stringify({ name: 'N', fields: [] }),
+    });
     expect(bad.status).toBe(400);
-    const good = await raw('/datasets', { method: 'POST', headers: { 'idempotency-key': 'k-400' }, body: JSON.stringify({ name: 'N', fields: ['f'] }) });
+    const good = await raw('/datasets', {
+      method: 'POST',
+      headers: { 'idempotency-key': 'k-400' },
+      body: JSON.stringify({ name: 'N', fields: ['f'] }),
+    });
     expect(good.status).toBe(201);
     emu.clock.advance(30 * 86_400_000);
-    const again = await raw('/datasets', { method: 'POST', headers: { 'idempotency-key': 'k-400' }, body: JSON.stringify({ name: 'N', fields: ['f'] }) });
+    const again = await raw('/datasets', {
+      method: 'POST',
+      headers: { 'idempotency-key': 'k-400' },
+      body: JSON.stringify({ name: 'N', fields: ['f'] }),
+    });
     expect(again.status).toBe(201);
   });
 
@@ -180,8 +227,17 @@ describe('pagination', () => {
     expect(bad.status).toBe(400);
     expect(Object.keys((await bad.json()).error.fields)).toEqual(['read']);
     const unread: string[] = [];
-    for await (const s of client.formSubmissions.list('site_0000001', { formId: 'form_contact', read: false, limit: 3 })) unread.push(s.id);
-    const all = (await raw('/sites/site_0000001/form-submissions?limit=100').then((r) => r.json())).data as { id: string; form_id: string | null; read: boolean }[];
+    for await (const s of client.formSubmissions.list('site_0000001', {
+      formId: 'form_contact',
+      read: false,
+      limit: 3,
+    }))
+      unread.push(s.id);
+    const all = (await raw('/sites/site_0000001/form-submissions?limit=100').then((r) => r.json())).data as {
+      id: string;
+      form_id: string | null;
+      read: boolean;
+    }[];
     expect(unread).toEqual(all.filter((s) => s.form_id === 'form_contact' && !s.read).map((s) => s.id));
     expect((await raw('/sites/site_0000001/form-submissions?read=&bogus=1')).status).toBe(200);
   });
@@ -189,9 +245,26 @@ describe('pagination', () => {
 
 describe('datasets and records', () => {
   it('coerces values to the model, drops unknown field ids, and returns timestamps as epoch ms', async () => {
-    const rec = await client.records.create('ds_0000001', { values: { title: 'T', nights: '3', guided: 'true', startsAt: '2025-03-01T00:00:00Z', location: '60.1,5.2', nope: 1 } });
-    expect(rec.values).toEqual({ title: 'T', nights: 3, guided: true, startsAt: Date.parse('2025-03-01T00:00:00Z'), location: { latitude: 60.1, longitude: 5.2 } });
-    const e = await refusal(client.records.create('ds_0000001', { values: { title: 'T', location: { lat: 1, lng: 2 } } }));
+    const rec = await client.records.create('ds_0000001', {
+      values: {
+        title: 'T',
+        nights: '3',
+        guided: 'true',
+        startsAt: '2025-03-01T00:00:00Z',
+        location: '60.1,5.2',
+        nope: 1,
+      },
+    });
+    expect(rec.values).toEqual({
+      title: 'T',
+      nights: 3,
+      guided: true,
+      startsAt: Date.parse('2025-03-01T00:00:00Z'),
+      location: { latitude: 60.1, longitude: 5.2 },
+    });
+    const e = await refusal(
+      client.records.create('ds_0000001', { values: { title: 'T', location: { lat: 1, lng: 2 } } }),
+    );
     expect(e).toBeInstanceOf(BadRequestError);
     expect(Object.keys(e.fields ?? {})).toEqual(['location']);
     const missing = await refusal(client.records.create('ds_0000001', {}));
@@ -230,7 +303,11 @@ describe('datasets and records', () => {
       await engine.close();
       const after = await startEmulator({ data, plan: { recordsPerDataset: 3 } });
       try {
-        const e = await refusal(new ServiceClient({ baseUrl: after.baseUrl, apiKey: after.apiKey, maxRetries: 0 }).records.create(ds.id, { values: { n: '4' } }));
+        const e = await refusal(
+          new ServiceClient({ baseUrl: after.baseUrl, apiKey: after.apiKey, maxRetries: 0 }).records.create(ds.id, {
+            values: { n: '4' },
+          }),
+        );
         expect([e.constructor, e.code]).toEqual([PlanRequiredError, 'record_quota']);
       } finally {
         await after.close();
@@ -248,14 +325,23 @@ describe('sites', () => {
     const taken = await refusal(client.sites.create({ displayName: 'X', subdomain: 'new-shop' }));
     expect([taken.status, taken.code]).toEqual([409, 'subdomain_taken']);
     expect(taken.message).toMatch(/new-shop-1/);
-    expect(await client.sites.publish(site.id)).toEqual({ object: 'publish', site: site.id, published: false, reason: 'not_routed', pages: 0, pagesDropped: 0 });
+    expect(await client.sites.publish(site.id)).toEqual({
+      object: 'publish',
+      site: site.id,
+      published: false,
+      reason: 'not_routed',
+      pages: 0,
+      pagesDropped: 0,
+    });
     expect((await client.sites.publish('site_0000001')).published).toBe(true);
     const bad = await refusal(client.sites.create({ displayName: 'X', subdomain: 'www' }));
     expect(bad.fields).toHaveProperty('subdomain');
   });
 
   it('lets exactly one of two simultaneous creates of one subdomain win', async () => {
-    const results = await Promise.allSettled([0, 1].map((i) => client.sites.create({ displayName: `R${i}`, subdomain: 'race-shop' })));
+    const results = await Promise.allSettled(
+      [0, 1].map((i) => client.sites.create({ displayName: `R${i}`, subdomain: 'race-shop' })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(lost.reason.code).toBe('subdomain_taken');
@@ -266,7 +352,16 @@ describe('media', () => {
   const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000100000000808060000001ff3ff61', 'hex');
   it('stores an image with its size and a public cdnUrl; a private file has none', async () => {
     const m = await client.media.upload({ file: png, contentType: 'image/png', fileName: 'dot.png', alt: 'a dot' });
-    expect(m).toMatchObject({ object: 'media', contentType: 'image/png', sizeBytes: png.length, width: 16, height: 8, private: false, tags: [], customMetadata: {} });
+    expect(m).toMatchObject({
+      object: 'media',
+      contentType: 'image/png',
+      sizeBytes: png.length,
+      width: 16,
+      height: 8,
+      private: false,
+      tags: [],
+      customMetadata: {},
+    });
     expect(Buffer.from(await (await fetch(m.cdnUrl!)).arrayBuffer())).toEqual(png);
     const p = await client.media.upload('site_0000001', { file: png, contentType: 'image/png', private: true });
     expect(p.cdnUrl).toBeNull();
@@ -276,16 +371,31 @@ describe('media', () => {
 
   it('refuses mismatched bytes, executables, macros, paused video and taken-down assets', async () => {
     const c = clientWith(emu.apiKey);
-    const upload = (bytes: Uint8Array, contentType: string) => refusal(c.media.upload({ file: bytes, contentType })).then((e) => [e.status, e.code]);
+    const upload = (bytes: Uint8Array, contentType: string) =>
+      refusal(c.media.upload({ file: bytes, contentType })).then((e) => [e.status, e.code]);
     expect(await upload(Buffer.from('not a png'), 'image/png')).toEqual([415, 'type_mismatch']);
     expect(await upload(Buffer.from('MZ\x90\x00'), 'text/plain')).toEqual([415, 'executable_bytes']);
-    expect(await upload(Buffer.from('PK\x03\x04....word/vbaProject.bin'), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')).toEqual([415, 'macro_payload']);
+    expect(
+      await upload(
+        Buffer.from('PK\x03\x04....word/vbaProject.bin'),
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      ),
+    ).toEqual([415, 'macro_payload']);
     const video = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42')]);
     expect(await upload(video, 'video/mp4')).toEqual([403, 'video_uploads_paused']);
     const banned = Buffer.from('banned text');
-    await fetch(`${emu.adminUrl}/takedowns`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sha256: createHash('sha256').update(banned).digest('hex') }) });
+    await fetch(`${emu.adminUrl}/takedowns`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sha256: createHash('sha256').update(banned).digest('hex') }),
+    });
     expect(await upload(banned, 'text/plain')).toEqual([451, null]);
-    const svg = await c.media.upload({ file: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><rect/></svg>'), contentType: 'image/svg+xml' });
+    const svg = await c.media.upload({
+      file: Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><rect/></svg>',
+      ),
+      contentType: 'image/svg+xml',
+    });
     expect(await (await fetch(svg.cdnUrl!)).text()).toBe('<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>');
   });
 });
@@ -306,12 +416,20 @@ describe('admin surface', () => {
   it('answers loopback callers and refuses a foreign web origin', async () => {
     const ok = await fetch(emu.adminUrl);
     expect((await ok.json()).engine).toBe('pglite');
-    const foreign = await fetch(`${emu.adminUrl}/keys`, { method: 'POST', headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' }, body: '{}' });
+    const foreign = await fetch(`${emu.adminUrl}/keys`, {
+      method: 'POST',
+      headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(foreign.status).toBe(403);
   });
 
   it('creates keys with chosen scopes and plans', async () => {
-    const res = await fetch(`${emu.adminUrl}/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scopes: ['sites:read'] }) });
+    const res = await fetch(`${emu.adminUrl}/keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ scopes: ['sites:read'] }),
+    });
     const { key, scopes } = await res.json();
     expect(scopes).toEqual(['sites:read']);
     expect((await clientWith(key).sites.list()).object).toBe('list');
@@ -322,9 +440,17 @@ describe('inbound webhooks', () => {
   it('runs a registered hook with its secret and answers 401 on a mismatch', async () => {
     emu.registerHook('h1', 'k1', 'hook-secret');
     const url = `${emu.origin}/api/hooks/h1/k1`;
-    const bad = await fetch(url, { method: 'POST', headers: { 'x-service-secret': 'wrong', 'content-type': 'application/json' }, body: '{}' });
+    const bad = await fetch(url, {
+      method: 'POST',
+      headers: { 'x-service-secret': 'wrong', 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(bad.status).toBe(401);
-    const ok = await fetch(url, { method: 'POST', headers: { 'x-service-secret': 'hook-secret', 'content-type': 'application/json' }, body: JSON.stringify({ a: 1, b: 'x', c: { no: 1 } }) });
+    const ok = await fetch(url, {
+      method: 'POST',
+      headers: { 'x-service-secret': 'hook-secret', 'content-type': 'application/json' },
+      body: JSON.stringify({ a: 1, b: 'x', c: { no: 1 } }),
+    });
     expect(ok.status).toBe(200);
     expect(emu.inbound.at(-1)!.variables).toEqual({ a: 1, b: 'x' });
   });

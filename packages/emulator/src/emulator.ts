@@ -101,18 +101,35 @@ function seedData(seed: EmulatorOptions['seed']): SeedData | null {
 }
 
 /** A stored file's bytes: by its download URL (token checked) or its public CDN URL (private files have none). */
-async function serveFile(engine: Engine, via: 'files' | 'cdn', id: string, token: string | null): Promise<{ contentType: string; bytes: Buffer }> {
-  const [row] = await engine.query<{ body: Record<string, unknown> | string }>("select body from objects where kind = 'media' and id = $1 and not deleted", [id]);
-  const body = row ? (typeof row.body === 'string' ? (JSON.parse(row.body) as Record<string, unknown>) : row.body) : null;
+async function serveFile(
+  engine: Engine,
+  via: 'files' | 'cdn',
+  id: string,
+  token: string | null,
+): Promise<{ contentType: string; bytes: Buffer }> {
+  const [row] = await engine.query<{ body: Record<string, unknown> | string }>(
+    "select body from objects where kind = 'media' and id = $1 and not deleted",
+    [id],
+  );
+  const body = row
+    ? typeof row.body === 'string'
+      ? (JSON.parse(row.body) as Record<string, unknown>)
+      : row.body
+    : null;
   const allowed = body && (via === 'files' ? token !== null && token === body.__token : body.private !== true);
   if (!body || !allowed) throw new ApiError(404, 'not_found', 'No such file');
-  return { contentType: String(body.contentType ?? 'application/octet-stream'), bytes: Buffer.from(String(body.__data ?? ''), 'base64') };
+  return {
+    contentType: String(body.contentType ?? 'application/octet-stream'),
+    bytes: Buffer.from(String(body.__data ?? ''), 'base64'),
+  };
 }
 
 /** The marketplace's own paths (staff ones on the admin surface); listing-versions stays a catalog operation. */
 function marketplacePath(path: string): { admin: boolean; rest: string } | null {
-  if (path.startsWith('/__emulator/marketplace/')) return { admin: true, rest: path.slice('/__emulator/marketplace'.length) };
-  if (path.startsWith('/api/marketplace/') && path !== '/api/marketplace/listing-versions') return { admin: false, rest: path.slice('/api/marketplace'.length) };
+  if (path.startsWith('/__emulator/marketplace/'))
+    return { admin: true, rest: path.slice('/__emulator/marketplace'.length) };
+  if (path.startsWith('/api/marketplace/') && path !== '/api/marketplace/listing-versions')
+    return { admin: false, rest: path.slice('/api/marketplace'.length) };
   return null;
 }
 
@@ -137,10 +154,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let origin = '';
 
   const ensureOrg = async (org: string, plan: PlanInput | undefined, overwrite: boolean): Promise<void> => {
-    await engine.query(`insert into orgs (id, plan) values ($1, $2::jsonb) on conflict (id) do ${overwrite ? 'update set plan = excluded.plan' : 'nothing'}`, [org, JSON.stringify(resolvePlan(plan))]);
+    await engine.query(
+      `insert into orgs (id, plan) values ($1, $2::jsonb) on conflict (id) do ${overwrite ? 'update set plan = excluded.plan' : 'nothing'}`,
+      [org, JSON.stringify(resolvePlan(plan))],
+    );
   };
   const insertKey = async (key: string, org: string, scopes: string[]): Promise<void> => {
-    await engine.query('insert into api_keys (key, org, scopes) values ($1, $2, $3::jsonb)', [key, org, JSON.stringify(scopes)]);
+    await engine.query('insert into api_keys (key, org, scopes) values ($1, $2, $3::jsonb)', [
+      key,
+      org,
+      JSON.stringify(scopes),
+    ]);
   };
   const defaultKey = async (): Promise<string> => {
     const [held] = await engine.query<{ value: string }>("select value from meta where name = 'default_key'");
@@ -149,7 +173,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     await engine.transaction(async (sql) => {
       await sql.query("insert into meta (name, value) values ('default_key', $1) on conflict do nothing", [key]);
       const [won] = await sql.query<{ value: string }>("select value from meta where name = 'default_key'");
-      if (won!.value === key) await sql.query('insert into api_keys (key, org, scopes) values ($1, $2, $3::jsonb)', [key, defaultOrg, JSON.stringify(allScopes)]);
+      if (won!.value === key)
+        await sql.query('insert into api_keys (key, org, scopes) values ($1, $2, $3::jsonb)', [
+          key,
+          defaultOrg,
+          JSON.stringify(allScopes),
+        ]);
     });
     return defaultKey();
   };
@@ -158,7 +187,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (done) return;
     await engine.transaction(async (sql) => {
       // Of several emulators starting on one fresh database, the one that marks the store seeds it.
-      const [marked] = await sql.query("insert into meta (name, value) values ('seeded', $1) on conflict do nothing returning name", [data ? 'yes' : 'none']);
+      const [marked] = await sql.query(
+        "insert into meta (name, value) values ('seeded', $1) on conflict do nothing returning name",
+        [data ? 'yes' : 'none'],
+      );
       if (marked && data) await loadSeed(sql, defaultOrg, data, clock.now());
     });
   };
@@ -169,9 +201,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   const onEvents = (org: string, events: { event: string; payload: Record<string, EventValue> }[]): void => {
     const job = (async () => {
-      const [target] = await engine.query<{ url: string; secret: string | null }>('select url, secret from webhooks where org = $1', [org]);
+      const [target] = await engine.query<{ url: string; secret: string | null }>(
+        'select url, secret from webhooks where org = $1',
+        [org],
+      );
       if (!target) return;
-      for (const e of events) deliveries.push(await deliver(target.url, target.secret, e.event, e.payload, new Date(clock.now()).toISOString()));
+      for (const e of events)
+        deliveries.push(
+          await deliver(target.url, target.secret, e.event, e.payload, new Date(clock.now()).toISOString()),
+        );
     })().catch((error) => console.error('[extkit emulator] webhook delivery failed:', error));
     pending.add(job);
     void job.finally(() => pending.delete(job));
@@ -184,7 +222,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     origin: () => origin,
     now: clock.now,
     handlers,
-    open: openHandlers({ origin: () => origin, hooks, inbound, now: clock.now, listingVersions: (listing) => listingVersions(engine, listing) }),
+    open: openHandlers({
+      origin: () => origin,
+      hooks,
+      inbound,
+      now: clock.now,
+      listingVersions: (listing) => listingVersions(engine, listing),
+    }),
     onEvents,
     log: (entry) => {
       requests.push(entry);
@@ -200,7 +244,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     org: defaultOrg,
     engine: engine.kind,
     async createKey({ scopes = allScopes, plan, org } = {}) {
-      if (!Array.isArray(scopes) || !scopes.every((s) => typeof s === 'string')) throw new TypeError('createKey: scopes must be an array of scope strings');
+      if (!Array.isArray(scopes) || !scopes.every((s) => typeof s === 'string'))
+        throw new TypeError('createKey: scopes must be an array of scope strings');
       let target = org ?? defaultOrg;
       if (plan !== undefined && org === undefined) {
         target = `org_${randomBytes(6).toString('hex')}`;
@@ -219,7 +264,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     async setPlan(plan, org = defaultOrg) {
       resolvePlan(plan);
-      const rows = await engine.query('update orgs set plan = $2::jsonb where id = $1 returning id', [org, JSON.stringify(resolvePlan(plan))]);
+      const rows = await engine.query('update orgs set plan = $2::jsonb where id = $1 returning id', [
+        org,
+        JSON.stringify(resolvePlan(plan)),
+      ]);
       if (rows.length === 0) throw new TypeError(`setPlan: no organization ${JSON.stringify(org)}`);
       admission.forget();
     },
@@ -241,8 +289,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       while (pending.size > 0) await Promise.all([...pending]);
     },
     async registerWebhook(url, secret = null, org = defaultOrg) {
-      if (!deliverableUrl(url)) throw new TypeError(`registerWebhook: ${JSON.stringify(url)} is not an https URL (http is accepted on loopback only)`);
-      await engine.query('insert into webhooks (org, url, secret) values ($1, $2, $3) on conflict (org) do update set url = excluded.url, secret = excluded.secret', [org, url, secret]);
+      if (!deliverableUrl(url))
+        throw new TypeError(
+          `registerWebhook: ${JSON.stringify(url)} is not an https URL (http is accepted on loopback only)`,
+        );
+      await engine.query(
+        'insert into webhooks (org, url, secret) values ($1, $2, $3) on conflict (org) do update set url = excluded.url, secret = excluded.secret',
+        [org, url, secret],
+      );
     },
     registerHook(hostId, hookId, secret) {
       hooks.set(`${hostId}/${hookId}`, secret);
@@ -253,10 +307,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
 
   const admin: AdminApi = {
-    summary: async () => ({ baseUrl: emulator.baseUrl, org: defaultOrg, engine: engine.kind, now: new Date(clock.now()).toISOString() }),
+    summary: async () => ({
+      baseUrl: emulator.baseUrl,
+      org: defaultOrg,
+      engine: engine.kind,
+      now: new Date(clock.now()).toISOString(),
+    }),
     createKey: async (o) => {
       const key = await emulator.createKey(o);
-      const [row] = await engine.query<{ org: string; scopes: string[] }>('select org, scopes from api_keys where key = $1', [key]);
+      const [row] = await engine.query<{ org: string; scopes: string[] }>(
+        'select org, scopes from api_keys where key = $1',
+        [key],
+      );
       return { key, org: row!.org, scopes: row!.scopes };
     },
     setPlan: async (plan, org) => {
@@ -278,36 +340,62 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     try {
       url = new URL(req.url ?? '/', 'http://127.0.0.1');
     } catch {
-      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'bad_request', message: 'The request target is not a URL' } }));
+      res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { type: 'bad_request', message: 'The request target is not a URL' } }));
       return;
     }
     const path = url.pathname;
     const fail = (error: unknown): void => {
-      const e = error instanceof ApiError ? error : new ApiError(500, 'internal_error', 'The emulator failed; this is a bug in extkit');
+      const e =
+        error instanceof ApiError
+          ? error
+          : new ApiError(500, 'internal_error', 'The emulator failed; this is a bug in extkit');
       if (!(error instanceof ApiError)) console.error('[extkit emulator]', error);
-      if (!res.headersSent) res.writeHead(e.status, { 'content-type': 'application/json', ...e.headers }).end(JSON.stringify(e.body));
+      if (!res.headersSent)
+        res.writeHead(e.status, { 'content-type': 'application/json', ...e.headers }).end(JSON.stringify(e.body));
     };
     const file = /^\/__emulator\/(files|cdn)\/([^/]+)$/.exec(path);
     if (file && req.method === 'GET') {
       serveFile(engine, file[1] as 'files' | 'cdn', decodeURIComponent(file[2]!), url.searchParams.get('token'))
-        .then((f) => res.writeHead(200, { 'content-type': f.contentType, 'content-length': f.bytes.length, 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'" }).end(f.bytes))
+        .then((f) =>
+          res
+            .writeHead(200, {
+              'content-type': f.contentType,
+              'content-length': f.bytes.length,
+              'x-content-type-options': 'nosniff',
+              'content-security-policy': "default-src 'none'",
+            })
+            .end(f.bytes),
+        )
         .catch(fail);
       return;
     }
     const market = marketplacePath(path);
     if (market) {
-      if (market.admin && !fromLoopback(req)) return fail(new ApiError(403, 'forbidden', 'The emulator admin surface answers loopback requests only', { code: 'loopback_only' }));
+      if (market.admin && !fromLoopback(req))
+        return fail(
+          new ApiError(403, 'forbidden', 'The emulator admin surface answers loopback requests only', {
+            code: 'loopback_only',
+          }),
+        );
       answerMarketplace(market.admin ? adminRoutes : apiRoutes, engine, req, market.rest, url.searchParams, clock.now())
         .then((r) => {
           if (!r) return pipeline(req, res, path, url.searchParams);
-          res.writeHead(r.status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(r.body));
+          res
+            .writeHead(r.status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+            .end(JSON.stringify(r.body));
         })
         .catch(fail);
       return;
     }
     if (path === '/__emulator' || path.startsWith('/__emulator/')) {
       handleAdmin(admin, req, path.slice('/__emulator'.length))
-        .then((r) => res.writeHead(r.status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(r.body)))
+        .then((r) =>
+          res
+            .writeHead(r.status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+            .end(JSON.stringify(r.body)),
+        )
         .catch(fail);
       return;
     }

@@ -12,11 +12,23 @@ export interface InboundCall {
   at: string;
 }
 
-type Open = (req: { params: Record<string, string>; headers: IncomingMessage['headers']; raw: Buffer; query: URLSearchParams }) => Promise<{ status: number; body: unknown }>;
+type Open = (req: {
+  params: Record<string, string>;
+  headers: IncomingMessage['headers'];
+  raw: Buffer;
+  query: URLSearchParams;
+}) => Promise<{ status: number; body: unknown }>;
 
-const sendable = (v: unknown): v is EventValue => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+const sendable = (v: unknown): v is EventValue =>
+  typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 
-export function openHandlers(deps: { origin(): string; hooks: Map<string, string>; inbound: InboundCall[]; now(): number; listingVersions(listing: string | null): Promise<unknown[] | null> }): Record<string, Open> {
+export function openHandlers(deps: {
+  origin(): string;
+  hooks: Map<string, string>;
+  inbound: InboundCall[];
+  now(): number;
+  listingVersions(listing: string | null): Promise<unknown[] | null>;
+}): Record<string, Open> {
   return {
     'openapi.retrieve': async () => ({ status: 200, body: openApiDocument(deps.origin()) }),
     // The buyer-safe subset of listed and verified listings' versions (marketplace/listings.ts); an unknown or unlisted listing is a 404.
@@ -28,7 +40,8 @@ export function openHandlers(deps: { origin(): string; hooks: Map<string, string
     'webhooks.inbound': async ({ params, headers, raw }) => {
       const secret = deps.hooks.get(`${params.hostId}/${params.hookId}`);
       if (secret === undefined) throw new ApiError(404, 'not_found', 'No such hook');
-      if (headers['x-service-secret'] !== secret) throw new ApiError(401, 'unauthorized', 'The hook secret does not match');
+      if (headers['x-service-secret'] !== secret)
+        throw new ApiError(401, 'unauthorized', 'The hook secret does not match');
       let value: unknown = {};
       try {
         value = raw.length ? JSON.parse(raw.toString('utf8')) : {};
@@ -36,8 +49,14 @@ export function openHandlers(deps: { origin(): string; hooks: Map<string, string
         throw new ApiError(400, 'bad_request', 'The hook body is not valid JSON', { code: 'invalid_json' });
       }
       const variables: Record<string, EventValue> = {};
-      if (typeof value === 'object' && value !== null && !Array.isArray(value)) for (const [k, v] of Object.entries(value)) if (sendable(v)) variables[k] = v;
-      deps.inbound.push({ hostId: params.hostId!, hookId: params.hookId!, variables, at: new Date(deps.now()).toISOString() });
+      if (typeof value === 'object' && value !== null && !Array.isArray(value))
+        for (const [k, v] of Object.entries(value)) if (sendable(v)) variables[k] = v;
+      deps.inbound.push({
+        hostId: params.hostId!,
+        hookId: params.hookId!,
+        variables,
+        at: new Date(deps.now()).toISOString(),
+      });
       return { status: 200, body: { received: true, variables: Object.keys(variables) } };
     },
   };

@@ -20,7 +20,13 @@ export interface Delivery {
 export const deliveryPolicy = { attempts: 3, timeoutMs: 5_000, backoffMs: [250, 1_000] };
 
 /** Sends one event, retrying a failure or a non-2xx answer; resolves with the record of it. */
-export async function deliver(url: string, secret: string | null, event: string, payload: Record<string, EventValue>, sentAt: string): Promise<Delivery> {
+export async function deliver(
+  url: string,
+  secret: string | null,
+  event: string,
+  payload: Record<string, EventValue>,
+  sentAt: string,
+): Promise<Delivery> {
   const body = JSON.stringify({ event, payload, sentAt });
   const signature = secret ? await signWebhookBody(body, secret) : null;
   const delivery: Delivery = { event, url, body, signature, attempts: [], delivered: false };
@@ -41,7 +47,10 @@ export async function deliver(url: string, secret: string | null, event: string,
         break;
       }
     } catch (error) {
-      delivery.attempts.push({ status: null, error: (error as Error).name === 'TimeoutError' ? 'timeout' : String((error as Error).message) });
+      delivery.attempts.push({
+        status: null,
+        error: (error as Error).name === 'TimeoutError' ? 'timeout' : String((error as Error).message),
+      });
     }
   }
   return delivery;

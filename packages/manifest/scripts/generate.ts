@@ -8,7 +8,16 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standalone from 'ajv/dist/standalone/index.js';
 import { z } from 'zod';
-import { COMPONENT_ID, ENTRY, KEBAB_CASE, MAX_CONFIG_FIELDS, ORIGIN, PROP_NAME, ROUTE, SEMVER } from '../src/patterns.js';
+import {
+  COMPONENT_ID,
+  ENTRY,
+  KEBAB_CASE,
+  MAX_CONFIG_FIELDS,
+  ORIGIN,
+  PROP_NAME,
+  ROUTE,
+  SEMVER,
+} from '../src/patterns.js';
 import { manifestSchema } from '../src/schema.js';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -21,7 +30,8 @@ export function strictSchema(): Json {
 }
 
 /** The schema of a property, by its path of property names: `props(schema, 'contributes', 'site')`. */
-const props = (node: unknown, ...path: string[]): Json => path.reduce((n, key) => (n.properties as Record<string, Json>)[key]!, node as Json);
+const props = (node: unknown, ...path: string[]): Json =>
+  path.reduce((n, key) => (n.properties as Record<string, Json>)[key]!, node as Json);
 
 /** Editor keywords the published schema carries beside JSON Schema's: VS Code shows them. */
 export const EDITOR_KEYWORDS = ['patternErrorMessage', 'markdownDescription'];
@@ -37,15 +47,45 @@ export const EDITOR_KEYWORDS = ['patternErrorMessage', 'markdownDescription'];
 export function publishedSchema(): Json {
   const schema = structuredClone(strictSchema());
   open(schema);
-  const patterned = (node: Json, pattern: string, message: string) => Object.assign(node, { pattern, patternErrorMessage: message });
+  const patterned = (node: Json, pattern: string, message: string) =>
+    Object.assign(node, { pattern, patternErrorMessage: message });
 
-  patterned(props(schema, 'id'), KEBAB_CASE, 'The id is kebab-case: lower-case letters and digits in words joined by single hyphens, such as "weather-widget".');
-  patterned(props(schema, 'version'), SEMVER, 'The version is a semantic version MAJOR.MINOR.PATCH, with an optional -prerelease and +build, such as "1.2.0" or "2.0.0-rc.1" (no "v", no leading zeros).');
-  patterned(props(schema, 'entry'), ENTRY, 'The entry is the bundle\'s plain relative path inside the artifact, such as "dist/index.js": no URL, no leading "/", no "..", "\\\\", "?", "#" or "%".');
-  patterned(props(schema, 'capabilities', 'network').items as Json, ORIGIN, 'A network entry is an origin, scheme://host[:port] with https, wss, http or ws, and nothing more: no path, query, credentials or wildcard.');
-  for (const key of ['routes', 'orgRoutes']) patterned(props(schema, 'contributes', 'console', key).items as Json, ROUTE, 'A route is a path starting with "/", such as "/deal-board": no "//" at its start, no "." or ".." segment, whitespace, "?", "#" or "\\\\".');
-  patterned(props(schema, 'contributes', 'site', 'components').items as Json, COMPONENT_ID, 'A component id is <publisher handle>.<manifest id>.<role>, each part kebab-case, such as "your-handle.weather-widget.card".');
-  patterned(props(schema, 'contributes', 'site', 'functionBindings').additionalProperties as Json, PROP_NAME, 'A function binding names a plain prop (an identifier such as "onPickFn"), declared in capabilities.props.');
+  patterned(
+    props(schema, 'id'),
+    KEBAB_CASE,
+    'The id is kebab-case: lower-case letters and digits in words joined by single hyphens, such as "weather-widget".',
+  );
+  patterned(
+    props(schema, 'version'),
+    SEMVER,
+    'The version is a semantic version MAJOR.MINOR.PATCH, with an optional -prerelease and +build, such as "1.2.0" or "2.0.0-rc.1" (no "v", no leading zeros).',
+  );
+  patterned(
+    props(schema, 'entry'),
+    ENTRY,
+    'The entry is the bundle\'s plain relative path inside the artifact, such as "dist/index.js": no URL, no leading "/", no "..", "\\\\", "?", "#" or "%".',
+  );
+  patterned(
+    props(schema, 'capabilities', 'network').items as Json,
+    ORIGIN,
+    'A network entry is an origin, scheme://host[:port] with https, wss, http or ws, and nothing more: no path, query, credentials or wildcard.',
+  );
+  for (const key of ['routes', 'orgRoutes'])
+    patterned(
+      props(schema, 'contributes', 'console', key).items as Json,
+      ROUTE,
+      'A route is a path starting with "/", such as "/deal-board": no "//" at its start, no "." or ".." segment, whitespace, "?", "#" or "\\\\".',
+    );
+  patterned(
+    props(schema, 'contributes', 'site', 'components').items as Json,
+    COMPONENT_ID,
+    'A component id is <publisher handle>.<manifest id>.<role>, each part kebab-case, such as "your-handle.weather-widget.card".',
+  );
+  patterned(
+    props(schema, 'contributes', 'site', 'functionBindings').additionalProperties as Json,
+    PROP_NAME,
+    'A function binding names a plain prop (an identifier such as "onPickFn"), declared in capabilities.props.',
+  );
 
   // A config field of a type the platform does not know is dropped, and so is every field past
   // the 50th: neither is an error. A field of a known type is checked in full, a select's options too.
@@ -53,7 +93,10 @@ export function publishedSchema(): Json {
   const field = fields.items as Json;
   const type = props(field, 'type');
   const known = { type: 'object', properties: { type: { enum: type.enum } } };
-  const select = { if: { type: 'object', properties: { type: { const: 'select' } } }, then: { type: 'object', required: ['options'], properties: { options: { type: 'array', minItems: 1 } } } };
+  const select = {
+    if: { type: 'object', properties: { type: { const: 'select' } } },
+    then: { type: 'object', required: ['options'], properties: { options: { type: 'array', minItems: 1 } } },
+  };
   const configField = {
     description: field.description,
     type: 'object',
@@ -64,8 +107,15 @@ export function publishedSchema(): Json {
   };
   delete (configField.then as Json).description;
   delete fields.items;
-  Object.assign(fields, { prefixItems: Array.from({ length: MAX_CONFIG_FIELDS }, () => ({ $ref: '#/$defs/configField' })) });
-  return { $schema: schema.$schema, $id: 'https://extkit.dev/schemas/manifest.schema.json', ...schema, $defs: { configField } };
+  Object.assign(fields, {
+    prefixItems: Array.from({ length: MAX_CONFIG_FIELDS }, () => ({ $ref: '#/$defs/configField' })),
+  });
+  return {
+    $schema: schema.$schema,
+    $id: 'https://extkit.dev/schemas/manifest.schema.json',
+    ...schema,
+    $defs: { configField },
+  };
 }
 
 /** Leaves every object open: unknown keys are the CLI's warning, never the editor's error. */

@@ -72,12 +72,16 @@ export class Reporter {
   /** Reports a rule's finding, unless the structural check reported the same code at the same pointer; `place` when the rule read the text. */
   report(code: DiagnosticCode, path: string, message: string, place?: Place): void {
     if (this.structural?.get(code)?.has(path)) return;
-    (RULES[code].severity === 'error' ? this.errors : this.warnings).push(place === undefined ? { code, path, message } : new PlacedDiagnostic(code, path, message, place));
+    (RULES[code].severity === 'error' ? this.errors : this.warnings).push(
+      place === undefined ? { code, path, message } : new PlacedDiagnostic(code, path, message, place),
+    );
   }
 
   /** Reports a finding the caller has told apart from every other already: no other finding has its code and pointer. */
   add(code: DiagnosticCode, path: string, message: string, place?: Place): void {
-    (RULES[code].severity === 'error' ? this.errors : this.warnings).push(place === undefined ? { code, path, message } : new PlacedDiagnostic(code, path, message, place));
+    (RULES[code].severity === 'error' ? this.errors : this.warnings).push(
+      place === undefined ? { code, path, message } : new PlacedDiagnostic(code, path, message, place),
+    );
   }
 
   /** Reports a finding of the structural check, once per code and pointer. */
@@ -98,7 +102,11 @@ export class Reporter {
    * names the keys whose values may be objects (the manifest's own keys, at the top level): that
    * check reads those values only, not one per key, unless the text has objects it did not find.
    */
-  keysOf(obj: Record<string, unknown>, containers: readonly string[] = [], read?: () => string[] | undefined): string[] {
+  keysOf(
+    obj: Record<string, unknown>,
+    containers: readonly string[] = [],
+    read?: () => string[] | undefined,
+  ): string[] {
     let keys = this.enumerated.get(obj);
     if (keys === undefined) {
       // `read`: the same keys from the text the object was parsed from, when it can tell them.
@@ -146,10 +154,12 @@ export function describe(value: unknown): string {
   }
 }
 
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Sets an own, enumerable property even when the key is "__proto__" (no prototype pollution). */
 export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
   else obj[key] = value;
 }

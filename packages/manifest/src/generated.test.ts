@@ -12,20 +12,36 @@ describe('generated files', () => {
   });
 });
 
-type Schema = { type?: unknown; properties?: Record<string, Schema>; items?: Schema; additionalProperties?: Schema | boolean; required?: string[] } & Record<string, unknown>;
+type Schema = {
+  type?: unknown;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  additionalProperties?: Schema | boolean;
+  required?: string[];
+} & Record<string, unknown>;
 
 /** Every code the compiled structural check can lead to, found by walking the published schema. */
 function structuralCodes(schema: Schema, pointer = ''): string[] {
   const rule = ruleOf(pointer);
   const codes: string[] = [];
-  const mapped: Record<string, string> = { minLength: 'empty', maxLength: 'too_long', minimum: 'out_of_range', maximum: 'out_of_range' };
+  const mapped: Record<string, string> = {
+    minLength: 'empty',
+    maxLength: 'too_long',
+    minimum: 'out_of_range',
+    maximum: 'out_of_range',
+  };
   // A config field's type outside the enum drops the field (config.fields.type.unsupported).
-  if (schema.type !== undefined && !('enum' in schema)) codes.push(pointer === '' ? 'manifest.not_object' : `${rule}.wrong_type`);
-  for (const [keyword, problem] of Object.entries(mapped)) if (keyword in schema && !(keyword === 'maximum' && schema.maximum === Number.MAX_SAFE_INTEGER)) codes.push(`${rule}.${problem}`);
+  if (schema.type !== undefined && !('enum' in schema))
+    codes.push(pointer === '' ? 'manifest.not_object' : `${rule}.wrong_type`);
+  for (const [keyword, problem] of Object.entries(mapped))
+    if (keyword in schema && !(keyword === 'maximum' && schema.maximum === Number.MAX_SAFE_INTEGER))
+      codes.push(`${rule}.${problem}`);
   for (const name of schema.required ?? []) codes.push(`${ruleOf(`${pointer}/${name}`)}.missing`);
-  for (const [name, sub] of Object.entries(schema.properties ?? {})) codes.push(...structuralCodes(sub, `${pointer}/${name}`));
+  for (const [name, sub] of Object.entries(schema.properties ?? {}))
+    codes.push(...structuralCodes(sub, `${pointer}/${name}`));
   if (schema.items) codes.push(...structuralCodes(schema.items, `${pointer}/0`));
-  if (typeof schema.additionalProperties === 'object') codes.push(...structuralCodes(schema.additionalProperties, `${pointer}/key`));
+  if (typeof schema.additionalProperties === 'object')
+    codes.push(...structuralCodes(schema.additionalProperties, `${pointer}/key`));
   return codes;
 }
 

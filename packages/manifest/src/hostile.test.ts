@@ -38,7 +38,15 @@ describe('hostile input', () => {
   });
 
   it('function binding keys such as "constructor" are not mistaken for components', () => {
-    const r = validateManifest({ ...valid, contributes: { site: { components: ['acme.w.card'], functionBindings: { constructor: 'fn', __proto__: 'fn' } } } }, { publisher: 'acme' });
+    const r = validateManifest(
+      {
+        ...valid,
+        contributes: {
+          site: { components: ['acme.w.card'], functionBindings: { constructor: 'fn', __proto__: 'fn' } },
+        },
+      },
+      { publisher: 'acme' },
+    );
     expect(r.errors.map((d) => d.code)).toContain('contributes.site.functionBindings.unknown_component');
   });
 
@@ -52,7 +60,12 @@ describe('hostile input', () => {
       expect(r.valid).toBe(key === 'extra');
       JSON.stringify(r);
     }
-    const inDefaults = parseAndValidate(JSON.stringify({ ...valid, config: { fields: [{ key: 'a', label: 'A', type: 'string' }], defaults: { a: 0 } } }).replace('"a":0', `"a":${deep}`));
+    const inDefaults = parseAndValidate(
+      JSON.stringify({
+        ...valid,
+        config: { fields: [{ key: 'a', label: 'A', type: 'string' }], defaults: { a: 0 } },
+      }).replace('"a":0', `"a":${deep}`),
+    );
     expect(inDefaults.errors.map((d) => d.code)).toEqual(['config.defaults.not_coercible']);
   });
 
@@ -75,12 +88,16 @@ describe('hostile input', () => {
       // All on one line.
       minified: (n) => JSON.stringify(valid).replace(/}$/, `,${keys(n)}}`),
       // Some keys a line (the walk reads them from the text), more on one line, then a long string.
-      mixed: (n) => `{\n${Array.from({ length: n / 4 }, (_, i) => `"p${i}": 1,\n`).join('')}${keys(n)},"id":"w","description":"${'x'.repeat(n * 20)}","0":1}`,
+      mixed: (n) =>
+        `{\n${Array.from({ length: n / 4 }, (_, i) => `"p${i}": 1,\n`).join('')}${keys(n)},"id":"w","description":"${'x'.repeat(n * 20)}","0":1}`,
     };
     for (const [name, make] of Object.entries(shapes)) {
       run(make(2_000)); // compiled before it is timed
       const texts = new Map([20_000, 160_000].map((n) => [n, make(n)]));
-      expect(growth((n) => run(texts.get(n)!), 20_000), name).toBeLessThan(24);
+      expect(
+        growth((n) => run(texts.get(n)!), 20_000),
+        name,
+      ).toBeLessThan(24);
     }
   });
 
@@ -106,8 +123,15 @@ describe('hostile input', () => {
     // the pass reads those ids with shorter runs.
     const long = (i: number) => `acme.weather-widget.${Array.from({ length: 1_700 }, () => 'a').join('-')}${i}`;
     for (const repeated of [true, false]) {
-      const ids = [...Array.from({ length: 2_047 }, (_, i) => `acme.weather-widget.c${i}`), ...Array.from({ length: 2_049 }, (_, i) => long(repeated ? 0 : i))];
-      const text = JSON.stringify({ ...valid, id: 'weather-widget', contributes: { site: { components: ids } } }, null, 2);
+      const ids = [
+        ...Array.from({ length: 2_047 }, (_, i) => `acme.weather-widget.c${i}`),
+        ...Array.from({ length: 2_049 }, (_, i) => long(repeated ? 0 : i)),
+      ];
+      const text = JSON.stringify(
+        { ...valid, id: 'weather-widget', contributes: { site: { components: ids } } },
+        null,
+        2,
+      );
       const { report } = validateManifestText(text, { publisher: 'acme' });
       expect(report.valid).toBe(true);
       const repeats = report.warnings.filter((d) => d.code === 'contributes.site.components.duplicate');
@@ -149,20 +173,42 @@ describe('a manifest id too long to compile into the component pass', () => {
   it('reports what a short id reports, for ids in the namespace, outside it, out of form and repeated', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.constantFrom('acme', 'other', 'A', 'a-', ''), fc.constantFrom('ID', 'elsewhere', 'ID-x', ''), fc.constantFrom('card', 'b-2', 'x.y', '-z', 'Q', '')), { maxLength: 30 }),
+        fc.array(
+          fc.tuple(
+            fc.constantFrom('acme', 'other', 'A', 'a-', ''),
+            fc.constantFrom('ID', 'elsewhere', 'ID-x', ''),
+            fc.constantFrom('card', 'b-2', 'x.y', '-z', 'Q', ''),
+          ),
+          { maxLength: 30 },
+        ),
         fc.constantFrom('acme', undefined),
         fc.boolean(),
         (parts, publisher, pretty) => {
           const ids = parts.map(([p, x, r]) => `${p}.${x}.${r}`);
           const report = (id: string) => {
-            const text = JSON.stringify({ ...valid, id, contributes: { site: { components: [...ids, ...ids.slice(0, 3)].map((s) => s.replaceAll('ID', id)) } } }, null, pretty ? 2 : undefined);
+            const text = JSON.stringify(
+              {
+                ...valid,
+                id,
+                contributes: { site: { components: [...ids, ...ids.slice(0, 3)].map((s) => s.replaceAll('ID', id)) } },
+              },
+              null,
+              pretty ? 2 : undefined,
+            );
             const { report } = validateManifestText(text, { publisher });
             const all = [...report.errors, ...report.warnings];
             // Messages quote a long string cut short, so codes and pointers are compared. On one
             // line the long id moves every column after it; one element a line, nothing it precedes.
-            return { valid: report.valid, found: all.map((d) => [d.code, d.path]), manifest: report.manifest, positions: pretty ? diagnosticPositions(text, all) : [] };
+            return {
+              valid: report.valid,
+              found: all.map((d) => [d.code, d.path]),
+              manifest: report.manifest,
+              positions: pretty ? diagnosticPositions(text, all) : [],
+            };
           };
-          expect(JSON.parse(JSON.stringify(report(long)).replaceAll(long, short))).toEqual(JSON.parse(JSON.stringify(report(short))));
+          expect(JSON.parse(JSON.stringify(report(long)).replaceAll(long, short))).toEqual(
+            JSON.parse(JSON.stringify(report(short))),
+          );
         },
       ),
       { numRuns: 200 },
@@ -172,18 +218,36 @@ describe('a manifest id too long to compile into the component pass', () => {
   it('names a long id and publisher shortened in each finding, so that the report grows with the list, not with the list times the id', () => {
     const id = Array.from({ length: 50_000 }, () => 'a').join('-');
     const publisher = Array.from({ length: 500 }, () => 'p').join('-');
-    const text = JSON.stringify({ ...valid, id, contributes: { site: { components: Array.from({ length: 1_000 }, (_, i) => `other.elsewhere.c${i}`) } } });
+    const text = JSON.stringify({
+      ...valid,
+      id,
+      contributes: { site: { components: Array.from({ length: 1_000 }, (_, i) => `other.elsewhere.c${i}`) } },
+    });
     const { report } = validateManifestText(text, { publisher });
     expect(report.errors).toHaveLength(2_000);
     expect(report.errors.every((d) => d.message.length < 400)).toBe(true);
-    expect(report.errors[1]!.message).toBe(`component "other.elsewhere.c0" names extension "elsewhere", but this manifest's id is "${id.slice(0, 57)}..."; use "${publisher.slice(0, 57)}....${id.slice(0, 57)}....c0"`);
+    expect(report.errors[1]!.message).toBe(
+      `component "other.elsewhere.c0" names extension "elsewhere", but this manifest's id is "${id.slice(0, 57)}..."; use "${publisher.slice(0, 57)}....${id.slice(0, 57)}....c0"`,
+    );
   });
 
   it('answers for an id of 60,000 characters and the components that carry it (main threw: "Regular expression too large")', () => {
     const id = Array.from({ length: 30_000 }, () => 'a').join('-');
-    const text = JSON.stringify({ ...valid, id, contributes: { site: { components: Array.from({ length: 100 }, (_, i) => `acme.${id}.c${i % 10 === 9 ? i - 1 : i}`) } } }, null, 2);
+    const text = JSON.stringify(
+      {
+        ...valid,
+        id,
+        contributes: {
+          site: { components: Array.from({ length: 100 }, (_, i) => `acme.${id}.c${i % 10 === 9 ? i - 1 : i}`) },
+        },
+      },
+      null,
+      2,
+    );
     const { report } = validateManifestText(text, { publisher: 'acme' });
     expect(report.valid).toBe(true);
-    expect(report.warnings.map((d) => d.code)).toEqual(Array.from({ length: 10 }, () => 'contributes.site.components.duplicate'));
+    expect(report.warnings.map((d) => d.code)).toEqual(
+      Array.from({ length: 10 }, () => 'contributes.site.components.duplicate'),
+    );
   });
 });

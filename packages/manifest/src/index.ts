@@ -1,7 +1,23 @@
 export { validateManifest, silence, isStrictSemver, type ValidateOptions, type ValidationReport } from './validate.js';
-export { parseManifestText, validateManifestText, readManifest, SYNTAX_REASONS, type ParseResult, type ReadManifestResult } from './parse.js';
+export {
+  parseManifestText,
+  validateManifestText,
+  readManifest,
+  SYNTAX_REASONS,
+  type ParseResult,
+  type ReadManifestResult,
+} from './parse.js';
 export { diagnosticPositions, locatePointer, pointerLocator, LineIndex, type Position } from './positions.js';
-export { findManifest, whyNoManifest, whyNotAFile, readPublisher, readValidatorSettings, validateOptionsFor, type ManifestLocation, type ValidatorSettings } from './locate.js';
+export {
+  findManifest,
+  whyNoManifest,
+  whyNotAFile,
+  readPublisher,
+  readValidatorSettings,
+  validateOptionsFor,
+  type ManifestLocation,
+  type ValidatorSettings,
+} from './locate.js';
 export { RULES, ruleUrl, RULES_URL, type DiagnosticCode, type Rule, type RuleSource, type Severity } from './rules.js';
 export { structuralCheck } from './structural.js';
 export { isKebabCase, MAX_CONFIG_FIELDS, CONFIG_FIELD_TYPES } from './patterns.js';

@@ -29,7 +29,9 @@ export function whyNoManifest(target: string): string {
   const stat = statSync(resolve(target), { throwIfNoEntry: false });
   if (stat?.isDirectory() && basename(resolve(target)) !== 'manifest.json') {
     const inner = join(target, 'manifest.json');
-    return statSync(resolve(inner), { throwIfNoEntry: false }) ? (whyNotAFile(inner) ?? '') : `${JSON.stringify(target)} is a folder without a manifest.json in it`;
+    return statSync(resolve(inner), { throwIfNoEntry: false })
+      ? (whyNotAFile(inner) ?? '')
+      : `${JSON.stringify(target)} is a folder without a manifest.json in it`;
   }
   return whyNotAFile(target) ?? '';
 }
@@ -61,7 +63,9 @@ export interface ValidatorSettings {
 /** Reads `"extkit": { "publisher", "ignore" }` from the extension's package.json; a missing or unreadable file has none. */
 export function readValidatorSettings(dir: string): ValidatorSettings {
   try {
-    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { extkit?: { publisher?: unknown; ignore?: unknown } };
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      extkit?: { publisher?: unknown; ignore?: unknown };
+    };
     const kit = pkg?.extkit;
     if (typeof kit !== 'object' || kit === null) return {};
     const settings: ValidatorSettings = {};

@@ -65,15 +65,28 @@ describe('text encodings', () => {
   it.each([
     ['UTF-16 little-endian without a byte order mark', utf16le, 'UTF-16 (little-endian, without a byte order mark)'],
     ['UTF-16 big-endian without a byte order mark', utf16be, 'UTF-16 (big-endian, without a byte order mark)'],
-    ['UTF-16 little-endian with a byte order mark', Buffer.concat([Buffer.from([0xff, 0xfe]), utf16le]), 'UTF-16 (little-endian, with a byte order mark)'],
-    ['UTF-16 big-endian with a byte order mark', Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be]), 'UTF-16 (big-endian, with a byte order mark)'],
+    [
+      'UTF-16 little-endian with a byte order mark',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), utf16le]),
+      'UTF-16 (little-endian, with a byte order mark)',
+    ],
+    [
+      'UTF-16 big-endian with a byte order mark',
+      Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be]),
+      'UTF-16 (big-endian, with a byte order mark)',
+    ],
   ])('names %s', (_, bytes, name) => {
     const r = parseManifestText(new Uint8Array(bytes));
-    expect(!r.ok && r.diagnostic).toMatchObject({ code: 'json.invalid_utf8', message: `the file is ${name}, not UTF-8; save it as UTF-8` });
+    expect(!r.ok && r.diagnostic).toMatchObject({
+      code: 'json.invalid_utf8',
+      message: `the file is ${name}, not UTF-8; save it as UTF-8`,
+    });
   });
 
   it('still reads UTF-8 with a byte order mark', () => {
-    expect(parseManifestText(new Uint8Array(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]))).ok).toBe(true);
+    expect(
+      parseManifestText(new Uint8Array(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]))).ok,
+    ).toBe(true);
   });
 });
 
@@ -81,39 +94,78 @@ const messages = (input: unknown, publisher?: string) => {
   const r = validateManifest(input, publisher === undefined ? {} : { publisher });
   return [...r.errors, ...r.warnings];
 };
-const find = (input: unknown, code: string, publisher?: string) => messages(input, publisher).find((d) => d.code === code)?.message;
+const find = (input: unknown, code: string, publisher?: string) =>
+  messages(input, publisher).find((d) => d.code === code)?.message;
 
 describe('messages say the right thing', () => {
   it('call a config field by its key, or by its index when it has no key, never one for the other', () => {
-    const fields = [{ key: 5, label: 'L', type: 'select' }, { label: 'L', type: 'string', min: 1 }, { key: { a: 1 }, label: 'L', type: 'number', min: 3, max: 1 }];
+    const fields = [
+      { key: 5, label: 'L', type: 'select' },
+      { label: 'L', type: 'string', min: 1 },
+      { key: { a: 1 }, label: 'L', type: 'number', min: 3, max: 1 },
+    ];
     const all = messages({ ...valid, config: { fields } });
-    expect(all.find((d) => d.code === 'config.fields.options.missing')?.message).toMatch(/^the config field at index 0 \(config\.fields\[0\]\) is a select/);
-    expect(all.find((d) => d.code === 'config.fields.range_ignored')?.message).toBe('min applies to number fields only; the config field at index 1 (config.fields[1]) is a string field');
-    expect(all.find((d) => d.code === 'config.fields.range_inverted')?.message).toBe('the config field at index 2 (config.fields[2]) has min 3 greater than max 1');
-    expect(all.find((d) => d.code === 'config.fields.key.wrong_type')?.message).toBe('config.fields[0].key must be a string, got the number 5');
+    expect(all.find((d) => d.code === 'config.fields.options.missing')?.message).toMatch(
+      /^the config field at index 0 \(config\.fields\[0\]\) is a select/,
+    );
+    expect(all.find((d) => d.code === 'config.fields.range_ignored')?.message).toBe(
+      'min applies to number fields only; the config field at index 1 (config.fields[1]) is a string field',
+    );
+    expect(all.find((d) => d.code === 'config.fields.range_inverted')?.message).toBe(
+      'the config field at index 2 (config.fields[2]) has min 3 greater than max 1',
+    );
+    expect(all.find((d) => d.code === 'config.fields.key.wrong_type')?.message).toBe(
+      'config.fields[0].key must be a string, got the number 5',
+    );
   });
 
   it('quote keys with dots (and all-digit keys) in paths, so they read as one key', () => {
-    const input = { ...valid, contributes: { site: { components: ['acme.weather-widget.card'], functionBindings: { 'acme.weather-widget.card': 5 } } }, config: { defaults: { 'a.b': 1 } } };
-    expect(find(input, 'contributes.site.functionBindings.wrong_type')).toBe('contributes.site.functionBindings["acme.weather-widget.card"] must be a string, got the number 5');
-    expect(find({ ...valid, config: { fields: [{ key: 'k', label: 'K', type: 'number' }], defaults: { 7: 1 } } }, 'config.defaults.unknown_key')).toBe('default for "7", which is not a config field (or was dropped); it is ignored');
-    expect(find({ ...valid, homepage: { '1': { x: 1 } } }, 'manifest.unknown_property')).toBe('homepage is not a manifest property; it is ignored');
-    expect(messages({ ...valid, 'a.b': 1 }).map((d) => d.message)).toContain('["a.b"] is not a manifest property; it is ignored');
+    const input = {
+      ...valid,
+      contributes: {
+        site: { components: ['acme.weather-widget.card'], functionBindings: { 'acme.weather-widget.card': 5 } },
+      },
+      config: { defaults: { 'a.b': 1 } },
+    };
+    expect(find(input, 'contributes.site.functionBindings.wrong_type')).toBe(
+      'contributes.site.functionBindings["acme.weather-widget.card"] must be a string, got the number 5',
+    );
+    expect(
+      find(
+        { ...valid, config: { fields: [{ key: 'k', label: 'K', type: 'number' }], defaults: { 7: 1 } } },
+        'config.defaults.unknown_key',
+      ),
+    ).toBe('default for "7", which is not a config field (or was dropped); it is ignored');
+    expect(find({ ...valid, homepage: { '1': { x: 1 } } }, 'manifest.unknown_property')).toBe(
+      'homepage is not a manifest property; it is ignored',
+    );
+    expect(messages({ ...valid, 'a.b': 1 }).map((d) => d.message)).toContain(
+      '["a.b"] is not a manifest property; it is ignored',
+    );
   });
 
   it('count code points, and say so', () => {
-    expect(find({ ...valid, name: '😀'.repeat(81) }, 'name.too_long')).toBe('name is 81 code points long; at most 80 are allowed');
+    expect(find({ ...valid, name: '😀'.repeat(81) }, 'name.too_long')).toBe(
+      'name is 81 code points long; at most 80 are allowed',
+    );
     expect(messages({ ...valid, name: '😀'.repeat(80) }, 'acme')).toEqual([]);
   });
 
   it('offer the one right component id, in every message about it', () => {
     const input = { ...valid, contributes: { site: { components: ['other.weather.card'] } } };
-    expect(find(input, 'contributes.site.components.wrong_publisher', 'acme')).toMatch(/; use "acme\.weather-widget\.card"$/);
-    expect(find(input, 'contributes.site.components.wrong_extension', 'acme')).toMatch(/; use "acme\.weather-widget\.card"$/);
+    expect(find(input, 'contributes.site.components.wrong_publisher', 'acme')).toMatch(
+      /; use "acme\.weather-widget\.card"$/,
+    );
+    expect(find(input, 'contributes.site.components.wrong_extension', 'acme')).toMatch(
+      /; use "acme\.weather-widget\.card"$/,
+    );
   });
 
   it('check what can be checked of a component id without a publisher: its form and its middle part', () => {
-    const r = validateManifest({ ...valid, contributes: { site: { components: ['acme.other.card', 'acme.weather-widget.panel', 'weather-widget.card'] } } });
+    const r = validateManifest({
+      ...valid,
+      contributes: { site: { components: ['acme.other.card', 'acme.weather-widget.panel', 'weather-widget.card'] } },
+    });
     expect(r.valid).toBe(false);
     expect(r.errors.map((d) => [d.code, d.path])).toEqual([
       ['contributes.site.components.not_component_id', '/contributes/site/components/2'],
@@ -125,66 +177,128 @@ describe('messages say the right thing', () => {
 
   it('say "field 51", not "fields 51 to 51"', () => {
     const fields = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `f${i}`, label: 'F', type: 'string' }));
-    expect(find({ ...valid, config: { fields: fields(51) } }, 'config.fields.too_many')).toBe('config declares 51 fields; the platform reads the first 50, so field 51 is ignored');
-    expect(find({ ...valid, config: { fields: fields(53) } }, 'config.fields.too_many')).toBe('config declares 53 fields; the platform reads the first 50, so fields 51 to 53 are ignored');
+    expect(find({ ...valid, config: { fields: fields(51) } }, 'config.fields.too_many')).toBe(
+      'config declares 51 fields; the platform reads the first 50, so field 51 is ignored',
+    );
+    expect(find({ ...valid, config: { fields: fields(53) } }, 'config.fields.too_many')).toBe(
+      'config declares 53 fields; the platform reads the first 50, so fields 51 to 53 are ignored',
+    );
   });
 
   it('normalize an origin to the form browsers serialize, as docs/rules.md says', () => {
-    const r = validateManifest({ ...valid, capabilities: { network: ['https://API.Example.com:443', 'https://api.example.com', 'wss://b.example'] } }, { publisher: 'acme' });
-    expect(r.warnings.map((d) => d.code)).toEqual(['capabilities.network.not_canonical', 'capabilities.network.duplicate']);
+    const r = validateManifest(
+      {
+        ...valid,
+        capabilities: { network: ['https://API.Example.com:443', 'https://api.example.com', 'wss://b.example'] },
+      },
+      { publisher: 'acme' },
+    );
+    expect(r.warnings.map((d) => d.code)).toEqual([
+      'capabilities.network.not_canonical',
+      'capabilities.network.duplicate',
+    ]);
     expect(r.manifest?.capabilities?.network).toEqual(['https://api.example.com', 'wss://b.example']);
   });
 });
 
-describe('no message carries a program\'s placeholder', () => {
+describe("no message carries a program's placeholder", () => {
   const anyJson = fc.jsonValue({ maxDepth: 3 });
   const key = fc.oneof(fc.string(), fc.constantFrom('a.b', '7', '__proto__', 'x/y', 'constructor'));
-  const manifestLike = fc.record(
-    {
-      id: fc.oneof(fc.constantFrom('weather-widget', 'Bad_Id'), anyJson),
-      name: fc.oneof(fc.string(), anyJson),
-      version: anyJson,
-      entry: fc.oneof(fc.constantFrom('dist/index.js', '../x.js', '%2e%2e/x.js', 'x'), anyJson),
-      hostAbi: anyJson,
-      capabilities: fc.oneof(fc.record({ network: fc.array(fc.oneof(fc.webUrl(), fc.string(), anyJson)), props: fc.array(anyJson), events: anyJson, size: anyJson }, { requiredKeys: [] }), anyJson),
-      contributes: fc.oneof(
-        fc.record({ site: fc.record({ components: fc.array(fc.oneof(fc.constantFrom('acme.weather-widget.card', 'a.b.c', 'x.y'), anyJson)), functionBindings: fc.dictionary(key, anyJson) }, { requiredKeys: [] }), console: fc.record({ routes: fc.array(anyJson), slots: anyJson, shell: anyJson }, { requiredKeys: [] }) }, { requiredKeys: [] }),
-        anyJson,
-      ),
-      config: fc.oneof(
-        fc.record(
-          {
-            fields: fc.array(fc.record({ key: fc.oneof(key, anyJson), label: anyJson, type: fc.oneof(fc.constantFrom('string', 'number', 'boolean', 'select', 'color'), anyJson), min: anyJson, max: anyJson, options: fc.oneof(fc.array(fc.record({ value: anyJson, label: anyJson }, { requiredKeys: [] })), anyJson) }, { requiredKeys: [] }), { maxLength: 55 }),
-            defaults: fc.dictionary(key, anyJson),
-          },
-          { requiredKeys: [] },
+  const manifestLike = fc
+    .record(
+      {
+        id: fc.oneof(fc.constantFrom('weather-widget', 'Bad_Id'), anyJson),
+        name: fc.oneof(fc.string(), anyJson),
+        version: anyJson,
+        entry: fc.oneof(fc.constantFrom('dist/index.js', '../x.js', '%2e%2e/x.js', 'x'), anyJson),
+        hostAbi: anyJson,
+        capabilities: fc.oneof(
+          fc.record(
+            {
+              network: fc.array(fc.oneof(fc.webUrl(), fc.string(), anyJson)),
+              props: fc.array(anyJson),
+              events: anyJson,
+              size: anyJson,
+            },
+            { requiredKeys: [] },
+          ),
+          anyJson,
         ),
-        anyJson,
-      ),
-    },
-    { requiredKeys: [] },
-  ).chain((m) => fc.dictionary(key, anyJson, { maxKeys: 2 }).map((extra) => ({ ...extra, ...m })));
+        contributes: fc.oneof(
+          fc.record(
+            {
+              site: fc.record(
+                {
+                  components: fc.array(fc.oneof(fc.constantFrom('acme.weather-widget.card', 'a.b.c', 'x.y'), anyJson)),
+                  functionBindings: fc.dictionary(key, anyJson),
+                },
+                { requiredKeys: [] },
+              ),
+              console: fc.record({ routes: fc.array(anyJson), slots: anyJson, shell: anyJson }, { requiredKeys: [] }),
+            },
+            { requiredKeys: [] },
+          ),
+          anyJson,
+        ),
+        config: fc.oneof(
+          fc.record(
+            {
+              fields: fc.array(
+                fc.record(
+                  {
+                    key: fc.oneof(key, anyJson),
+                    label: anyJson,
+                    type: fc.oneof(fc.constantFrom('string', 'number', 'boolean', 'select', 'color'), anyJson),
+                    min: anyJson,
+                    max: anyJson,
+                    options: fc.oneof(
+                      fc.array(fc.record({ value: anyJson, label: anyJson }, { requiredKeys: [] })),
+                      anyJson,
+                    ),
+                  },
+                  { requiredKeys: [] },
+                ),
+                { maxLength: 55 },
+              ),
+              defaults: fc.dictionary(key, anyJson),
+            },
+            { requiredKeys: [] },
+          ),
+          anyJson,
+        ),
+      },
+      { requiredKeys: [] },
+    )
+    .chain((m) => fc.dictionary(key, anyJson, { maxKeys: 2 }).map((extra) => ({ ...extra, ...m })));
 
   it('never "[object Object]", "undefined" or "NaN", on the library or through the text', () => {
     fc.assert(
-      fc.property(fc.oneof(anyJson, manifestLike), fc.constantFrom(undefined, 'acme', 'Bad Handle'), (input, publisher) => {
-        const options = publisher === undefined ? {} : { publisher };
-        const text = JSON.stringify(input) ?? 'null';
-        // A message may quote the input: one that holds a placeholder's word (fc.webUrl() gave
-        // "http://a.aa/NaN") is no evidence either way.
-        fc.pre(!/\[object Object\]|undefined|NaN/.test(text));
-        const { report } = validateManifestText(text, options);
-        for (const d of [...messages(input, publisher), ...report.errors, ...report.warnings]) {
-          expect(d.message).not.toMatch(/\[object Object\]|undefined|NaN/);
-        }
-      }),
+      fc.property(
+        fc.oneof(anyJson, manifestLike),
+        fc.constantFrom(undefined, 'acme', 'Bad Handle'),
+        (input, publisher) => {
+          const options = publisher === undefined ? {} : { publisher };
+          const text = JSON.stringify(input) ?? 'null';
+          // A message may quote the input: one that holds a placeholder's word (fc.webUrl() gave
+          // "http://a.aa/NaN") is no evidence either way.
+          fc.pre(!/\[object Object\]|undefined|NaN/.test(text));
+          const { report } = validateManifestText(text, options);
+          for (const d of [...messages(input, publisher), ...report.errors, ...report.warnings]) {
+            expect(d.message).not.toMatch(/\[object Object\]|undefined|NaN/);
+          }
+        },
+      ),
       { numRuns: 600 },
     );
   }, 120_000);
 
   it('nor for values JSON cannot hold, given to the library', () => {
     for (const value of [undefined, Number.NaN, Infinity, () => 1, 10n, Symbol('s')]) {
-      for (const input of [{ ...valid, id: value }, { ...valid, config: { fields: [{ key: value, label: 'L', type: 'select' }], defaults: { k: value } } }, [value]]) {
+      for (const input of [
+        { ...valid, id: value },
+        { ...valid, config: { fields: [{ key: value, label: 'L', type: 'select' }], defaults: { k: value } } },
+        [value],
+      ]) {
         for (const d of messages(input)) expect(d.message).not.toMatch(/\[object Object\]|undefined|NaN/);
       }
     }

@@ -22,16 +22,19 @@ describe('repeated keys (json.duplicate_key)', () => {
       {
         code: 'json.duplicate_key',
         path: '/capabilities/network',
-        message: '"network" appears again in the same object (first at line 8, column 21); JSON parsers keep the last value, so the earlier one is ignored: keep one',
+        message:
+          '"network" appears again in the same object (first at line 8, column 21); JSON parsers keep the last value, so the earlier one is ignored: keep one',
         line: 8,
         column: 68,
       },
     ]);
     // The value is JSON.parse's: the last one.
-    expect((parsed.value as { capabilities: { network: string[] } }).capabilities.network).toEqual(['https://b.example']);
+    expect((parsed.value as { capabilities: { network: string[] } }).capabilities.network).toEqual([
+      'https://b.example',
+    ]);
   });
 
-  it('is a warning in the report, before the validator\'s own', () => {
+  it("is a warning in the report, before the validator's own", () => {
     const { report } = validateManifestText(manifest(',\n  "name": "Again"'), { publisher: 'acme' });
     expect(report.valid).toBe(true);
     expect(report.warnings.map((w) => [w.code, w.path])).toEqual([['json.duplicate_key', '/name']]);
@@ -39,7 +42,10 @@ describe('repeated keys (json.duplicate_key)', () => {
   });
 
   it('is silenced like any warning when the project lists it', () => {
-    const { report } = validateManifestText(manifest(',\n  "name": "Again"'), { publisher: 'acme', ignore: ['json.duplicate_key'] });
+    const { report } = validateManifestText(manifest(',\n  "name": "Again"'), {
+      publisher: 'acme',
+      ignore: ['json.duplicate_key'],
+    });
     expect(report.warnings).toEqual([]);
     expect(report.silenced).toBe(1);
   });
@@ -92,7 +98,9 @@ describe('repeated keys (json.duplicate_key)', () => {
   "description": "{ {",
   "config": { "defaults": { "x{": "{" } }`);
     const { report } = validateManifestText(text, { publisher: 'acme' });
-    expect(report.warnings.filter((w) => w.code === 'json.duplicate_key').map((w) => w.path)).toEqual(['/restrictParent/100/r']);
+    expect(report.warnings.filter((w) => w.code === 'json.duplicate_key').map((w) => w.path)).toEqual([
+      '/restrictParent/100/r',
+    ]);
   });
 
   // JSON.parse takes nesting far deeper than a recursive parser's stack: jsonc-parser's visit
@@ -111,14 +119,19 @@ describe('repeated keys (json.duplicate_key)', () => {
       ['/name'.length, 10, 3],
     ]);
     expect(repeats[0]!.path.endsWith('/d/d/k')).toBe(true);
-    expect(repeats[1]!.message).toBe('"name" appears again in the same object (first at line 3, column 3); JSON parsers keep the last value, so the earlier one is ignored: keep one');
+    expect(repeats[1]!.message).toBe(
+      '"name" appears again in the same object (first at line 3, column 3); JSON parsers keep the last value, so the earlier one is ignored: keep one',
+    );
   });
 
   it('says nothing for the enumerated objects when no key repeats', () => {
-    const { report } = validateManifestText(manifest(`,
+    const { report } = validateManifestText(
+      manifest(`,
   "config": { "defaults": { "a": 1, "b": {"z": 1} } },
   "extra": { "deep": { "q": 1 } },
-  "__proto__": { "p": 1 }`), { publisher: 'acme' });
+  "__proto__": { "p": 1 }`),
+      { publisher: 'acme' },
+    );
     expect(report.warnings.filter((w) => w.code === 'json.duplicate_key')).toEqual([]);
   });
 });
@@ -159,4 +172,3 @@ describe('line breaks', () => {
     }
   });
 });
-

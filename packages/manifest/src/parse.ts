@@ -11,7 +11,9 @@ import { silence, validate, type ValidateOptions, type ValidationReport } from '
  * `warnings` are findings about the text that the parsed value no longer shows:
  * a key repeated in one object (`json.duplicate_key`), whose earlier values JSON.parse drops.
  */
-export type ParseResult = { ok: true; value: unknown; text: string; warnings: Diagnostic[] } | { ok: false; diagnostic: Diagnostic; text: string };
+export type ParseResult =
+  | { ok: true; value: unknown; text: string; warnings: Diagnostic[] }
+  | { ok: false; diagnostic: Diagnostic; text: string };
 
 /** Parses manifest.json's bytes (or text). Never throws: a problem comes back as a diagnostic. */
 export function parseManifestText(input: string | Uint8Array): ParseResult {
@@ -22,18 +24,30 @@ export function parseManifestText(input: string | Uint8Array): ParseResult {
 const LONE_CRS = /\r(?!\n)/g;
 
 /** The text decoded (a lone CR read as an LF) and parsed, without the duplicate-key check. */
-function parseText(input: string | Uint8Array): { ok: true; value: unknown; text: string } | { ok: false; diagnostic: Diagnostic; text: string } {
+function parseText(
+  input: string | Uint8Array,
+): { ok: true; value: unknown; text: string } | { ok: false; diagnostic: Diagnostic; text: string } {
   let text: string;
   if (typeof input === 'string') text = input;
   else {
     const utf16 = utf16Encoding(input);
-    if (utf16) return fail(new TextDecoder(utf16.label).decode(input), 'json.invalid_utf8', `the file is ${utf16.name}, not UTF-8; save it as UTF-8`);
+    if (utf16)
+      return fail(
+        new TextDecoder(utf16.label).decode(input),
+        'json.invalid_utf8',
+        `the file is ${utf16.name}, not UTF-8; save it as UTF-8`,
+      );
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(input);
     } catch {
       text = new TextDecoder('utf-8').decode(input);
       const at = new LineIndex(text).at(Math.max(0, text.indexOf('\uFFFD')));
-      return fail(text, 'json.invalid_utf8', `the file is not valid UTF-8 (first bad byte at line ${at.line}, column ${at.column}); save it as UTF-8`, at);
+      return fail(
+        text,
+        'json.invalid_utf8',
+        `the file is not valid UTF-8 (first bad byte at line ${at.line}, column ${at.column}); save it as UTF-8`,
+        at,
+      );
     }
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -43,7 +57,12 @@ function parseText(input: string | Uint8Array): { ok: true; value: unknown; text
   // editors count them. (A text without a CR pays one native search: 0.3 ms at 10 MB; a CRLF one
   // a native replace besides, which gives the text back as it was when it has no lone CR.)
   if (text.indexOf('\r') !== -1) text = text.replace(LONE_CRS, '\n');
-  if (text.trim() === '') return fail(text, 'json.empty', 'the file is empty; a manifest is a JSON object such as {"id": "my-extension", ...}');
+  if (text.trim() === '')
+    return fail(
+      text,
+      'json.empty',
+      'the file is empty; a manifest is a JSON object such as {"id": "my-extension", ...}',
+    );
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -58,7 +77,8 @@ function parseText(input: string | Uint8Array): { ok: true; value: unknown; text
 /** Parses and validates manifest.json's bytes (or text): the report `extkit validate` gives, text-level findings included. */
 export function validateManifestText(input: string | Uint8Array, options: ValidateOptions = {}): ReadManifestResult {
   const parsed = parseText(input);
-  if (!parsed.ok) return { report: { valid: false, errors: [parsed.diagnostic], warnings: [], manifest: null }, text: parsed.text };
+  if (!parsed.ok)
+    return { report: { valid: false, errors: [parsed.diagnostic], warnings: [], manifest: null }, text: parsed.text };
   const { ignore, ...rest } = options;
   const reporter = new Reporter();
   const report = validate(parsed.value, rest, reporter, parsed.text);
@@ -74,8 +94,15 @@ export function validateManifestText(input: string | Uint8Array, options: Valida
  * text, and the keys of the parsed value; each repeat makes the first larger. Only when they
  * differ is the text walked (`visitKeys`) to say where.
  */
-function duplicateKeys(text: string, value: unknown, enumerated?: ReadonlyMap<object, string[]>, containers?: ReadonlyMap<object, readonly string[]>): Diagnostic[] {
-  const keys = (enumerated && containers && keyCountFromContainers(text, value, enumerated, containers)) ?? valueKeyCount(value, enumerated);
+function duplicateKeys(
+  text: string,
+  value: unknown,
+  enumerated?: ReadonlyMap<object, string[]>,
+  containers?: ReadonlyMap<object, readonly string[]>,
+): Diagnostic[] {
+  const keys =
+    (enumerated && containers && keyCountFromContainers(text, value, enumerated, containers)) ??
+    valueKeyCount(value, enumerated);
   if (countKeys(text, keys) === keys) return [];
   const found: Diagnostic[] = [];
   const seen: Array<Map<string, number>> = [];
@@ -92,7 +119,12 @@ function duplicateKeys(text: string, value: unknown, enumerated?: ReadonlyMap<ob
       const path = '/' + [...pathOf(), key].map((t) => escapeToken(t)).join('/');
       const at = lines.at(offset);
       const first = lines.at(earlier);
-      found.push({ code: 'json.duplicate_key', path, message: `${JSON.stringify(key)} appears again in the same object (first at line ${first.line}, column ${first.column}); JSON parsers keep the last value, so the earlier one is ignored: keep one`, ...at });
+      found.push({
+        code: 'json.duplicate_key',
+        path,
+        message: `${JSON.stringify(key)} appears again in the same object (first at line ${first.line}, column ${first.column}); JSON parsers keep the last value, so the earlier one is ignored: keep one`,
+        ...at,
+      });
       keys.set(key, offset);
     },
   );
@@ -108,7 +140,12 @@ function duplicateKeys(text: string, value: unknown, enumerated?: ReadonlyMap<ob
  * every value. On 50,000 unknown keys or defaults, those reads cost a tenth to a sixth of a
  * JSON.parse. (An undercount could only send the check to the text walk, never hide a repeat.)
  */
-function keyCountFromContainers(text: string, value: unknown, enumerated: ReadonlyMap<object, string[]>, containers: ReadonlyMap<object, readonly string[]>): number | undefined {
+function keyCountFromContainers(
+  text: string,
+  value: unknown,
+  enumerated: ReadonlyMap<object, string[]>,
+  containers: ReadonlyMap<object, readonly string[]>,
+): number | undefined {
   const { count, objects } = walkKeys(value, enumerated, containers);
   let braces = 0;
   for (let i = text.indexOf('{'); i !== -1 && braces <= objects; i = text.indexOf('{', i + 1)) braces++;
@@ -116,7 +153,8 @@ function keyCountFromContainers(text: string, value: unknown, enumerated: Readon
 }
 
 /** Own keys of every object in a parsed JSON value, every value read. */
-const valueKeyCount = (value: unknown, enumerated?: ReadonlyMap<object, string[]>): number => walkKeys(value, enumerated).count;
+const valueKeyCount = (value: unknown, enumerated?: ReadonlyMap<object, string[]>): number =>
+  walkKeys(value, enumerated).count;
 
 const LONG_ARRAY = 64;
 
@@ -126,7 +164,11 @@ const LONG_ARRAY = 64;
  * values read by key (listing a large object's keys costs far more than reading them): all of
  * them, or with `containers` only those it names, and then long arrays are not walked either.
  */
-function walkKeys(value: unknown, enumerated?: ReadonlyMap<object, string[]>, containers?: ReadonlyMap<object, readonly string[]>): { count: number; objects: number } {
+function walkKeys(
+  value: unknown,
+  enumerated?: ReadonlyMap<object, string[]>,
+  containers?: ReadonlyMap<object, readonly string[]>,
+): { count: number; objects: number } {
   let count = 0;
   let objects = 0;
   const stack: unknown[] = [value];
@@ -134,7 +176,8 @@ function walkKeys(value: unknown, enumerated?: ReadonlyMap<object, string[]>, co
     const v = stack.pop();
     if (typeof v !== 'object' || v === null) continue;
     if (Array.isArray(v)) {
-      if (containers === undefined || v.length <= LONG_ARRAY) for (let i = 0; i < v.length; i++) if (typeof v[i] === 'object') stack.push(v[i]);
+      if (containers === undefined || v.length <= LONG_ARRAY)
+        for (let i = 0; i < v.length; i++) if (typeof v[i] === 'object') stack.push(v[i]);
       continue;
     }
     objects++;
@@ -181,12 +224,19 @@ function utf16Encoding(bytes: Uint8Array): { label: 'utf-16le' | 'utf-16be'; nam
   const [a, b] = [bytes[0]!, bytes[1]!];
   if (a === 0xff && b === 0xfe) return { label: 'utf-16le', name: 'UTF-16 (little-endian, with a byte order mark)' };
   if (a === 0xfe && b === 0xff) return { label: 'utf-16be', name: 'UTF-16 (big-endian, with a byte order mark)' };
-  if (a !== 0 && a < 0x80 && b === 0) return { label: 'utf-16le', name: 'UTF-16 (little-endian, without a byte order mark)' };
-  if (a === 0 && b !== 0 && b < 0x80) return { label: 'utf-16be', name: 'UTF-16 (big-endian, without a byte order mark)' };
+  if (a !== 0 && a < 0x80 && b === 0)
+    return { label: 'utf-16le', name: 'UTF-16 (little-endian, without a byte order mark)' };
+  if (a === 0 && b !== 0 && b < 0x80)
+    return { label: 'utf-16be', name: 'UTF-16 (big-endian, without a byte order mark)' };
   return undefined;
 }
 
-function fail(text: string, code: Diagnostic['code'], message: string, at?: { line: number; column: number }): ParseResult {
+function fail(
+  text: string,
+  code: Diagnostic['code'],
+  message: string,
+  at?: { line: number; column: number },
+): ParseResult {
   return { ok: false, text, diagnostic: { code, path: '', message, ...(at ?? {}) } };
 }
 
@@ -229,7 +279,10 @@ function locateSyntaxError(text: string, err: unknown): { offset: number; reason
     const first = errors[0];
     if (first) {
       const name = printParseErrorCode(first.error);
-      return { offset: first.offset, reason: name === '<unknown ParseErrorCode>' ? 'syntax error' : SYNTAX_REASONS[name] };
+      return {
+        offset: first.offset,
+        reason: name === '<unknown ParseErrorCode>' ? 'syntax error' : SYNTAX_REASONS[name],
+      };
     }
   } catch {
     // Falls through to V8's own message (e.g. nesting too deep for a recursive parser).

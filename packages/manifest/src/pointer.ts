@@ -38,10 +38,14 @@ export function readable(pointer: string, root?: unknown): string {
   for (const token of tokens(pointer)) {
     const isIndex = root === undefined ? /^(0|[1-9]\d*)$/.test(token) : Array.isArray(cur);
     out = isIndex ? `${out}[${token}]` : withKey(out, token);
-    cur = typeof cur === 'object' && cur !== null && Object.hasOwn(cur, token) ? (cur as Record<string, unknown>)[token] : undefined;
+    cur =
+      typeof cur === 'object' && cur !== null && Object.hasOwn(cur, token)
+        ? (cur as Record<string, unknown>)[token]
+        : undefined;
   }
   return out;
 }
 
 /** A readable path (`readable` gives one; '' for the manifest itself) followed by an object key: `.key`, or `["a.b"]` when the key is no identifier. */
-export const withKey = (path: string, key: string): string => (IDENTIFIER.test(key) ? (path === '' ? key : `${path}.${key}`) : `${path}[${quote(key)}]`);
+export const withKey = (path: string, key: string): string =>
+  IDENTIFIER.test(key) ? (path === '' ? key : `${path}.${key}`) : `${path}[${quote(key)}]`;

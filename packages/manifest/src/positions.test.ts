@@ -25,7 +25,11 @@ describe('positions', () => {
 
   it('locates many diagnostics at once, keeping the positions they carry', () => {
     const located = diagnosticPositions(text, [{ path: '/g' }, { path: '/a/0', line: 9, column: 9 }, { path: '/e' }]);
-    expect(located.map((d) => [d?.line, d?.column])).toEqual([[4, 3], [9, 9], [3, 3]]);
+    expect(located.map((d) => [d?.line, d?.column])).toEqual([
+      [4, 3],
+      [9, 9],
+      [3, 3],
+    ]);
   });
 
   it('walks documents as deep as they are long, without recursion', () => {
@@ -53,7 +57,14 @@ describe('positions', () => {
 
   it('turns offsets into lines and columns by binary search', () => {
     const lines = new LineIndex('ab\ncd\n\nef');
-    expect([0, 2, 3, 6, 7, 8].map((o) => lines.at(o))).toEqual([{ line: 1, column: 1 }, { line: 1, column: 3 }, { line: 2, column: 1 }, { line: 3, column: 1 }, { line: 4, column: 1 }, { line: 4, column: 2 }]);
+    expect([0, 2, 3, 6, 7, 8].map((o) => lines.at(o))).toEqual([
+      { line: 1, column: 1 },
+      { line: 1, column: 3 },
+      { line: 2, column: 1 },
+      { line: 3, column: 1 },
+      { line: 4, column: 1 },
+      { line: 4, column: 2 },
+    ]);
   });
 });
 
@@ -62,8 +73,20 @@ describe('positions', () => {
 describe('keys asked for in the text order, out of it, repeated, escaped', () => {
   const keyed = String.raw`{"p": 1, "q": {"r": 2}, "s\u0074": 3, "a\\b": 4, "p": 5, "u": 6}`;
   const column = (written: string) => keyed.lastIndexOf(written) + 1;
-  const expected: Record<string, number> = { '/p': column('"p"'), '/q': column('"q"'), '/q/r': column('"r"'), '/st': column(String.raw`"s\u0074"`), '/a\\b': column(String.raw`"a\\b"`), '/u': column('"u"'), '/zz': 1 };
-  const columns = (paths: string[]) => diagnosticPositions(keyed, paths.map((path) => ({ path }))).map((p) => p?.column);
+  const expected: Record<string, number> = {
+    '/p': column('"p"'),
+    '/q': column('"q"'),
+    '/q/r': column('"r"'),
+    '/st': column(String.raw`"s\u0074"`),
+    '/a\\b': column(String.raw`"a\\b"`),
+    '/u': column('"u"'),
+    '/zz': 1,
+  };
+  const columns = (paths: string[]) =>
+    diagnosticPositions(
+      keyed,
+      paths.map((path) => ({ path })),
+    ).map((p) => p?.column);
 
   it('finds each key asked for in order, a repeated one at its last occurrence', () => {
     const paths = ['/p', '/q', '/q/r', '/st', '/a\\b', '/u'];
@@ -84,13 +107,19 @@ describe('keys asked for in the text order, out of it, repeated, escaped', () =>
 // The table of keys asked for hashes a key's length and last eight characters; keys alike there
 // (a crafted or unlucky manifest) are handed to a Map, with the same answers.
 describe('keys that agree in length and last characters', () => {
-  const keys = Array.from({ length: 40 }, (_, i) => `${String.fromCharCode(65 + (i % 26))}${i < 26 ? 'a' : 'b'}-same-end`);
+  const keys = Array.from(
+    { length: 40 },
+    (_, i) => `${String.fromCharCode(65 + (i % 26))}${i < 26 ? 'a' : 'b'}-same-end`,
+  );
   const text = JSON.stringify(Object.fromEntries(keys.map((k, i) => [k, [i]])), null, 2);
   const lineOf = (key: string) => text.slice(0, text.indexOf(`"${key}"`)).split('\n').length;
 
   it('finds each, asked for in the text order, out of it, and with keys never written', () => {
     const asked = [...keys].reverse().flatMap((k) => [`/${k}`, `/${k}/0`, `/Z${k}`]);
-    const positions = diagnosticPositions(text, asked.map((path) => ({ path })));
+    const positions = diagnosticPositions(
+      text,
+      asked.map((path) => ({ path })),
+    );
     expect(positions.map((p) => p?.line)).toEqual([...keys].reverse().flatMap((k) => [lineOf(k), lineOf(k) + 1, 1]));
   });
 });
@@ -100,7 +129,11 @@ describe('the keys of an object read from its text', () => {
   const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
   it('are the keys Object.keys lists, each with the line and column of its key', () => {
-    const text = pretty({ id: 'x', contributes: { console: { shell: true } }, config: { defaults: { a: 1, 'b c': 'two', d: [1, 2], e: { f: null } } } });
+    const text = pretty({
+      id: 'x',
+      contributes: { console: { shell: true } },
+      config: { defaults: { a: 1, 'b c': 'two', d: [1, 2], e: { f: null } } },
+    });
     expect(readKeys(text, [])?.keys).toEqual(['id', 'contributes', 'config']);
     const defaults = readKeys(text, ['config', 'defaults'])!;
     expect(defaults.keys).toEqual(['a', 'b c', 'd', 'e']);
@@ -122,7 +155,10 @@ describe('the keys of an object read from its text', () => {
   });
 
   it('are not read where the object is small beside the values it holds (Object.keys costs less there)', () => {
-    const large = pretty({ id: 'x', contributes: { site: { components: Array.from({ length: 2000 }, (_, i) => `acme.demo.c${i}`) } } });
+    const large = pretty({
+      id: 'x',
+      contributes: { site: { components: Array.from({ length: 2000 }, (_, i) => `acme.demo.c${i}`) } },
+    });
     expect(readKeys(large, [])).toBeUndefined();
     const small = pretty({ id: 'x', contributes: { site: { components: ['acme.demo.c1'] } } });
     expect(readKeys(small, [])?.keys).toEqual(['id', 'contributes']);

@@ -5,7 +5,19 @@
 import { createRequire } from 'node:module';
 import { StringSet } from './checks/strings.js';
 import { forget, placeOf, type Place, type Position, type Reporter } from './diagnostics.js';
-import { containerEnd, isLastOnPath, keyAt, lineRun, skipElementLines, skipElements, skipPropertyLine, skipSpace, stringEnd, valueAt, valueEnd } from './scan.js';
+import {
+  containerEnd,
+  isLastOnPath,
+  keyAt,
+  lineRun,
+  skipElementLines,
+  skipElements,
+  skipPropertyLine,
+  skipSpace,
+  stringEnd,
+  valueAt,
+  valueEnd,
+} from './scan.js';
 import { NONE, WantedTree, type IndexList } from './wanted.js';
 
 export type { Position } from './diagnostics.js';
@@ -33,7 +45,8 @@ export class LineIndex {
 
 const require = createRequire(import.meta.url);
 /** jsonc-parser, loaded only where a syntax error or a repeated key needs its words: a valid manifest never pays for it. */
-export const jsoncParser = (): typeof import('jsonc-parser') => require('jsonc-parser') as typeof import('jsonc-parser');
+export const jsoncParser = (): typeof import('jsonc-parser') =>
+  require('jsonc-parser') as typeof import('jsonc-parser');
 
 /**
  * At most 2^12 elements per native step: the regular expression engine's backtracking stack grows
@@ -232,7 +245,8 @@ function locate(text: string, tree: WantedTree): boolean {
         const from = escaped ? 0 : i + 1;
         const to = escaped ? key.length : end;
         child = tree.mayHave(parent, key, from, to) ? tree.find(parent, key, from, to) : NONE;
-        if (child !== NONE && frame.cursor !== NONE && ord[child]! >= ord[frame.cursor]!) frame.cursor = nextKid[child]!;
+        if (child !== NONE && frame.cursor !== NONE && ord[child]! >= ord[frame.cursor]!)
+          frame.cursor = nextKid[child]!;
       }
       if (child !== NONE) found(parent, child, i);
       if (child === NONE || firstKid[child] === NONE) {
@@ -282,7 +296,8 @@ export function pointerLocator(text: string, pointers: Iterable<string>): (point
 }
 
 /** The 1-based line and column in `text` of the value a JSON Pointer names, or of its nearest existing ancestor. */
-export const locatePointer = (text: string, pointer: string): Position | undefined => pointerLocator(text, [pointer])(pointer);
+export const locatePointer = (text: string, pointer: string): Position | undefined =>
+  pointerLocator(text, [pointer])(pointer);
 
 /**
  * The line and column of each diagnostic: its own when it has them (syntax errors, repeated
@@ -290,7 +305,10 @@ export const locatePointer = (text: string, pointer: string): Position | undefin
  * else those of the value its pointer names. The text is read for pointers only when some
  * diagnostic needs it, and then once.
  */
-export function diagnosticPositions(text: string | undefined, diagnostics: ReadonlyArray<{ path: string; line?: number; column?: number }>): Array<Position | undefined> {
+export function diagnosticPositions(
+  text: string | undefined,
+  diagnostics: ReadonlyArray<{ path: string; line?: number; column?: number }>,
+): Array<Position | undefined> {
   const n = diagnostics.length;
   const tree = new WantedTree(n);
   const nodes = new Int32Array(n).fill(-1);
@@ -498,7 +516,6 @@ export class ElementWalk extends TextWalk {
   get done(): boolean {
     return this.at !== -1 && this.text.charCodeAt(this.at) === 93;
   }
-
 }
 
 /**
@@ -520,7 +537,8 @@ export class PropertyWalk extends TextWalk {
     const { text, at } = this;
     if (at === -1) return undefined;
     const close = at + key.length + 1;
-    if (text.charCodeAt(at) !== 34 || text.charCodeAt(close) !== 34 || !text.startsWith(key, at + 1)) return void (this.at = -1);
+    if (text.charCodeAt(at) !== 34 || text.charCodeAt(close) !== 34 || !text.startsWith(key, at + 1))
+      return void (this.at = -1);
     const place = this.place();
     this.at = this.past(at, close, Infinity);
     return place;
@@ -668,9 +686,19 @@ export class KeyPlaces {
    * The keys of `obj`, the object at `path`, listed once per validation by `reporter` (from the
    * text when `readKeys` can, else by Object.keys), and their places.
    */
-  static of(reporter: Reporter, obj: Record<string, unknown>, text: string | undefined, path: readonly string[], containers?: readonly string[]): KeyPlaces {
+  static of(
+    reporter: Reporter,
+    obj: Record<string, unknown>,
+    text: string | undefined,
+    path: readonly string[],
+    containers?: readonly string[],
+  ): KeyPlaces {
     let read: ReadKeys | undefined;
-    const keys = reporter.keysOf(obj, containers, text === undefined ? undefined : () => (read = readKeys(text, path))?.keys);
+    const keys = reporter.keysOf(
+      obj,
+      containers,
+      text === undefined ? undefined : () => (read = readKeys(text, path))?.keys,
+    );
     const places = new KeyPlaces(text, path, keys);
     places.read = read;
     return places;

@@ -12,16 +12,52 @@ const manifestLike = fc.record(
     version: fc.oneof(fc.constantFrom('1.0.0', '1.2', '2.0.0-rc.1'), anyJson),
     entry: fc.oneof(fc.constantFrom('dist/index.js', '../x.js', 'https://x'), fc.string(), anyJson),
     hostAbi: fc.oneof(fc.integer(), anyJson),
-    capabilities: fc.oneof(fc.record({ network: fc.array(fc.oneof(fc.webUrl(), fc.string())), props: fc.array(fc.string()), events: anyJson, size: anyJson }, { requiredKeys: [] }), anyJson),
+    capabilities: fc.oneof(
+      fc.record(
+        {
+          network: fc.array(fc.oneof(fc.webUrl(), fc.string())),
+          props: fc.array(fc.string()),
+          events: anyJson,
+          size: anyJson,
+        },
+        { requiredKeys: [] },
+      ),
+      anyJson,
+    ),
     contributes: fc.oneof(
-      fc.record({ site: fc.record({ components: fc.array(fc.string()), functionBindings: fc.dictionary(fc.string(), fc.string()) }, { requiredKeys: [] }), console: anyJson }, { requiredKeys: [] }),
+      fc.record(
+        {
+          site: fc.record(
+            { components: fc.array(fc.string()), functionBindings: fc.dictionary(fc.string(), fc.string()) },
+            { requiredKeys: [] },
+          ),
+          console: anyJson,
+        },
+        { requiredKeys: [] },
+      ),
       anyJson,
     ),
     config: fc.oneof(
-      fc.record({
-        fields: fc.array(fc.record({ key: fc.string(), label: anyJson, type: fc.constantFrom('string', 'number', 'boolean', 'select', 'color'), min: anyJson, max: anyJson, options: anyJson }, { requiredKeys: [] }), { maxLength: 60 }),
-        defaults: fc.dictionary(fc.string(), anyJson),
-      }, { requiredKeys: [] }),
+      fc.record(
+        {
+          fields: fc.array(
+            fc.record(
+              {
+                key: fc.string(),
+                label: anyJson,
+                type: fc.constantFrom('string', 'number', 'boolean', 'select', 'color'),
+                min: anyJson,
+                max: anyJson,
+                options: anyJson,
+              },
+              { requiredKeys: [] },
+            ),
+            { maxLength: 60 },
+          ),
+          defaults: fc.dictionary(fc.string(), anyJson),
+        },
+        { requiredKeys: [] },
+      ),
       anyJson,
     ),
   },
@@ -31,20 +67,24 @@ const manifestLike = fc.record(
 describe('validateManifest on arbitrary input', () => {
   it('never throws, and answers with string codes, pointers and messages', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.jsonValue(), manifestLike), fc.option(fc.string(), { nil: undefined }), (input, publisher) => {
-        const r = validateManifest(input, publisher === undefined ? {} : { publisher });
-        expect(typeof r.valid).toBe('boolean');
-        expect(r.valid).toBe(r.errors.length === 0);
-        for (const d of [...r.errors, ...r.warnings]) {
-          expect(typeof d.code).toBe('string');
-          expect(d.path === '' || d.path.startsWith('/')).toBe(true);
-          expect(d.message.length).toBeGreaterThan(0);
-        }
-        // One report per code and pointer: the rules rely on it instead of keeping a set of keys.
-        const keys = [...r.errors, ...r.warnings].map((d) => `${d.code} ${d.path}`);
-        expect(new Set(keys).size).toBe(keys.length);
-        JSON.stringify(r);
-      }),
+      fc.property(
+        fc.oneof(fc.jsonValue(), manifestLike),
+        fc.option(fc.string(), { nil: undefined }),
+        (input, publisher) => {
+          const r = validateManifest(input, publisher === undefined ? {} : { publisher });
+          expect(typeof r.valid).toBe('boolean');
+          expect(r.valid).toBe(r.errors.length === 0);
+          for (const d of [...r.errors, ...r.warnings]) {
+            expect(typeof d.code).toBe('string');
+            expect(d.path === '' || d.path.startsWith('/')).toBe(true);
+            expect(d.message.length).toBeGreaterThan(0);
+          }
+          // One report per code and pointer: the rules rely on it instead of keeping a set of keys.
+          const keys = [...r.errors, ...r.warnings].map((d) => `${d.code} ${d.path}`);
+          expect(new Set(keys).size).toBe(keys.length);
+          JSON.stringify(r);
+        },
+      ),
       { numRuns: 1500 },
     );
   });

@@ -15,7 +15,7 @@ export function stringEnd(text: string, i: number): number {
   const j = text.indexOf('"', i + 1);
   if (j === -1 || text.charCodeAt(j - 1) !== BACKSLASH) return j;
   // A quote after a backslash: escapes are stepped over natively, not one quote at a time.
-  for (let k = i + 1; ; ) {
+  for (let k = i + 1; ;) {
     STRING_BODY.lastIndex = k;
     STRING_BODY.test(text);
     k = STRING_BODY.lastIndex;
@@ -66,7 +66,8 @@ export function valueEnd(text: string, i: number, limit = text.length): number {
 }
 
 /** Whether a character ends a literal (true, 12.5e3): a separator, a closing bracket, whitespace or a comment. */
-const endsLiteral = (c: number): boolean => c === 44 || c === 93 || c === 125 || c === 58 || c === 32 || c === 10 || c === 13 || c === 9 || c === SLASH;
+const endsLiteral = (c: number): boolean =>
+  c === 44 || c === 93 || c === 125 || c === 58 || c === 32 || c === 10 || c === 13 || c === 9 || c === SLASH;
 
 /**
  * What a native search steps over inside a container: runs of characters that are no bracket,
@@ -135,7 +136,8 @@ const LINE_RUNS: RegExp[] = [];
  * up to 64 (a regular expression per count, few in practice), else the largest power of two, at
  * most 2^`maxPower`, so that arbitrary gaps compile at most a few dozen expressions.
  */
-export const lineRun = (count: number, maxPower: number): number => (count <= 64 ? count : 2 ** Math.min(maxPower, Math.floor(Math.log2(count))));
+export const lineRun = (count: number, maxPower: number): number =>
+  count <= 64 ? count : 2 ** Math.min(maxPower, Math.floor(Math.log2(count)));
 
 /**
  * The offset of the element `count` elements on from the one at `i` when each of them is a
@@ -153,7 +155,10 @@ export function skipElementLines(text: string, i: number, count: number): number
  * without escapes or line breaks (or a literal value), the comma after them, exactly one line
  * break, and the next line's indentation.
  */
-const PROPERTY_LINE = new RegExp(String.raw`"[^"\\\n]*"[ \t\r]*:[ \t\r]*(?:"[^"\\\n]*"|[^ \t\n\r,:"[\]{}/]+)[ \t\r]*,[ \t\r]*\n[ \t]*`, 'y');
+const PROPERTY_LINE = new RegExp(
+  String.raw`"[^"\\\n]*"[ \t\r]*:[ \t\r]*(?:"[^"\\\n]*"|[^ \t\n\r,:"[\]{}/]+)[ \t\r]*,[ \t\r]*\n[ \t]*`,
+  'y',
+);
 
 /** The offset past the property at `i` and its line break when it is written as `PROPERTY_LINE` has it, else -1. One native match. */
 export function skipPropertyLine(text: string, i: number): number {
@@ -263,7 +268,12 @@ function propertyValue(text: string, i: number, key: string): number {
  * stack (jsonc-parser's `visit` overflowed at a few thousand objects, and what came after went
  * unread). The text is one `JSON.parse` accepted; false where it is not what JSON has there.
  */
-export function visitKeys(text: string, onObject: () => void, onObjectEnd: () => void, onKey: (key: string, offset: number, path: () => Array<string | number>) => void): boolean {
+export function visitKeys(
+  text: string,
+  onObject: () => void,
+  onObjectEnd: () => void,
+  onKey: (key: string, offset: number, path: () => Array<string | number>) => void,
+): boolean {
   // One slot per open container: the key being read in an object (null before the first), the index in an array.
   const path: Array<string | number | null> = [];
   const objects: boolean[] = [];

@@ -18,7 +18,10 @@ const compile = () => {
   return ajv.compile(JSON.parse(readFileSync(join(repoRoot, 'schemas/manifest.schema.json'), 'utf8')) as object);
 };
 
-const base = JSON.parse(readFileSync(join(repoRoot, 'examples/weather-widget/manifest.json'), 'utf8')) as Record<string, any>;
+const base = JSON.parse(readFileSync(join(repoRoot, 'examples/weather-widget/manifest.json'), 'utf8')) as Record<
+  string,
+  any
+>;
 
 describe('the published JSON Schema', () => {
   it('compiles in ajv strict mode', () => {
@@ -42,10 +45,23 @@ describe('the published JSON Schema', () => {
   const warnOnly: Array<[string, (m: Record<string, any>) => void]> = [
     ['an unknown key', (m) => (m.homepage = 'https://x.example')],
     ['an unknown key in a section', (m) => (m.capabilities.color = 'red')],
-    ['a config field of an unknown type, with other problems inside', (m) => m.config.fields.push({ key: 'c', type: 'color', label: 3, options: 'x' })],
-    ['a field past the 50th, broken', (m) => (m.config.fields = [...Array.from({ length: 50 }, (_, i) => ({ key: `f${i}`, label: 'F', type: 'string' })), { type: 'select' }])],
+    [
+      'a config field of an unknown type, with other problems inside',
+      (m) => m.config.fields.push({ key: 'c', type: 'color', label: 3, options: 'x' }),
+    ],
+    [
+      'a field past the 50th, broken',
+      (m) =>
+        (m.config.fields = [
+          ...Array.from({ length: 50 }, (_, i) => ({ key: `f${i}`, label: 'F', type: 'string' })),
+          { type: 'select' },
+        ]),
+    ],
     ['an http origin that is not loopback', (m) => (m.capabilities.network = ['http://api.example.com'])],
-    ['an origin written in upper case, with its default port', (m) => (m.capabilities.network = ['HTTPS://API.example.com:443'])],
+    [
+      'an origin written in upper case, with its default port',
+      (m) => (m.capabilities.network = ['HTTPS://API.example.com:443']),
+    ],
     ['a repeated prop', (m) => (m.capabilities.props = ['city', 'city', 'units', 'onPickFn'])],
     ['an entry that is not .js', (m) => (m.entry = 'dist/index.cjs')],
     ['no contributes', (m) => delete m.contributes],
@@ -84,9 +100,32 @@ describe('the published JSON Schema', () => {
     const edits = fc.record(
       {
         entry: pick('dist/index.js', 'index.mjs', 'a/./b.js', 'dist/x.cjs', '../x.js', 'a b/c.js', 'x', '.', 'dist/'),
-        network: fc.array(pick('https://a.example', 'HTTP://A.example:80', 'wss://[::1]:1', 'https://a.example/', 'http://x.example', 'https://a:', 'ftp://x'), { maxLength: 3 }),
+        network: fc.array(
+          pick(
+            'https://a.example',
+            'HTTP://A.example:80',
+            'wss://[::1]:1',
+            'https://a.example/',
+            'http://x.example',
+            'https://a:',
+            'ftp://x',
+          ),
+          { maxLength: 3 },
+        ),
         routes: fc.array(pick('/a', '/', '/a/b', 'a', '/a/..', '/.x', '/a b'), { maxLength: 3 }),
-        fields: fc.array(fc.record({ key: pick('a', 'b', ''), label: pick<unknown>('L', 5), type: pick<unknown>('string', 'number', 'select', 'color', 7), min: pick<unknown>(undefined, 1, 'x'), options: pick<unknown>(undefined, [], [{ value: 1, label: 'One' }], 'x') }, { requiredKeys: ['type'] }), { maxLength: 4 }),
+        fields: fc.array(
+          fc.record(
+            {
+              key: pick('a', 'b', ''),
+              label: pick<unknown>('L', 5),
+              type: pick<unknown>('string', 'number', 'select', 'color', 7),
+              min: pick<unknown>(undefined, 1, 'x'),
+              options: pick<unknown>(undefined, [], [{ value: 1, label: 'One' }], 'x'),
+            },
+            { requiredKeys: ['type'] },
+          ),
+          { maxLength: 4 },
+        ),
         extra: fc.dictionary(pick('homepage', 'x', 'icons'), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }),
       },
       { requiredKeys: [] },

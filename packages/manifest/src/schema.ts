@@ -12,7 +12,9 @@ const strings = (description: string) => z.array(z.string().min(1)).meta({ descr
 
 const option = z
   .strictObject({
-    value: z.union([z.string(), z.number(), z.boolean()]).meta({ description: 'The value stored when this option is chosen.' }),
+    value: z
+      .union([z.string(), z.number(), z.boolean()])
+      .meta({ description: 'The value stored when this option is chosen.' }),
     label: z.string().meta({ description: 'What the settings panel shows for this option.' }),
   })
   .meta({ description: 'One choice of a select field.' });
@@ -32,7 +34,10 @@ const configField = z
 
 export const manifestSchema = z
   .strictObject({
-    $schema: z.string().optional().meta({ description: 'Editor hint: the JSON Schema of this file. Ignored by the platform.' }),
+    $schema: z
+      .string()
+      .optional()
+      .meta({ description: 'Editor hint: the JSON Schema of this file. Ignored by the platform.' }),
     id: z
       .string()
       .regex(new RegExp(KEBAB_CASE))
@@ -46,14 +51,23 @@ export const manifestSchema = z
       .string()
       .min(1)
       .meta({ description: 'Relative path of the bundle inside the artifact, e.g. "dist/index.js". No URLs.' }),
-    hostAbi: z.int().min(1).meta({ description: 'The host ABI generation this version is built for; a mismatch never loads.' }),
-    description: z.string().max(500).optional().meta({ description: 'What the extension does, at most 500 Unicode code points.' }),
+    hostAbi: z
+      .int()
+      .min(1)
+      .meta({ description: 'The host ABI generation this version is built for; a mismatch never loads.' }),
+    description: z
+      .string()
+      .max(500)
+      .optional()
+      .meta({ description: 'What the extension does, at most 500 Unicode code points.' }),
     capabilities: z
       .strictObject({
         network: z
           .array(z.string())
           .optional()
-          .meta({ description: 'Origins (scheme://host[:port]) the sandbox may connect to: its connect-src allowlist.' }),
+          .meta({
+            description: 'Origins (scheme://host[:port]) the sandbox may connect to: its connect-src allowlist.',
+          }),
         props: strings('Host props the bridge forwards; undeclared props are dropped.').optional(),
         events: strings('Events the host accepts; undeclared events are dropped.').optional(),
         size: z
@@ -78,7 +92,10 @@ export const manifestSchema = z
               .meta({ description: 'Component id to the name of the prop that holds a function name.' }),
           })
           .optional()
-          .meta({ description: 'What the extension places on a site: components (editor blocks), features (site-wide runtime) and their function bindings.' }),
+          .meta({
+            description:
+              'What the extension places on a site: components (editor blocks), features (site-wide runtime) and their function bindings.',
+          }),
         console: z
           .strictObject({
             slots: strings('Console slot ids.').optional(),
@@ -87,7 +104,9 @@ export const manifestSchema = z
             shell: z.boolean().optional().meta({ description: 'Whether the extension loads as the console shell.' }),
           })
           .optional()
-          .meta({ description: 'What the extension places in the console: slots, routes, organization routes and the shell.' }),
+          .meta({
+            description: 'What the extension places in the console: slots, routes, organization routes and the shell.',
+          }),
       })
       .optional()
       .meta({ description: 'Where the extension loads. {} declares nothing: it loads nowhere.' }),

@@ -23,12 +23,29 @@ function fullCheckOrder(manifest: unknown): Map<string, number> {
   return order;
 }
 
-const STRUCTURAL = /\.(missing|wrong_type|empty|too_long|out_of_range|not_kebab_case|not_semver|not_component_id|not_prop_name)$|^manifest\.not_object$/;
+const STRUCTURAL =
+  /\.(missing|wrong_type|empty|too_long|out_of_range|not_kebab_case|not_semver|not_component_id|not_prop_name)$|^manifest\.not_object$/;
 
 const pick = <T>(...values: T[]) => fc.constantFrom(...values);
 /** The right type mostly, so that what is inside is reached. */
-const mostly = (good: fc.Arbitrary<unknown>, bad: fc.Arbitrary<unknown>) => fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: bad });
-const componentIds = fc.array(pick<unknown>('acme.w.card', 'acme.w.card', 'other.w.card', 'acme.x.card', 'Acme.w.card', 'acme.w', '', 'acme..card', 7, null, 'a.b.c.d'), { maxLength: 8 });
+const mostly = (good: fc.Arbitrary<unknown>, bad: fc.Arbitrary<unknown>) =>
+  fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: bad });
+const componentIds = fc.array(
+  pick<unknown>(
+    'acme.w.card',
+    'acme.w.card',
+    'other.w.card',
+    'acme.x.card',
+    'Acme.w.card',
+    'acme.w',
+    '',
+    'acme..card',
+    7,
+    null,
+    'a.b.c.d',
+  ),
+  { maxLength: 8 },
+);
 const brokenAnywhere = fc.record(
   {
     id: pick<unknown>('w', 'W', 3),
@@ -36,15 +53,39 @@ const brokenAnywhere = fc.record(
     version: pick<unknown>('1.0.0', 'v1', 1),
     entry: pick<unknown>('index.js', '', 0),
     hostAbi: pick<unknown>(1, 0, 'x'),
-    capabilities: fc.oneof(fc.record({ props: fc.array(pick<unknown>('a', '', 3), { maxLength: 3 }), size: pick<unknown>({ height: 1 }, {}, { height: 0 }) }, { requiredKeys: [] }), pick<unknown>('x')),
+    capabilities: fc.oneof(
+      fc.record(
+        {
+          props: fc.array(pick<unknown>('a', '', 3), { maxLength: 3 }),
+          size: pick<unknown>({ height: 1 }, {}, { height: 0 }),
+        },
+        { requiredKeys: [] },
+      ),
+      pick<unknown>('x'),
+    ),
     contributes: mostly(
       fc.record(
         {
           site: mostly(
-            fc.record({ components: mostly(componentIds, pick<unknown>('acme.w.card')), features: fc.array(pick<unknown>('f', '', 2), { maxLength: 3 }), functionBindings: pick<unknown>({ 'acme.w.card': 'onPick' }, { 'acme.w.card': 'on pick' }, 3), zz: pick(1) }, { requiredKeys: ['components'] }),
+            fc.record(
+              {
+                components: mostly(componentIds, pick<unknown>('acme.w.card')),
+                features: fc.array(pick<unknown>('f', '', 2), { maxLength: 3 }),
+                functionBindings: pick<unknown>({ 'acme.w.card': 'onPick' }, { 'acme.w.card': 'on pick' }, 3),
+                zz: pick(1),
+              },
+              { requiredKeys: ['components'] },
+            ),
             pick<unknown>(4),
           ),
-          console: fc.record({ slots: fc.array(pick<unknown>('s', '', 1), { maxLength: 2 }), shell: pick<unknown>(true, 'yes'), zz: pick(1) }, { requiredKeys: [] }),
+          console: fc.record(
+            {
+              slots: fc.array(pick<unknown>('s', '', 1), { maxLength: 2 }),
+              shell: pick<unknown>(true, 'yes'),
+              zz: pick(1),
+            },
+            { requiredKeys: [] },
+          ),
           yy: pick(2),
         },
         { requiredKeys: ['site'] },
@@ -53,15 +94,27 @@ const brokenAnywhere = fc.record(
     ),
     restrictParent: fc.array(pick<unknown>('p', '', 1), { maxLength: 2 }),
     restrictChildren: pick<unknown>(['c'], 'x'),
-    config: fc.record({ fields: fc.array(pick<unknown>({ key: 'k', label: 'K', type: 'string' }, { key: '', label: 1, type: 'string' }, 'f'), { maxLength: 2 }), defaults: pick<unknown>({}, 1) }, { requiredKeys: [] }),
+    config: fc.record(
+      {
+        fields: fc.array(
+          pick<unknown>({ key: 'k', label: 'K', type: 'string' }, { key: '', label: 1, type: 'string' }, 'f'),
+          { maxLength: 2 },
+        ),
+        defaults: pick<unknown>({}, 1),
+      },
+      { requiredKeys: [] },
+    ),
   },
   { requiredKeys: ['contributes'] },
 );
 
 describe('the structural check, with the component ids checked by the rules', () => {
-  it('knows each object\'s properties in the schema\'s order (which the compiled check follows)', () => {
+  it("knows each object's properties in the schema's order (which the compiled check follows)", () => {
     for (const [parent, keys] of Object.entries(KNOWN_KEYS)) {
-      const node = parent.split('/').slice(1).reduce((n, key) => n.properties![key]!, schema);
+      const node = parent
+        .split('/')
+        .slice(1)
+        .reduce((n, key) => n.properties![key]!, schema);
       expect(keys, parent || 'the manifest').toEqual(Object.keys(node.properties!));
     }
   });
@@ -76,8 +129,12 @@ describe('the structural check, with the component ids checked by the rules', ()
         expect(ranks, JSON.stringify(manifest)).not.toContain(undefined);
         expect(ranks, JSON.stringify(manifest)).toEqual([...(ranks as number[])].sort((a, b) => a - b));
         // The ids the full check finds out of form, and no others.
-        const byPattern = (full(manifest), full.errors ?? []).filter((e) => e.keyword === 'pattern' && e.instancePath.startsWith('/contributes/site/components/')).map((e) => e.instancePath);
-        const reported = errors.filter((d) => d.code === 'contributes.site.components.not_component_id').map((d) => d.path);
+        const byPattern = (full(manifest), full.errors ?? [])
+          .filter((e) => e.keyword === 'pattern' && e.instancePath.startsWith('/contributes/site/components/'))
+          .map((e) => e.instancePath);
+        const reported = errors
+          .filter((d) => d.code === 'contributes.site.components.not_component_id')
+          .map((d) => d.path);
         expect(reported).toEqual(byPattern);
         misshapen += reported.length;
       }),
@@ -93,7 +150,10 @@ describe('the structural check, with the component ids checked by the rules', ()
       version: 'v1',
       entry: 'index.js',
       hostAbi: 1,
-      contributes: { site: { zz: 1, components: ['acme.w.card', 'Acme.w.card', 3, '', 'acme.w.card'], features: [''] }, console: { shell: 'yes' } },
+      contributes: {
+        site: { zz: 1, components: ['acme.w.card', 'Acme.w.card', 3, '', 'acme.w.card'], features: [''] },
+        console: { shell: 'yes' },
+      },
       restrictParent: [''],
     };
     const report = validateManifest(manifest, { publisher: 'acme' });
@@ -106,7 +166,9 @@ describe('the structural check, with the component ids checked by the rules', ()
       ['contributes.console.shell.wrong_type', '/contributes/console/shell'],
       ['restrictParent.empty', '/restrictParent/0'],
     ]);
-    expect(report.errors[1]!.message).toBe('contributes.site.components[1] is the string "Acme.w.card", which is not a component id <publisher handle>.<manifest id>.<role>, each part kebab-case');
+    expect(report.errors[1]!.message).toBe(
+      'contributes.site.components[1] is the string "Acme.w.card", which is not a component id <publisher handle>.<manifest id>.<role>, each part kebab-case',
+    );
     expect(report.warnings.map((d) => [d.code, d.path])).toEqual([
       ['manifest.unknown_property', '/contributes/site/zz'],
       ['contributes.site.components.duplicate', '/contributes/site/components/4'],

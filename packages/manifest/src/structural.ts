@@ -41,15 +41,33 @@ export function ruleOf(pointer: string): string {
 }
 
 const PATTERN_PROBLEMS: Record<string, { problem: string; expected: string }> = {
-  id: { problem: 'not_kebab_case', expected: 'kebab-case: lower-case letters and digits in words joined by single hyphens' },
-  version: { problem: 'not_semver', expected: 'a semantic version MAJOR.MINOR.PATCH, with an optional -prerelease and +build' },
-  'contributes.site.components': { problem: 'not_component_id', expected: 'a component id <publisher handle>.<manifest id>.<role>, each part kebab-case' },
-  'contributes.site.functionBindings': { problem: 'not_prop_name', expected: 'a plain prop name (an identifier such as "onPickFn")' },
+  id: {
+    problem: 'not_kebab_case',
+    expected: 'kebab-case: lower-case letters and digits in words joined by single hyphens',
+  },
+  version: {
+    problem: 'not_semver',
+    expected: 'a semantic version MAJOR.MINOR.PATCH, with an optional -prerelease and +build',
+  },
+  'contributes.site.components': {
+    problem: 'not_component_id',
+    expected: 'a component id <publisher handle>.<manifest id>.<role>, each part kebab-case',
+  },
+  'contributes.site.functionBindings': {
+    problem: 'not_prop_name',
+    expected: 'a plain prop name (an identifier such as "onPickFn")',
+  },
 };
 
 const article = (type: string): string =>
-  ({ object: 'an object', array: 'an array', integer: 'an integer', number: 'a number', string: 'a string', boolean: 'a boolean' })[type] ?? type;
-
+  ({
+    object: 'an object',
+    array: 'an array',
+    integer: 'an integer',
+    number: 'a number',
+    string: 'a string',
+    boolean: 'a boolean',
+  })[type] ?? type;
 
 function valueAt(root: unknown, pointer: string): unknown {
   let cur = root;
@@ -94,7 +112,10 @@ export function checkStructure(
     for (; next < misshapen.length && (before === undefined || follows(before, misshapen[next]!)); next++) {
       const path = join(COMPONENTS, misshapen[next]!);
       const item = components!.list[misshapen[next]!];
-      const finding = typeof item === 'string' ? patternFinding('contributes.site.components', path, item, input) : mapError({ instancePath: path, keyword: 'type', params: { type: 'string' } }, input, itemParent);
+      const finding =
+        typeof item === 'string'
+          ? patternFinding('contributes.site.components', path, item, input)
+          : mapError({ instancePath: path, keyword: 'type', params: { type: 'string' } }, input, itemParent);
       reporter.reportStructural(finding!.code, finding!.path, finding!.message);
     }
   };
@@ -141,9 +162,22 @@ function reportUnknownTopLevel(input: Record<string, unknown>, reporter: Reporte
     unknown++;
     // An identifier needs neither a pointer escape nor quotes: one test, and the message shares its
     // constant part. Most unknown keys are also too far from every known key for a suggestion: the same test.
-    if (FAR_IDENTIFIER.test(key)) reporter.add('manifest.unknown_property', '/' + key, key + UNKNOWN_TOP_LEVEL, places.at(i, true));
-    else if (IDENTIFIER.test(key)) reporter.add('manifest.unknown_property', '/' + key, key + UNKNOWN_TOP_LEVEL + suggestKey(key, ''), places.at(i, true));
-    else reporter.add('manifest.unknown_property', join('', key), `${withKey('', key)}${UNKNOWN_TOP_LEVEL}${suggestKey(key, '')}`, places.at(i, unescaped(key)));
+    if (FAR_IDENTIFIER.test(key))
+      reporter.add('manifest.unknown_property', '/' + key, key + UNKNOWN_TOP_LEVEL, places.at(i, true));
+    else if (IDENTIFIER.test(key))
+      reporter.add(
+        'manifest.unknown_property',
+        '/' + key,
+        key + UNKNOWN_TOP_LEVEL + suggestKey(key, ''),
+        places.at(i, true),
+      );
+    else
+      reporter.add(
+        'manifest.unknown_property',
+        join('', key),
+        `${withKey('', key)}${UNKNOWN_TOP_LEVEL}${suggestKey(key, '')}`,
+        places.at(i, unescaped(key)),
+      );
   }
   places.end();
   return unknown;
@@ -159,13 +193,21 @@ interface ParentLabel {
   text: string;
 }
 
-function mapError(e: AjvError, input: unknown, parent: ParentLabel): { code: DiagnosticCode; path: string; message: string } | undefined {
+function mapError(
+  e: AjvError,
+  input: unknown,
+  parent: ParentLabel,
+): { code: DiagnosticCode; path: string; message: string } | undefined {
   let path = e.instancePath;
   const label = (pointer: string) => readable(pointer, input);
   if (e.keyword === 'additionalProperties') {
     const key = String(e.params.additionalProperty);
     if (parent.pointer !== path) [parent.pointer, parent.text] = [path, path === '' ? '' : label(path)];
-    return { code: 'manifest.unknown_property', path: join(path, key), message: `${withKey(parent.text, key)} is not a manifest property; it is ignored${suggestKey(key, e.instancePath)}` };
+    return {
+      code: 'manifest.unknown_property',
+      path: join(path, key),
+      message: `${withKey(parent.text, key)} is not a manifest property; it is ignored${suggestKey(key, e.instancePath)}`,
+    };
   }
   const rule = ruleOf(path);
   const value = valueAt(input, path);
@@ -179,8 +221,11 @@ function mapError(e: AjvError, input: unknown, parent: ParentLabel): { code: Dia
       return finish(ruleOf(path), problem, path, message);
     }
     case 'type': {
-      if (path === '') return { code: 'manifest.not_object', path, message: `A manifest is a JSON object, got ${describe(value)}` };
-      const expected = Array.isArray(e.params.type) ? (e.params.type as string[]).map(article).join(' or ') : article(String(e.params.type));
+      if (path === '')
+        return { code: 'manifest.not_object', path, message: `A manifest is a JSON object, got ${describe(value)}` };
+      const expected = Array.isArray(e.params.type)
+        ? (e.params.type as string[]).map(article).join(' or ')
+        : article(String(e.params.type));
       problem = 'wrong_type';
       message = `${label(path)} must be ${expected}, got ${describe(value)}`;
       break;
@@ -212,7 +257,8 @@ function patternFinding(rule: string, path: string, value: unknown, input: unkno
   const p = PATTERN_PROBLEMS[rule];
   if (!p) return undefined;
   let message = `${readable(path, input)} is ${describe(value)}, which is not ${p.expected}${rule === 'id' ? kebabSuggestion(value) : ''}`;
-  if (rule === 'version' && typeof value === 'string' && /^[vV=]/.test(value)) message += `; drop the leading "${value[0]}"`;
+  if (rule === 'version' && typeof value === 'string' && /^[vV=]/.test(value))
+    message += `; drop the leading "${value[0]}"`;
   return finish(rule, p.problem, path, message);
 }
 
@@ -231,7 +277,20 @@ function finish(rule: string, problem: string, path: string, message: string) {
 
 /** Each object's own properties, in the schema's order (a test holds them to it). */
 export const KNOWN_KEYS: Record<string, string[]> = {
-  '': ['$schema', 'id', 'name', 'version', 'entry', 'hostAbi', 'description', 'capabilities', 'contributes', 'restrictParent', 'restrictChildren', 'config'],
+  '': [
+    '$schema',
+    'id',
+    'name',
+    'version',
+    'entry',
+    'hostAbi',
+    'description',
+    'capabilities',
+    'contributes',
+    'restrictParent',
+    'restrictChildren',
+    'config',
+  ],
   '/capabilities': ['network', 'props', 'events', 'size'],
   '/contributes': ['site', 'console'],
   '/contributes/site': ['components', 'features', 'functionBindings'],
@@ -250,13 +309,17 @@ const AFTER_COMPONENTS = (
     ['/contributes', 'site'],
     ['/contributes/site', 'components'],
   ] as const
-).flatMap(([parent, key]) => KNOWN_KEYS[parent]!.slice(KNOWN_KEYS[parent]!.indexOf(key) + 1).map((k) => `${parent}/${k}`));
+).flatMap(([parent, key]) =>
+  KNOWN_KEYS[parent]!.slice(KNOWN_KEYS[parent]!.indexOf(key) + 1).map((k) => `${parent}/${k}`),
+);
 const ITEM = `${COMPONENTS}/`;
 
 /** Whether the compiled check, had it checked the ids' form, would report an error at `instancePath` after the one of component `index`. */
 function follows(instancePath: string, index: number): boolean {
   if (instancePath.startsWith(ITEM)) return Number(instancePath.slice(ITEM.length)) > index;
-  return AFTER_COMPONENTS.some((p) => instancePath.startsWith(p) && (instancePath.length === p.length || instancePath[p.length] === '/'));
+  return AFTER_COMPONENTS.some(
+    (p) => instancePath.startsWith(p) && (instancePath.length === p.length || instancePath[p.length] === '/'),
+  );
 }
 
 /** `; did you mean "contributes"?` when an unknown key is one or two edits from a known one. */
@@ -304,7 +367,7 @@ function asciiLetterBits(s: string): number {
 function bitCount(bits: number): number {
   let n = bits - ((bits >>> 1) & 0x55555555);
   n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
-  return (Math.imul((n + (n >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return Math.imul((n + (n >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /**
@@ -335,11 +398,24 @@ function farFrom(lower: string[], lookahead = ''): RegExp {
 }
 
 // The known keys of each object beside their lower-case forms, lengths and letters, made once rather than per unknown key.
-const KNOWN_KEYS_INDEX: Record<string, { keys: string[]; lower: string[]; lengths: Int32Array; letters: Int32Array; longest: number; far: RegExp }> = Object.fromEntries(
+const KNOWN_KEYS_INDEX: Record<
+  string,
+  { keys: string[]; lower: string[]; lengths: Int32Array; letters: Int32Array; longest: number; far: RegExp }
+> = Object.fromEntries(
   Object.entries(KNOWN_KEYS).map(([parent, keys]) => {
     const lower = keys.map((k) => k.toLowerCase());
     const longest = Math.max(...keys.map((k) => k.length));
-    return [parent, { keys, lower, lengths: Int32Array.from(keys, (k) => k.length), letters: Int32Array.from(lower, letterBits), longest, far: farFrom(lower) }];
+    return [
+      parent,
+      {
+        keys,
+        lower,
+        lengths: Int32Array.from(keys, (k) => k.length),
+        letters: Int32Array.from(lower, letterBits),
+        longest,
+        far: farFrom(lower),
+      },
+    ];
   }),
 );
 

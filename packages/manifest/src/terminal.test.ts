@@ -17,7 +17,10 @@ describe('codeFrame', () => {
 
   it('shows a window of a long line with the caret still under the right character', () => {
     const line = 'a'.repeat(500) + 'X' + 'b'.repeat(500);
-    for (const [text, n, opts] of [[line, 1, {}], [line, 7, { lineOnly: true }]] as const) {
+    for (const [text, n, opts] of [
+      [line, 1, {}],
+      [line, 7, { lineOnly: true }],
+    ] as const) {
       const frame = codeFrame(text, n, 500, opts);
       expect(underCaret(frame)).toBe('X');
       expect(frame.split('\n')[0]!.length).toBeLessThan(200);

@@ -65,7 +65,9 @@ export function codeFrame(text: string, line: number, column: number, options: C
   for (let n = first; n <= last; n++) {
     const src = lineAt(n);
     const from = src.length > WINDOW ? Math.max(0, column - WINDOW / 2) : 0;
-    out.push(`${n === line ? mark('>') : ' '} ${String(n).padStart(width)} | ${printable(src.slice(from, from + WINDOW).replace(/\t/g, ' '))}`);
+    out.push(
+      `${n === line ? mark('>') : ' '} ${String(n).padStart(width)} | ${printable(src.slice(from, from + WINDOW).replace(/\t/g, ' '))}`,
+    );
     if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - from))}${mark('^')}`);
   }
   return out.join('\n');

@@ -36,7 +36,8 @@ interface ReportBase {
  * Parts that normalization leaves unchanged are the input's own objects (copy-on-write),
  * so treat both as read-only, or clone before editing either.
  */
-export type ValidationReport = (ReportBase & { valid: true; manifest: Manifest }) | (ReportBase & { valid: false; manifest: Manifest | null });
+export type ValidationReport =
+  (ReportBase & { valid: true; manifest: Manifest }) | (ReportBase & { valid: false; manifest: Manifest | null });
 
 const semver = new RegExp(SEMVER);
 const kebab = new RegExp(KEBAB_CASE);
@@ -59,13 +60,25 @@ export function silence(report: ValidationReport, ignore: unknown): ValidationRe
   const problems: Diagnostic[] = [];
   const where = 'package.json "extkit.ignore"';
   if (!Array.isArray(ignore)) {
-    problems.push({ code: 'ignore.invalid', path: '', message: `${where} is ${describe(ignore)}; it is a list of warning codes, such as ["entry.not_javascript"]` });
+    problems.push({
+      code: 'ignore.invalid',
+      path: '',
+      message: `${where} is ${describe(ignore)}; it is a list of warning codes, such as ["entry.not_javascript"]`,
+    });
   } else {
     for (const code of ignore) {
       if (typeof code !== 'string' || !isDiagnosticCode(code)) {
-        problems.push({ code: 'ignore.invalid', path: '', message: `${where} lists ${describe(code)}, which is no diagnostic code (docs/rules.md lists them), so it silences nothing` });
+        problems.push({
+          code: 'ignore.invalid',
+          path: '',
+          message: `${where} lists ${describe(code)}, which is no diagnostic code (docs/rules.md lists them), so it silences nothing`,
+        });
       } else if (RULES[code].severity === 'error') {
-        problems.push({ code: 'ignore.not_a_warning', path: '', message: `${where} lists "${code}", an error: errors cannot be silenced, since the platform refuses the manifest at publish` });
+        problems.push({
+          code: 'ignore.not_a_warning',
+          path: '',
+          message: `${where} lists "${code}", an error: errors cannot be silenced, since the platform refuses the manifest at publish`,
+        });
       } else codes.add(code);
     }
   }
@@ -80,11 +93,21 @@ export function silence(report: ValidationReport, ignore: unknown): ValidationRe
  * caller's to apply. `text`, when the input was parsed from it, lets the rules that read it (the
  * component ids) record where their findings are.
  */
-export function validate(input: unknown, options: ValidateOptions, reporter: Reporter, text?: string): ValidationReport {
+export function validate(
+  input: unknown,
+  options: ValidateOptions,
+  reporter: Reporter,
+  text?: string,
+): ValidationReport {
   let publisher: string | undefined;
   if (options.publisher !== undefined) {
     if (typeof options.publisher === 'string' && isKebabCase(options.publisher)) publisher = options.publisher;
-    else reporter.report('publisher.invalid', '', `the publisher handle ${JSON.stringify(options.publisher) ?? String(options.publisher)} is not ${typeof options.publisher === 'string' ? 'kebab-case' : 'a string'}, so component namespaces were checked without it`);
+    else
+      reporter.report(
+        'publisher.invalid',
+        '',
+        `the publisher handle ${JSON.stringify(options.publisher) ?? String(options.publisher)} is not ${typeof options.publisher === 'string' ? 'kebab-case' : 'a string'}, so component namespaces were checked without it`,
+      );
   }
   if (!isObject(input)) {
     checkStructure(input, reporter, ignoredFieldPaths);
@@ -93,7 +116,10 @@ export function validate(input: unknown, options: ValidateOptions, reporter: Rep
   // The manifest's own keys are read directly: none of them is a property of Object.prototype.
   const { id, entry, capabilities, contributes, config, restrictParent, restrictChildren } = input;
   const manifestId = typeof id === 'string' && kebab.test(id) ? id : undefined;
-  const componentList = isObject(contributes) && isObject(contributes.site) && Array.isArray(contributes.site.components) ? contributes.site.components : undefined;
+  const componentList =
+    isObject(contributes) && isObject(contributes.site) && Array.isArray(contributes.site.components)
+      ? contributes.site.components
+      : undefined;
   // The component ids are read once, before the structural check, which reports the ones out of form.
   const components = componentList && scanComponents(componentList, publisher, manifestId, text);
   const sound = checkStructure(input, reporter, ignoredFieldPaths, components, text);
@@ -102,19 +128,36 @@ export function validate(input: unknown, options: ValidateOptions, reporter: Rep
   const caps = isObject(capabilities) ? checkCapabilities(capabilities, sound, reporter) : undefined;
   let contrib: Manifest['contributes'];
   if (isObject(contributes)) {
-    contrib = checkContributes(contributes, { id: manifestId, publisher, props: caps?.props, sound, components }, reporter);
+    contrib = checkContributes(
+      contributes,
+      { id: manifestId, publisher, props: caps?.props, sound, components },
+      reporter,
+    );
   } else if (contributes === undefined) {
-    reporter.report('contributes.missing', '/contributes', 'no contributes: the platform treats this version as legacy (it loads where its element is placed, and in the console with the shell), and a bundle that registers anything is refused at publish; declare where it loads, or {} for nowhere');
+    reporter.report(
+      'contributes.missing',
+      '/contributes',
+      'no contributes: the platform treats this version as legacy (it loads where its element is placed, and in the console with the shell), and a bundle that registers anything is refused at publish; declare where it loads, or {} for nowhere',
+    );
   }
   const parents = Array.isArray(restrictParent) ? nonEmptyStrings(restrictParent, sound) : undefined;
   const children = Array.isArray(restrictChildren) ? nonEmptyStrings(restrictChildren, sound) : undefined;
   const cfg = isObject(config) ? checkConfig(config, sound, reporter, text) : undefined;
 
   // Copy-on-write at the top too: a sound manifest without $schema whose parts all stay the same is its own normalized form.
-  const same = sound && input.$schema === undefined && caps === capabilities && contrib === contributes && parents === restrictParent && children === restrictChildren && cfg === config;
+  const same =
+    sound &&
+    input.$schema === undefined &&
+    caps === capabilities &&
+    contrib === contributes &&
+    parents === restrictParent &&
+    children === restrictChildren &&
+    cfg === config;
   const manifest = same ? (input as Manifest) : assemble(input, caps, contrib, parents, children, cfg);
   const { errors, warnings } = reporter;
-  return errors.length === 0 ? { valid: true, errors, warnings, manifest } : { valid: false, errors, warnings, manifest };
+  return errors.length === 0
+    ? { valid: true, errors, warnings, manifest }
+    : { valid: false, errors, warnings, manifest };
 }
 
 /** The normalized manifest: the input's scalars of the right type and the normalized parts, without $schema or unknown keys. */
@@ -143,7 +186,8 @@ function assemble(
 }
 
 // A sound list holds only non-empty strings already: it is its own normalized form.
-const nonEmptyStrings = (list: unknown[], sound: boolean): string[] => (sound ? (list as string[]) : list.filter((s): s is string => typeof s === 'string' && s !== ''));
+const nonEmptyStrings = (list: unknown[], sound: boolean): string[] =>
+  sound ? (list as string[]) : list.filter((s): s is string => typeof s === 'string' && s !== '');
 
 /** Whether a string is a strict semver version, as the manifest's `version` must be. */
 export const isStrictSemver = (version: string): boolean => semver.test(version);

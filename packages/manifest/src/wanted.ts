@@ -23,7 +23,12 @@ function hashOf(s: string, a: number, b: number): number {
 
 /** A weaker, cheaper hash of `s.slice(a, b)` for `mayHave`: its length and first and last characters. */
 function signature(s: string, a: number, b: number): number {
-  const h = a === b ? 0 : Math.imul(b - a, 0x9e3779b1) ^ Math.imul(s.charCodeAt(a), 0x85ebca6b) ^ Math.imul(s.charCodeAt(b - 1), 0xc2b2ae35);
+  const h =
+    a === b
+      ? 0
+      : Math.imul(b - a, 0x9e3779b1) ^
+        Math.imul(s.charCodeAt(a), 0x85ebca6b) ^
+        Math.imul(s.charCodeAt(b - 1), 0xc2b2ae35);
   return h ^ (h >>> 15);
 }
 
@@ -53,9 +58,28 @@ function indexOf(s: string, a: number, b: number): number {
   return n;
 }
 
-const newTable = (capacity: number): Table => ({ slots: new Int32Array(capacity), hashes: new Int32Array(capacity), count: 0, fallback: undefined });
+const newTable = (capacity: number): Table => ({
+  slots: new Int32Array(capacity),
+  hashes: new Int32Array(capacity),
+  count: 0,
+  fallback: undefined,
+});
 
-const INT32_FIELDS = ['parent', 'from', 'to', 'firstKid', 'lastKid', 'nextKid', 'ord', 'canon', 'line', 'column', 'occurrence', 'under', 'resolved'] as const;
+const INT32_FIELDS = [
+  'parent',
+  'from',
+  'to',
+  'firstKid',
+  'lastKid',
+  'nextKid',
+  'ord',
+  'canon',
+  'line',
+  'column',
+  'occurrence',
+  'under',
+  'resolved',
+] as const;
 
 export class WantedTree {
   size = 1;
@@ -117,7 +141,14 @@ export class WantedTree {
     if (!tilde) {
       n = this.tables[p] === undefined ? NONE : this.find(p, pointer, cut + 1, pointer.length);
       if (n === NONE) n = this.append(p, pointer, cut + 1, pointer.length);
-    } else n = this.child(p, pointer.slice(cut + 1).replace(/~1/g, '/').replace(/~0/g, '~'));
+    } else
+      n = this.child(
+        p,
+        pointer
+          .slice(cut + 1)
+          .replace(/~1/g, '/')
+          .replace(/~0/g, '~'),
+      );
     this.prevPath = pointer;
     return (this.prevNode = n);
   }

@@ -41,9 +41,17 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     } catch (err) {
       // A bug of ours must not take the preview down with it. The stack goes to
       // the terminal, never into a response (it names paths on this machine).
-      process.stderr.write(`extkit dev: internal error on ${req.method} ${JSON.stringify(req.url)} (a bug in extkit, please report it)\n${err instanceof Error ? err.stack : String(err)}\n`);
+      process.stderr.write(
+        `extkit dev: internal error on ${req.method} ${JSON.stringify(req.url)} (a bug in extkit, please report it)\n${err instanceof Error ? err.stack : String(err)}\n`,
+      );
       if (res.headersSent) res.end();
-      else send(res, 500, 'text/plain', 'extkit dev: internal error (a bug in extkit; the terminal running extkit dev has the details).\n');
+      else
+        send(
+          res,
+          500,
+          'text/plain',
+          'extkit dev: internal error (a bug in extkit; the terminal running extkit dev has the details).\n',
+        );
     }
   });
   try {

@@ -13,6 +13,7 @@ describe('the proof of a frame load', () => {
   it('is made only for nonces shaped as the host page makes them', () => {
     expect(isLoadNonce(newLoadNonce())).toBe(true);
     expect(newLoadNonce()).not.toBe(newLoadNonce());
-    for (const bad of [null, undefined, '', 'short', 'x'.repeat(33), `${'x'.repeat(31)}!`, `${'x'.repeat(31)}"`]) expect(isLoadNonce(bad), String(bad)).toBe(false);
+    for (const bad of [null, undefined, '', 'short', 'x'.repeat(33), `${'x'.repeat(31)}!`, `${'x'.repeat(31)}"`])
+      expect(isLoadNonce(bad), String(bad)).toBe(false);
   });
 });

@@ -20,7 +20,11 @@ const NONCE = /^[A-Za-z0-9_-]{32}$/;
 /** True for a nonce as the host page makes them (24 random bytes, base64url). */
 export const isLoadNonce = (s: string | null | undefined): s is string => typeof s === 'string' && NONCE.test(s);
 
-const base64url = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64url = (bytes: Uint8Array): string =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 /** A fresh nonce for one load. */
 export const newLoadNonce = (): string => base64url(crypto.getRandomValues(new Uint8Array(24)));

@@ -98,7 +98,14 @@ export interface PreviewState {
   build: { ok: boolean; ms: number; at: string } | null;
   diagnostics: PreviewDiagnostic[];
   /** What is previewed when it is an installed version: which, and the realm the loader policy gave it (null: previewing the sources). */
-  installed: { listing: string; version: string; integrity: string; loads: boolean; realm: 'app' | 'sandbox' | null; reasons: Array<{ code: string; message: string }> } | null;
+  installed: {
+    listing: string;
+    version: string;
+    integrity: string;
+    loads: boolean;
+    realm: 'app' | 'sandbox' | null;
+    reasons: Array<{ code: string; message: string }>;
+  } | null;
   /** Set when the latest build or manifest failed; the last good one keeps running beneath it. */
   overlay: { title: string; diagnostics: PreviewDiagnostic[] } | null;
 }

@@ -28,8 +28,6 @@ export interface ExtensionContext<
 }
 
 /** Mounts a contribution; may return a cleanup the host calls on unmount. */
-export type Mount<
-  Props = Record<string, unknown>,
-  Config = Record<string, unknown>,
-  Events extends string = string,
-> = (ctx: ExtensionContext<Props, Config, Events>) => void | (() => void);
+export type Mount<Props = Record<string, unknown>, Config = Record<string, unknown>, Events extends string = string> = (
+  ctx: ExtensionContext<Props, Config, Events>,
+) => void | (() => void);

@@ -65,7 +65,9 @@ describe('register functions', () => {
   it('refuse an empty or non-string id and a mount that is not a function', () => {
     expect(() => registerComponent('', () => {})).toThrow(/registerComponent: the id must be a non-empty string/);
     expect(() => registerRoute(42 as unknown as string, () => {})).toThrow(/got number/);
-    expect(() => registerFeature('f', 'nope' as unknown as () => void)).toThrow(/registerFeature\("f"\): the mount must be a function, got string/);
+    expect(() => registerFeature('f', 'nope' as unknown as () => void)).toThrow(
+      /registerFeature\("f"\): the mount must be a function, got string/,
+    );
     expect(getRegistrations()).toEqual([]);
   });
 });

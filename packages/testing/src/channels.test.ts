@@ -14,7 +14,8 @@ const manifest = (network: string[]) => ({
   contributes: { site: { components: [CARD] } },
 });
 const API = manifest(['https://api.example.com', 'wss://live.example.com']);
-const fixFor = (origin: string) => `Add ${JSON.stringify(origin)} to capabilities.network in manifest.json: "network": ${JSON.stringify([...API.capabilities.network, origin])}`;
+const fixFor = (origin: string) =>
+  `Add ${JSON.stringify(origin)} to capabilities.network in manifest.json: "network": ${JSON.stringify([...API.capabilities.network, origin])}`;
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 beforeEach(() => {
@@ -38,7 +39,14 @@ describe('WebSocket', () => {
     expect(socket.bufferedAmount).toBe(3);
     await nextTask();
     expect(seen).toEqual(['listener', 'onerror error']);
-    expect(view.blocked).toEqual([{ url: 'wss://api.example.com/live', directive: 'connect-src', origin: 'wss://api.example.com', fix: fixFor('wss://api.example.com') }]);
+    expect(view.blocked).toEqual([
+      {
+        url: 'wss://api.example.com/live',
+        directive: 'connect-src',
+        origin: 'wss://api.example.com',
+        fix: fixFor('wss://api.example.com'),
+      },
+    ]);
   });
 
   it('resolves relative URLs against the page and never allows the page itself', () => {
@@ -47,14 +55,14 @@ describe('WebSocket', () => {
     expect(view.blocked.map((b) => b.origin)).toEqual(['ws://localhost:3000']);
   });
 
-  it('throws the constructor\'s SyntaxError for what is no WebSocket URL, and lists nothing', () => {
+  it("throws the constructor's SyntaxError for what is no WebSocket URL, and lists nothing", () => {
     const view = render(CARD, { manifest: API });
     expect(() => new WebSocket('ftp://evil.example.net/')).toThrow(/scheme must be either/);
     expect(() => new WebSocket('wss://evil.example.net/#x')).toThrow(/fragment/);
     expect(view.blocked).toEqual([]);
   });
 
-  it('lets a declared origin through to the environment\'s WebSocket, and closes it when the view unmounts', () => {
+  it("lets a declared origin through to the environment's WebSocket, and closes it when the view unmounts", () => {
     const opened: Array<{ url: string; closed: boolean }> = [];
     class FakeSocket {
       closed = false;
@@ -87,14 +95,24 @@ describe('EventSource', () => {
     const failed = new Promise((resolve) => (source.onerror = resolve));
     await failed;
     expect(source.readyState).toBe(EventSource.CLOSED);
-    expect(view.blocked).toEqual([{ url: 'https://evil.example.net/stream', directive: 'connect-src', origin: 'https://evil.example.net', fix: fixFor('https://evil.example.net') }]);
+    expect(view.blocked).toEqual([
+      {
+        url: 'https://evil.example.net/stream',
+        directive: 'connect-src',
+        origin: 'https://evil.example.net',
+        fix: fixFor('https://evil.example.net'),
+      },
+    ]);
   });
 
-  it('streams a declared origin\'s events from options.fetch, and closes when the view unmounts', async () => {
+  it("streams a declared origin's events from options.fetch, and closes when the view unmounts", async () => {
     const asked: string[] = [];
     const view = render(CARD, {
       manifest: API,
-      fetch: async (input) => (asked.push(String(input)), new Response('data: hello\n\nevent: price\ndata: 42\n\n', { headers: { 'content-type': 'text/event-stream' } })),
+      fetch: async (input) => (
+        asked.push(String(input)),
+        new Response('data: hello\n\nevent: price\ndata: 42\n\n', { headers: { 'content-type': 'text/event-stream' } })
+      ),
     });
     const source = new EventSource('https://api.example.com/stream');
     const got: string[] = [];
@@ -111,11 +129,16 @@ describe('EventSource', () => {
 describe('navigator.sendBeacon', () => {
   it('refuses an undeclared origin and still returns true, as Chromium does; a declared one is a keepalive POST through options.fetch', async () => {
     const sent: Array<[string, RequestInit | undefined]> = [];
-    const view = render(CARD, { manifest: API, fetch: async (input, init) => (sent.push([String(input), init]), new Response(null, { status: 204 })) });
+    const view = render(CARD, {
+      manifest: API,
+      fetch: async (input, init) => (sent.push([String(input), init]), new Response(null, { status: 204 })),
+    });
     expect(navigator.sendBeacon('https://evil.example.net/collect', 'x')).toBe(true);
     expect(navigator.sendBeacon('/collect', 'x')).toBe(true);
     expect(navigator.sendBeacon('https://api.example.com/collect', 'payload')).toBe(true);
-    expect(sent).toEqual([['https://api.example.com/collect', { method: 'POST', body: 'payload', keepalive: true, credentials: 'include' }]]);
+    expect(sent).toEqual([
+      ['https://api.example.com/collect', { method: 'POST', body: 'payload', keepalive: true, credentials: 'include' }],
+    ]);
     expect(view.blocked.map((b) => b.origin)).toEqual(['https://evil.example.net', 'http://localhost:3000']);
   });
 

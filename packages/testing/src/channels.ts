@@ -16,7 +16,8 @@ const guarded = new WeakSet<object>();
 /** The largest beacon body Chromium queues; a larger one makes sendBeacon return false. */
 const BEACON_QUOTA = 64 * 1024;
 
-const domError = (message: string, name: string): Error => (typeof g.DOMException === 'function' ? new g.DOMException(message, name) : new Error(message));
+const domError = (message: string, name: string): Error =>
+  typeof g.DOMException === 'function' ? new g.DOMException(message, name) : new Error(message);
 
 /** The URL a WebSocket connects to, as its constructor computes it: resolved, http(s) made ws(s); else the constructor's SyntaxError. */
 export function socketUrl(url: string): string {
@@ -29,8 +30,14 @@ export function socketUrl(url: string): string {
   }
   if (parsed.protocol === 'http:') parsed.protocol = 'ws:';
   else if (parsed.protocol === 'https:') parsed.protocol = 'wss:';
-  if (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:') throw fail(`The URL's scheme must be either 'http', 'https', 'ws', or 'wss'. '${parsed.protocol.slice(0, -1)}' is not allowed.`);
-  if (parsed.hash !== '' || url.endsWith('#')) throw fail(`The URL contains a fragment identifier ('${parsed.hash}'). Fragment identifiers are not allowed in WebSocket URLs.`);
+  if (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:')
+    throw fail(
+      `The URL's scheme must be either 'http', 'https', 'ws', or 'wss'. '${parsed.protocol.slice(0, -1)}' is not allowed.`,
+    );
+  if (parsed.hash !== '' || url.endsWith('#'))
+    throw fail(
+      `The URL contains a fragment identifier ('${parsed.hash}'). Fragment identifiers are not allowed in WebSocket URLs.`,
+    );
   return parsed.href;
 }
 
@@ -111,19 +118,32 @@ function refusedClasses(Target: typeof EventTarget) {
   return { RefusedWebSocket, RefusedEventSource };
 }
 let refused: ReturnType<typeof refusedClasses> | undefined;
-const stand = (): ReturnType<typeof refusedClasses> => (refused ??= refusedClasses(g.EventTarget as typeof EventTarget));
+const stand = (): ReturnType<typeof refusedClasses> =>
+  (refused ??= refusedClasses(g.EventTarget as typeof EventTarget));
 
 /**
  * `Original` behind the guard: while a view is mounted, `check` may answer with a refused
  * stand-in; otherwise the original connects, and the view closes it when it unmounts.
  */
-function guardConstructor(Original: Ctor, name: string, check: (guard: NetworkGuard, args: unknown[]) => object | undefined, isRefused: (v: unknown) => boolean): Ctor {
+function guardConstructor(
+  Original: Ctor,
+  name: string,
+  check: (guard: NetworkGuard, args: unknown[]) => object | undefined,
+  isRefused: (v: unknown) => boolean,
+): Ctor {
   const Guarded = function (this: unknown, ...args: unknown[]): object {
-    if (!new.target) throw new TypeError(`Failed to construct '${name}': Please use the 'new' operator, this DOM object constructor cannot be called as a function.`);
+    if (!new.target)
+      throw new TypeError(
+        `Failed to construct '${name}': Please use the 'new' operator, this DOM object constructor cannot be called as a function.`,
+      );
     const guard = current();
     const instead = guard && check(guard, args);
     if (instead) return instead;
-    const connection = Reflect.construct(Original, args, (new.target as unknown) === Guarded ? Original : new.target) as { close(): void };
+    const connection = Reflect.construct(
+      Original,
+      args,
+      (new.target as unknown) === Guarded ? Original : new.target,
+    ) as { close(): void };
     if (guard) track(guard, connection);
     return connection;
   } as unknown as Ctor;
@@ -152,10 +172,15 @@ function suppliedEventSource(fallbackFetch: () => Fetch | undefined): Ctor {
   const Supplied = function (url: string | URL, init?: { withCredentials?: boolean }): object {
     Loaded ??= (createRequire(import.meta.url)('eventsource') as { EventSource: Ctor }).EventSource;
     const via = current()?.fetch ?? fallbackFetch();
-    return new Loaded(absolute(String(url)), { withCredentials: init?.withCredentials === true, ...(via ? { fetch: via } : {}) });
+    return new Loaded(absolute(String(url)), {
+      withCredentials: init?.withCredentials === true,
+      ...(via ? { fetch: via } : {}),
+    });
   } as unknown as Ctor;
   Object.assign(Supplied, { CONNECTING: 0, OPEN: 1, CLOSED: 2 });
-  Object.defineProperty(Supplied, Symbol.hasInstance, { value: (v: unknown) => Loaded !== undefined && v instanceof Loaded });
+  Object.defineProperty(Supplied, Symbol.hasInstance, {
+    value: (v: unknown) => Loaded !== undefined && v instanceof Loaded,
+  });
   return Supplied;
 }
 
@@ -168,7 +193,10 @@ const guardEventSource = (Original: Ctor): Ctor =>
       try {
         target = absolute(String(url));
       } catch {
-        throw domError(`Failed to construct 'EventSource': Cannot open an EventSource to '${String(url)}'. The URL is invalid.`, 'SyntaxError');
+        throw domError(
+          `Failed to construct 'EventSource': Cannot open an EventSource to '${String(url)}'. The URL is invalid.`,
+          'SyntaxError',
+        );
       }
       const withCredentials = (init as { withCredentials?: boolean } | undefined)?.withCredentials === true;
       return refuse(guard, target) ? new (stand().RefusedEventSource)(target, withCredentials) : undefined;
@@ -177,15 +205,21 @@ const guardEventSource = (Original: Ctor): Ctor =>
   );
 
 /** navigator.sendBeacon held to connect-src; a declared origin gets a keepalive POST through the view's `fetch`. */
-function guardedBeacon(original: ((url: string | URL, data?: unknown) => boolean) | undefined, fallbackFetch: () => Fetch | undefined) {
+function guardedBeacon(
+  original: ((url: string | URL, data?: unknown) => boolean) | undefined,
+  fallbackFetch: () => Fetch | undefined,
+) {
   const beacon = function sendBeacon(this: unknown, url: string | URL, data?: unknown): boolean {
     let target: string;
     try {
       target = absolute(String(url));
     } catch {
-      throw new TypeError(`Failed to execute 'sendBeacon' on 'Navigator': The URL argument is ill-formed or unsupported.`);
+      throw new TypeError(
+        `Failed to execute 'sendBeacon' on 'Navigator': The URL argument is ill-formed or unsupported.`,
+      );
     }
-    if (!/^https?:/.test(target)) throw new TypeError(`Failed to execute 'sendBeacon' on 'Navigator': Beacons are only supported over HTTP(S).`);
+    if (!/^https?:/.test(target))
+      throw new TypeError(`Failed to execute 'sendBeacon' on 'Navigator': Beacons are only supported over HTTP(S).`);
     const size = bodySize(data);
     if (size !== undefined && size > BEACON_QUOTA) return false;
     const guard = current();
@@ -193,7 +227,12 @@ function guardedBeacon(original: ((url: string | URL, data?: unknown) => boolean
     if (!guard?.fetch && original) return original.call(this, url, data);
     const via = guard?.fetch ?? fallbackFetch();
     if (!via) return false;
-    via(target, { method: 'POST', body: (data ?? null) as BodyInit | null, keepalive: true, credentials: 'include' }).catch(() => {});
+    via(target, {
+      method: 'POST',
+      body: (data ?? null) as BodyInit | null,
+      keepalive: true,
+      credentials: 'include',
+    }).catch(() => {});
     return true;
   };
   guarded.add(beacon);
@@ -204,11 +243,17 @@ function guardedBeacon(original: ((url: string | URL, data?: unknown) => boolean
 export function installChannels(fallbackFetch: () => Fetch | undefined): void {
   if (typeof g.WebSocket === 'function' && !guarded.has(g.WebSocket)) g.WebSocket = guardWebSocket(g.WebSocket as Ctor);
   if (typeof g.EventSource === 'function' ? !guarded.has(g.EventSource) : typeof g.document === 'object') {
-    g.EventSource = guardEventSource(typeof g.EventSource === 'function' ? (g.EventSource as Ctor) : suppliedEventSource(fallbackFetch));
+    g.EventSource = guardEventSource(
+      typeof g.EventSource === 'function' ? (g.EventSource as Ctor) : suppliedEventSource(fallbackFetch),
+    );
   }
   const nav = g.navigator as { sendBeacon?: (url: string | URL, data?: unknown) => boolean } | undefined;
   if (nav && !guarded.has(nav.sendBeacon ?? {})) {
     const original = typeof nav.sendBeacon === 'function' ? nav.sendBeacon.bind(nav) : undefined;
-    Object.defineProperty(nav, 'sendBeacon', { value: guardedBeacon(original, fallbackFetch), configurable: true, writable: true });
+    Object.defineProperty(nav, 'sendBeacon', {
+      value: guardedBeacon(original, fallbackFetch),
+      configurable: true,
+      writable: true,
+    });
   }
 }

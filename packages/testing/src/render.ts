@@ -35,7 +35,10 @@ const mounted = new Set<{ unmount(): void }>();
 export function render(id: SurfaceId, options: RenderOptions = {}): View {
   const caller = `render(${JSON.stringify(id)})`;
   if (typeof document === 'undefined') {
-    throw new TestingError('testing.no_document', `${caller}: there is no document. Run the test in jsdom: put \`// @vitest-environment jsdom\` at the top of the file, or \`environment: 'jsdom'\` in vitest's config.`);
+    throw new TestingError(
+      'testing.no_document',
+      `${caller}: there is no document. Run the test in jsdom: put \`// @vitest-environment jsdom\` at the top of the file, or \`environment: 'jsdom'\` in vitest's config.`,
+    );
   }
   const project = loadProject(options.manifest, options.publisher);
   const { manifest } = project;
@@ -92,7 +95,10 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
     hostProps = { ...(given ?? {}) };
     const { forwarded, dropped: names } = forwardedProps(hostProps, declared);
     if (names.length && options.strict) {
-      throw new TestingError('testing.prop_undeclared', `${who}: ${names.map((n) => JSON.stringify(n)).join(', ')} ${names.length === 1 ? 'is' : 'are'} not in capabilities.props, so the host never delivers ${names.length === 1 ? 'it' : 'them'} (declared: ${declared.props.map((p) => JSON.stringify(p)).join(', ') || 'none'}). Declare ${names.length === 1 ? 'it' : 'them'} in manifest.json, or leave ${names.length === 1 ? 'it' : 'them'} out of the test.`);
+      throw new TestingError(
+        'testing.prop_undeclared',
+        `${who}: ${names.map((n) => JSON.stringify(n)).join(', ')} ${names.length === 1 ? 'is' : 'are'} not in capabilities.props, so the host never delivers ${names.length === 1 ? 'it' : 'them'} (declared: ${declared.props.map((p) => JSON.stringify(p)).join(', ') || 'none'}). Declare ${names.length === 1 ? 'it' : 'them'} in manifest.json, or leave ${names.length === 1 ? 'it' : 'them'} out of the test.`,
+      );
     }
     for (const name of names) dropped.push({ kind: 'prop', name, value: hostProps[name] });
     return structuredClone(forwarded);
@@ -119,7 +125,8 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
       const over = (): void => unsendable('over_budget', String(event), refusals.emitOverRate(event));
       if (rate.full()) return over();
       if (typeof event !== 'string') return unsendable('refused', String(event), refusals.emitNotString(event));
-      const measured = detail === undefined ? ({ ok: true, value: undefined, bytes: 0 } as const) : measure(detail, messageBytes);
+      const measured =
+        detail === undefined ? ({ ok: true, value: undefined, bytes: 0 } as const) : measure(detail, messageBytes);
       if (!measured.ok) return unsendable('refused', event, refusals.emitNotCopyable(event, measured.why));
       const bytes = emitCost(event, measured.bytes);
       if (bytes > messageBytes) return unsendable('refused', event, refusals.emitTooLarge(event));
@@ -142,20 +149,30 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
       }
       // Over the budget the frame holds the latest height and sends it when the window ends, as here.
       heldHeight = px;
-      heightTimer ??= setTimeout(() => {
-        heightTimer = undefined;
-        if (alive && heldHeight !== undefined) applyHeight(heldHeight);
-        heldHeight = undefined;
-      }, Math.max(0, rate.windowEnds - performance.now()));
+      heightTimer ??= setTimeout(
+        () => {
+          heightTimer = undefined;
+          if (alive && heldHeight !== undefined) applyHeight(heldHeight);
+          heldHeight = undefined;
+        },
+        Math.max(0, rate.windowEnds - performance.now()),
+      );
     },
     call(prop: string, ...args: unknown[]): Promise<unknown> {
       // The frame measures and counts the arguments first (a TypeError in the component when they cannot cross), then the host decides.
       // The prop and the binding's name cross with the arguments and count with them, as in the frame; a prop that is no string is not sent.
-      if (typeof prop !== 'string') return Promise.reject(new TypeError(refusals.callPrefix(prop) + refusals.callPropNotString()));
+      if (typeof prop !== 'string')
+        return Promise.reject(new TypeError(refusals.callPrefix(prop) + refusals.callPropNotString()));
       const measured = measure(args, messageBytes);
       const name = bindingName(props, prop);
       const bytes = measured.ok ? callCost(prop, name, measured.bytes) : 0;
-      const unsent = !measured.ok ? refusals.callNotCopyable(measured.why) : bytes > messageBytes ? refusals.callTooLarge() : !rate.admit(bytes) ? refusals.callOverRate() : undefined;
+      const unsent = !measured.ok
+        ? refusals.callNotCopyable(measured.why)
+        : bytes > messageBytes
+          ? refusals.callTooLarge()
+          : !rate.admit(bytes)
+            ? refusals.callOverRate()
+            : undefined;
       if (unsent !== undefined) return Promise.reject(new TypeError(refusals.callPrefix(prop) + unsent));
       const refused = callRefusal(declared, prop);
       if (refused !== undefined) return Promise.reject(new Error(refused));
@@ -163,7 +180,11 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
       const answer = options.functions?.[prop];
       calls.push({ prop, name, args: sent });
       if (!answer) {
-        return Promise.reject(new Error(`${caller}: ctx.call(${JSON.stringify(prop)}) has no answer in this test; pass render(id, { functions: { ${JSON.stringify(prop)}: (...args) => result } }).`));
+        return Promise.reject(
+          new Error(
+            `${caller}: ctx.call(${JSON.stringify(prop)}) has no answer in this test; pass render(id, { functions: { ${JSON.stringify(prop)}: (...args) => result } }).`,
+          ),
+        );
       }
       return (async () => {
         try {
@@ -180,7 +201,11 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
       try {
         cb(values);
       } catch (err) {
-        throw new TestingError('testing.listener_threw', `${who}: the ${kind} ${JSON.stringify(id)}'s listener threw: ${message(err)}`, { cause: err });
+        throw new TestingError(
+          'testing.listener_threw',
+          `${who}: the ${kind} ${JSON.stringify(id)}'s listener threw: ${message(err)}`,
+          { cause: err },
+        );
       }
     }
   };
@@ -193,7 +218,9 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
     alive = false;
     release();
     root.remove();
-    throw new TestingError('testing.mount_threw', `${caller}: the ${kind}'s mount threw: ${message(err)}`, { cause: err });
+    throw new TestingError('testing.mount_threw', `${caller}: the ${kind}'s mount threw: ${message(err)}`, {
+      cause: err,
+    });
   }
 
   const entry = {
@@ -207,7 +234,9 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
       try {
         if (typeof cleanup === 'function') cleanup();
       } catch (err) {
-        throw new TestingError('testing.cleanup_threw', `${caller}: the ${kind}'s cleanup threw: ${message(err)}`, { cause: err });
+        throw new TestingError('testing.cleanup_threw', `${caller}: the ${kind}'s cleanup threw: ${message(err)}`, {
+          cause: err,
+        });
       } finally {
         release();
         root.remove();
@@ -230,7 +259,11 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
   };
   mounted.add(entry);
   const live = (what: string): void => {
-    if (!alive) throw new TestingError('testing.unmounted', `view.${what}(): the ${kind} ${JSON.stringify(id)} is unmounted; render it again.`);
+    if (!alive)
+      throw new TestingError(
+        'testing.unmounted',
+        `view.${what}(): the ${kind} ${JSON.stringify(id)} is unmounted; render it again.`,
+      );
   };
 
   return {
@@ -279,7 +312,8 @@ export function cleanup(): void {
     }
   }
   if (errors.length === 1) throw errors[0];
-  if (errors.length > 1) throw new AggregateError(errors, `cleanup(): ${errors.length} cleanups threw: ${errors.map(message).join('; ')}`);
+  if (errors.length > 1)
+    throw new AggregateError(errors, `cleanup(): ${errors.length} cleanups threw: ${errors.map(message).join('; ')}`);
 }
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));

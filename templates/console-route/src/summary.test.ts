@@ -20,7 +20,11 @@ describe('the orders summary', () => {
 
 describe('the orders page, mounted as the host mounts it', () => {
   it('shows the month against the configured target and currency', () => {
-    const view = render('/hello-route', { props: { orgId: 'org_42' }, config: { currency: 'USD', target: 20000 }, strict: true });
+    const view = render('/hello-route', {
+      props: { orgId: 'org_42' },
+      config: { currency: 'USD', target: 20000 },
+      strict: true,
+    });
     expect(view.root.querySelector('h1')!.textContent).toBe('Orders this month for org_42');
     expect(view.root.querySelector('p')!.textContent).toBe('$7,342.50: 36% of the target');
     view.setConfig({});

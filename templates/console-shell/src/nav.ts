@@ -20,6 +20,11 @@ export function navItems(compact: boolean): NavItem[] {
 
 /** The greeting in the header for the signed-in user the host passes (a name, or an object with one). */
 export function userLabel(user: unknown): string {
-  const name = typeof user === 'string' ? user : typeof user === 'object' && user !== null && 'name' in user ? String(user.name) : '';
+  const name =
+    typeof user === 'string'
+      ? user
+      : typeof user === 'object' && user !== null && 'name' in user
+        ? String(user.name)
+        : '';
   return name.trim() ? `Signed in as ${name.trim()}` : 'Not signed in';
 }

@@ -6,7 +6,8 @@ export type NoteCheck = { ok: true; note: string } | { ok: false; reason: string
 export function checkNote(text: string, maxLength: number): NoteCheck {
   const note = text.trim();
   if (note === '') return { ok: false, reason: 'Write something first.' };
-  if (note.length > maxLength) return { ok: false, reason: `${note.length - maxLength} characters too long (at most ${maxLength}).` };
+  if (note.length > maxLength)
+    return { ok: false, reason: `${note.length - maxLength} characters too long (at most ${maxLength}).` };
   return { ok: true, note };
 }
 

@@ -11,7 +11,8 @@ const COUNTER: ComponentId = 'acme.hello-react.counter';
 const mount: ExtensionMount = (ctx) => {
   const root = createRoot(ctx.root);
   let { props, config } = ctx;
-  const render = () => root.render(<Counter props={props} config={config} emit={(event, detail) => ctx.emit(event, detail)} />);
+  const render = () =>
+    root.render(<Counter props={props} config={config} emit={(event, detail) => ctx.emit(event, detail)} />);
   render();
   const offProps = ctx.onProps((next) => ((props = next), render()));
   const offConfig = ctx.onConfig((next) => ((config = next), render()));

@@ -29,7 +29,11 @@ describe('the card', () => {
 
 describe('the card, mounted as the host mounts it', () => {
   it('greets the title it is given with the configured greeting', () => {
-    const view = render('acme.hello-card.card', { props: { title: 'Lisbon' }, config: { greeting: 'Hi' }, strict: true });
+    const view = render('acme.hello-card.card', {
+      props: { title: 'Lisbon' },
+      config: { greeting: 'Hi' },
+      strict: true,
+    });
     expect(view.root.querySelector('h2')!.textContent).toBe('Hi, Lisbon!');
     view.setProps({ title: 'Porto' });
     view.setConfig({ accent: 'plum' });

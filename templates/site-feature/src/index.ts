@@ -16,7 +16,13 @@ const mount: ExtensionMount = (ctx) => {
   close.type = 'button';
   close.textContent = 'Dismiss';
   close.setAttribute('aria-label', 'Dismiss the announcement');
-  Object.assign(bar.style, { display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: '8px 12px', font: '14px system-ui, sans-serif' });
+  Object.assign(bar.style, {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    padding: '8px 12px',
+    font: '14px system-ui, sans-serif',
+  });
   bar.append(text, close);
   const render = (): void => {
     bar.hidden = !shouldShow(props.path, { dismissed, hideOnCheckout: config.hideOnCheckout });

@@ -1,7 +1,15 @@
 // Orders and products of a site's store (document 3), and the public marketplace read path.
 import type { PageParams } from './shared.js';
 
-export const orderStatuses = ['pending', 'paid', 'partially_fulfilled', 'fulfilled', 'delivered', 'cancelled', 'refunded'] as const;
+export const orderStatuses = [
+  'pending',
+  'paid',
+  'partially_fulfilled',
+  'fulfilled',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 export const orderChannels = ['online', 'pos', 'draft', 'subscription'] as const;
 export type OrderChannel = (typeof orderChannels)[number];

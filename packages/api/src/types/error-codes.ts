@@ -57,7 +57,16 @@ export const unsupportedMediaTypeCodes = ['type_mismatch', 'executable_bytes', '
 export type UnsupportedMediaTypeCode = (typeof unsupportedMediaTypeCodes)[number] | Open;
 
 /** `connection_error`: `aborted` (the caller's signal), the network layer's own code, or `network_error`. */
-export type ConnectionErrorCode = 'aborted' | 'network_error' | 'ECONNREFUSED' | 'ECONNRESET' | 'ENOTFOUND' | 'EAI_AGAIN' | 'UND_ERR_CONNECT_TIMEOUT' | 'UND_ERR_SOCKET' | Open;
+export type ConnectionErrorCode =
+  | 'aborted'
+  | 'network_error'
+  | 'ECONNREFUSED'
+  | 'ECONNRESET'
+  | 'ENOTFOUND'
+  | 'EAI_AGAIN'
+  | 'UND_ERR_CONNECT_TIMEOUT'
+  | 'UND_ERR_SOCKET'
+  | Open;
 
 /** The codes the client itself gives, closed: they are ours. */
 export type TimeoutCode = 'timeout';

@@ -1,7 +1,15 @@
 // Media libraries and uploads (document 1, sections 2, 4 and 8).
 import type { PageParams } from './shared.js';
 
-export const embeddedMetadataGroups = ['description', 'rights', 'location', 'capture', 'document', 'technical', 'other'] as const;
+export const embeddedMetadataGroups = [
+  'description',
+  'rights',
+  'location',
+  'capture',
+  'document',
+  'technical',
+  'other',
+] as const;
 export type EmbeddedMetadataGroup = (typeof embeddedMetadataGroups)[number];
 
 /** One embedded metadata field; exactly one of `value` and `values` is set. */

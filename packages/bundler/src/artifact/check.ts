@@ -36,7 +36,11 @@ async function listEntries(root: string, dir = root): Promise<Entry[]> {
 }
 
 /** True when a listed path stays inside the artifact: relative, `/`-separated, no `..`. */
-const inside = (path: string): boolean => path !== '' && !path.startsWith('/') && !path.includes('\\') && !path.split('/').some((s) => s === '..' || s === '.' || s === '');
+const inside = (path: string): boolean =>
+  path !== '' &&
+  !path.startsWith('/') &&
+  !path.includes('\\') &&
+  !path.split('/').some((s) => s === '..' || s === '.' || s === '');
 
 const notAllowed = (path: string, why: string): Diagnostic => ({
   code: 'verify.file_not_allowed',
@@ -50,18 +54,40 @@ const notAllowed = (path: string, why: string): Diagnostic => ({
  */
 export async function checkArtifact(dir: string): Promise<ArtifactCheck> {
   const file = join(dir, RECORD_FILE);
-  const none = (message: string): ArtifactCheck => ({ record: null, integrity: null, uncovered: [], errors: [{ code: 'verify.record_unreadable', message }] });
+  const none = (message: string): ArtifactCheck => ({
+    record: null,
+    integrity: null,
+    uncovered: [],
+    errors: [{ code: 'verify.record_unreadable', message }],
+  });
   const self = await lstat(dir).catch(() => null);
   if (self?.isSymbolicLink()) {
-    return { record: null, integrity: null, uncovered: ['.'], errors: [notAllowed(dir, 'is a symbolic link, not the artifact folder itself (verify the folder it points to by its own path)')] };
+    return {
+      record: null,
+      integrity: null,
+      uncovered: ['.'],
+      errors: [
+        notAllowed(
+          dir,
+          'is a symbolic link, not the artifact folder itself (verify the folder it points to by its own path)',
+        ),
+      ],
+    };
   }
   let text: string;
   try {
     const st = await lstat(file);
-    if (!st.isFile()) return none(`${file} is not a regular file (a symbolic link?); an artifact's record is never followed elsewhere.`);
+    if (!st.isFile())
+      return none(
+        `${file} is not a regular file (a symbolic link?); an artifact's record is never followed elsewhere.`,
+      );
     text = await readFile(file, 'utf8');
   } catch (err) {
-    return none((err as NodeJS.ErrnoException).code === 'ENOENT' ? `${dir} holds no ${RECORD_FILE}; is it an artifact folder (<out>/<id>/<version>)?` : `cannot read ${file}: ${(err as Error).message}`);
+    return none(
+      (err as NodeJS.ErrnoException).code === 'ENOENT'
+        ? `${dir} holds no ${RECORD_FILE}; is it an artifact folder (<out>/<id>/<version>)?`
+        : `cannot read ${file}: ${(err as Error).message}`,
+    );
   }
   const record = parseRecord(text);
   if (typeof record === 'string') return none(`${file} is not a valid artifact record: ${record}.`);
@@ -82,9 +108,16 @@ export async function checkArtifact(dir: string): Promise<ArtifactCheck> {
     const sha256 = hashes.get(f.path);
     if (sha256 === undefined) {
       // An irregular entry at a listed path is reported below with every other one.
-      if (!entries.some((e) => e.path === f.path)) errors.push({ code: 'verify.file_missing', message: `${f.path} is listed in ${RECORD_FILE} but missing from the artifact.` });
+      if (!entries.some((e) => e.path === f.path))
+        errors.push({
+          code: 'verify.file_missing',
+          message: `${f.path} is listed in ${RECORD_FILE} but missing from the artifact.`,
+        });
     } else if (sha256 !== f.sha256) {
-      errors.push({ code: 'verify.file_changed', message: `${f.path} changed: its sha256 is ${sha256}, ${RECORD_FILE} records ${f.sha256}.` });
+      errors.push({
+        code: 'verify.file_changed',
+        message: `${f.path} changed: its sha256 is ${sha256}, ${RECORD_FILE} records ${f.sha256}.`,
+      });
     }
   }
   for (const e of entries) {
@@ -92,12 +125,18 @@ export async function checkArtifact(dir: string): Promise<ArtifactCheck> {
       errors.push(notAllowed(e.path, e.kind === 'symlink' ? 'is a symbolic link' : 'is not a regular file'));
       uncovered.push(e.path);
     } else if (!listed.has(e.path)) {
-      errors.push({ code: 'verify.file_extra', message: `${e.path} is in the artifact but not listed in ${RECORD_FILE}, so its hash covers nothing of it.` });
+      errors.push({
+        code: 'verify.file_extra',
+        message: `${e.path} is in the artifact but not listed in ${RECORD_FILE}, so its hash covers nothing of it.`,
+      });
       uncovered.push(e.path);
     }
   }
   if (integrityOf(record.files) !== record.integrity) {
-    errors.push({ code: 'verify.record_integrity', message: `${RECORD_FILE} records integrity ${record.integrity}, but its own file listing hashes to ${integrityOf(record.files)}: the record was edited.` });
+    errors.push({
+      code: 'verify.record_integrity',
+      message: `${RECORD_FILE} records integrity ${record.integrity}, but its own file listing hashes to ${integrityOf(record.files)}: the record was edited.`,
+    });
     uncovered.push(RECORD_FILE);
   }
   const actual = [...hashes].map(([path, sha256]) => ({ path, sha256 }));

@@ -16,7 +16,10 @@ export function byPathBytes(a: { path: string }, b: { path: string }): number {
  * per file, ordered by the path's UTF-8 bytes (the `sha256sum` format). docs/artifacts.md.
  */
 export function canonicalListing(files: ReadonlyArray<Pick<ArtifactFile, 'path' | 'sha256'>>): string {
-  return [...files].sort(byPathBytes).map((f) => `${f.sha256}  ${f.path}\n`).join('');
+  return [...files]
+    .sort(byPathBytes)
+    .map((f) => `${f.sha256}  ${f.path}\n`)
+    .join('');
 }
 
 /** The artifact's integrity: `sha256-` and the base64 sha256 of its canonical listing. */

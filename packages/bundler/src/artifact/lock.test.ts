@@ -11,7 +11,15 @@ import { LOCK_FILE, STALE_LOCK_MS, withStoreLock } from './lock.js';
 const compiled = join(mkdtempSync(join(tmpdir(), 'extkit-lock-src-')), 'lock.mjs');
 const lockModule = pathToFileURL(compiled).href;
 beforeAll(async () => {
-  await build({ entryPoints: [join(import.meta.dirname, 'lock.ts')], outfile: compiled, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'warning' });
+  await build({
+    entryPoints: [join(import.meta.dirname, 'lock.ts')],
+    outfile: compiled,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    packages: 'external',
+    logLevel: 'warning',
+  });
 });
 afterAll(() => rmSync(dirname(compiled), { recursive: true, force: true }));
 
@@ -33,7 +41,16 @@ describe('withStoreLock', () => {
     const dir = mkdtempSync(join(tmpdir(), 'extkit-lock-'));
     writeFileSync(join(dir, 'counter'), '0');
     const codes = await Promise.all(
-      Array.from({ length: 8 }, () => new Promise<number | null>((resolve) => spawn(process.execPath, ['--input-type=module', '-e', worker, dir], { stdio: 'inherit' }).on('close', resolve))),
+      Array.from(
+        { length: 8 },
+        () =>
+          new Promise<number | null>((resolve) =>
+            spawn(process.execPath, ['--input-type=module', '-e', worker, dir], { stdio: 'inherit' }).on(
+              'close',
+              resolve,
+            ),
+          ),
+      ),
     );
     expect(codes).toEqual(Array(8).fill(0));
     expect(readFileSync(join(dir, 'counter'), 'utf8')).toBe('8');
@@ -41,15 +58,27 @@ describe('withStoreLock', () => {
 
   it('waits for a live holder and then says who holds it and for how long', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'extkit-lock-'));
-    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now() - 3000, token: 'other' }));
+    writeFileSync(
+      join(dir, LOCK_FILE),
+      JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now() - 3000, token: 'other' }),
+    );
     const r = await withStoreLock(dir, async () => 1, 100);
-    expect(r).toEqual({ busy: { file: join(dir, LOCK_FILE), holder: expect.objectContaining({ pid: process.pid }), ageMs: expect.any(Number) } });
+    expect(r).toEqual({
+      busy: {
+        file: join(dir, LOCK_FILE),
+        holder: expect.objectContaining({ pid: process.pid }),
+        ageMs: expect.any(Number),
+      },
+    });
     if ('busy' in r) expect(r.busy.ageMs).toBeGreaterThanOrEqual(3000);
   });
 
   it('breaks a lock older than the stale limit even when its holder runs, and releases its own', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'extkit-lock-'));
-    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now() - STALE_LOCK_MS - 1, token: 'old' }));
+    writeFileSync(
+      join(dir, LOCK_FILE),
+      JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now() - STALE_LOCK_MS - 1, token: 'old' }),
+    );
     expect(await withStoreLock(dir, async () => 'ran', 100)).toEqual({ value: 'ran' });
     expect(() => readFileSync(join(dir, LOCK_FILE))).toThrow();
   });

@@ -32,7 +32,12 @@ export interface LockBusy {
 function parseHolder(text: string): LockHolder | null {
   try {
     const h = JSON.parse(text) as Partial<LockHolder>;
-    return typeof h.pid === 'number' && typeof h.host === 'string' && typeof h.at === 'number' && typeof h.token === 'string' ? (h as LockHolder) : null;
+    return typeof h.pid === 'number' &&
+      typeof h.host === 'string' &&
+      typeof h.at === 'number' &&
+      typeof h.token === 'string'
+      ? (h as LockHolder)
+      : null;
   } catch {
     return null;
   }
@@ -81,9 +86,18 @@ async function breakLock(file: string, seen: string): Promise<void> {
  * waiting up to `waitMs` for another holder and recovering a stale lock; returns
  * `{ busy }` when the lock stays taken.
  */
-export async function withStoreLock<T>(dir: string, fn: () => Promise<T>, waitMs = 15_000): Promise<{ value: T } | { busy: LockBusy }> {
+export async function withStoreLock<T>(
+  dir: string,
+  fn: () => Promise<T>,
+  waitMs = 15_000,
+): Promise<{ value: T } | { busy: LockBusy }> {
   const file = join(dir, LOCK_FILE);
-  const holder: LockHolder = { pid: process.pid, host: hostname(), at: Date.now(), token: randomBytes(8).toString('hex') };
+  const holder: LockHolder = {
+    pid: process.pid,
+    host: hostname(),
+    at: Date.now(),
+    token: randomBytes(8).toString('hex'),
+  };
   const mine = `${JSON.stringify(holder)}\n`;
   const draft = `${file}.${holder.token}`;
   await writeFile(draft, mine);
@@ -100,7 +114,13 @@ export async function withStoreLock<T>(dir: string, fn: () => Promise<T>, waitMs
       const seen = await readFile(file, 'utf8').catch(() => null);
       if (seen === null) continue; // released between our attempt and the read
       const other = parseHolder(seen);
-      const ageMs = Date.now() - (other?.at ?? (await stat(file).then((s) => s.mtimeMs, () => Date.now())));
+      const ageMs =
+        Date.now() -
+        (other?.at ??
+          (await stat(file).then(
+            (s) => s.mtimeMs,
+            () => Date.now(),
+          )));
       busy = { file, holder: other, ageMs };
       if (isStale(other, ageMs)) await breakLock(file, seen);
       else if (Date.now() >= deadline) return { busy };

@@ -6,8 +6,10 @@ import { makeRecord, serializeRecord } from './record.js';
 import { inspectStore, STALE_TMP_MS, writeArtifact } from './store.js';
 
 const store = () => mkdtempSync(join(tmpdir(), 'extkit-store-'));
-const record = (id: string, version: string, pkg: string | null, body = 'x') => makeRecord(id, version, pkg, new Map([['index.js', Buffer.from(body)]]));
-const put = async (out: string, r: ReturnType<typeof record>) => writeArtifact(out, r, new Map([['index.js', Buffer.from('x')]]));
+const record = (id: string, version: string, pkg: string | null, body = 'x') =>
+  makeRecord(id, version, pkg, new Map([['index.js', Buffer.from(body)]]));
+const put = async (out: string, r: ReturnType<typeof record>) =>
+  writeArtifact(out, r, new Map([['index.js', Buffer.from('x')]]));
 
 describe('inspectStore', () => {
   it('sees a new version, an identical one and a different one under the same version', async () => {

@@ -1,4 +1,17 @@
-import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, realpath, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  realpath,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ArtifactRecord, Diagnostic } from '../types.js';
 import { checkArtifact } from './check.js';
@@ -11,7 +24,9 @@ export type StoreVerdict = { kind: 'new' } | { kind: 'unchanged' } | { kind: 're
 async function subdirs(dir: string): Promise<string[]> {
   try {
     // A version folder that is a symbolic link counts too (and is refused when it is the one asked for).
-    return (await readdir(dir, { withFileTypes: true })).filter((e) => (e.isDirectory() || e.isSymbolicLink()) && !e.name.startsWith('.')).map((e) => e.name);
+    return (await readdir(dir, { withFileTypes: true }))
+      .filter((e) => (e.isDirectory() || e.isSymbolicLink()) && !e.name.startsWith('.'))
+      .map((e) => e.name);
   } catch {
     return [];
   }
@@ -45,20 +60,24 @@ export async function inspectStore(out: string, record: ArtifactRecord, ownStore
       if (checked.errors.length === 0 && checked.integrity === integrity) return { kind: 'unchanged' };
       return {
         kind: 'refused',
-        errors: [{
-          code: 'artifact.stored_tampered',
-          path: '/version',
-          message: `${id}@${version} is in the store (${existing}) but its files no longer match its artifact.json: ${checked.errors.map((e) => e.message).join(' ')} The build does not overwrite it (artifacts are immutable): find out what changed it, remove the folder, and build again.`,
-        }],
+        errors: [
+          {
+            code: 'artifact.stored_tampered',
+            path: '/version',
+            message: `${id}@${version} is in the store (${existing}) but its files no longer match its artifact.json: ${checked.errors.map((e) => e.message).join(' ')} The build does not overwrite it (artifacts are immutable): find out what changed it, remove the folder, and build again.`,
+          },
+        ],
       };
     }
     return {
       kind: 'refused',
-      errors: [{
-        code: 'artifact.version_exists',
-        path: '/version',
-        message: `${id}@${version} is already in the store (${existing}) with ${there ? `integrity ${there.integrity}` : 'no readable artifact.json'}, and this build's integrity is ${integrity}. Artifacts are immutable: bump "version" in manifest.json to publish a change.`,
-      }],
+      errors: [
+        {
+          code: 'artifact.version_exists',
+          path: '/version',
+          message: `${id}@${version} is already in the store (${existing}) with ${there ? `integrity ${there.integrity}` : 'no readable artifact.json'}, and this build's integrity is ${integrity}. Artifacts are immutable: bump "version" in manifest.json to publish a change.`,
+        },
+      ],
     };
   }
   const errors: Diagnostic[] = [];
@@ -66,7 +85,10 @@ export async function inspectStore(out: string, record: ArtifactRecord, ownStore
   // build has loaded the validator), so a first build starts its worker sooner.
   let notLower: string[] = [];
   if (versions.length > 0) {
-    const [{ isStrictSemver }, { default: compare }] = await Promise.all([import('@extkit/manifest'), import('semver/functions/compare.js')]);
+    const [{ isStrictSemver }, { default: compare }] = await Promise.all([
+      import('@extkit/manifest'),
+      import('semver/functions/compare.js'),
+    ]);
     notLower = versions.filter((v) => isStrictSemver(v) && compare(v, version) >= 0).sort((a, b) => compare(b, a));
   }
   if (notLower.length > 0) {
@@ -82,7 +104,10 @@ export async function inspectStore(out: string, record: ArtifactRecord, ownStore
     // In the extension's own store any other id is this extension renamed; only a shared store needs the records.
     const same = ownStore
       ? versions.length > 0
-      : record.source.package !== null && (await Promise.all(versions.map((v) => readRecordAt(join(out, other, v))))).some((o) => o?.source.package === record.source.package);
+      : record.source.package !== null &&
+        (await Promise.all(versions.map((v) => readRecordAt(join(out, other, v))))).some(
+          (o) => o?.source.package === record.source.package,
+        );
     if (same) {
       errors.push({
         code: 'artifact.id_renamed',
@@ -98,7 +123,11 @@ export async function inspectStore(out: string, record: ArtifactRecord, ownStore
  * Writes the artifact into a temporary folder inside `out` and renames it to
  * `<out>/<id>/<version>` in one step, so the store never holds half an artifact.
  */
-export async function writeArtifact(out: string, record: ArtifactRecord, contents: ReadonlyMap<string, Uint8Array>): Promise<void> {
+export async function writeArtifact(
+  out: string,
+  record: ArtifactRecord,
+  contents: ReadonlyMap<string, Uint8Array>,
+): Promise<void> {
   await mkdir(out, { recursive: true });
   await sweepStale(out);
   const tmp = await mkdtemp(join(out, '.tmp-'));
@@ -142,7 +171,8 @@ async function sweepStale(out: string, now = Date.now()): Promise<void> {
     names.map(async (name) => {
       const dir = join(out, name);
       const st = await stat(dir).catch(() => null);
-      if (st?.isDirectory() && now - st.mtimeMs > STALE_TMP_MS) await rm(dir, { recursive: true, force: true }).catch(() => {});
+      if (st?.isDirectory() && now - st.mtimeMs > STALE_TMP_MS)
+        await rm(dir, { recursive: true, force: true }).catch(() => {});
     }),
   );
 }
@@ -170,7 +200,12 @@ export async function linkedStore(out: string, id: string, within: string[] = [i
  * store's lock (artifact/lock.ts): version order, the rename check and the write
  * cannot interleave with another build's.
  */
-export async function putArtifact(out: string, record: ArtifactRecord, contents: ReadonlyMap<string, Uint8Array>, ownStore: boolean): Promise<PutOutcome> {
+export async function putArtifact(
+  out: string,
+  record: ArtifactRecord,
+  contents: ReadonlyMap<string, Uint8Array>,
+  ownStore: boolean,
+): Promise<PutOutcome> {
   const linked = await linkedStore(out, record.id);
   if (linked) return { kind: 'refused', errors: [linked] };
   try {
@@ -186,10 +221,23 @@ export async function putArtifact(out: string, record: ArtifactRecord, contents:
     const who = holder ? `process ${holder.pid} on ${holder.host}` : 'an unknown process';
     return {
       kind: 'refused',
-      errors: [{ code: 'artifact.store_locked', message: `The store ${out} is locked by ${who} for ${(ageMs / 1000).toFixed(1)} s (${file}); another build is writing into it. Wait for it and build again; if no build is running, remove ${file}.` }],
+      errors: [
+        {
+          code: 'artifact.store_locked',
+          message: `The store ${out} is locked by ${who} for ${(ageMs / 1000).toFixed(1)} s (${file}); another build is writing into it. Wait for it and build again; if no build is running, remove ${file}.`,
+        },
+      ],
     };
   } catch (err) {
-    return { kind: 'refused', errors: [{ code: 'artifact.out_unwritable', message: `Cannot write the artifact into ${out}: ${(err as Error).message}. Choose a writable folder with --out.` }] };
+    return {
+      kind: 'refused',
+      errors: [
+        {
+          code: 'artifact.out_unwritable',
+          message: `Cannot write the artifact into ${out}: ${(err as Error).message}. Choose a writable folder with --out.`,
+        },
+      ],
+    };
   }
 }
 
@@ -202,7 +250,11 @@ export function watchPath(out: string, id: string): string {
  * Writes the artifact to `<out>/.watch/<id>`, replacing what an earlier watch build
  * wrote there: a finished artifact is swapped in by renames, never written in place.
  */
-export async function replaceWatchArtifact(out: string, record: ArtifactRecord, contents: ReadonlyMap<string, Uint8Array>): Promise<PutOutcome & { dir?: string }> {
+export async function replaceWatchArtifact(
+  out: string,
+  record: ArtifactRecord,
+  contents: ReadonlyMap<string, Uint8Array>,
+): Promise<PutOutcome & { dir?: string }> {
   const linked = await linkedStore(out, record.id, ['.watch', record.id]);
   if (linked) return { kind: 'refused', errors: [linked] };
   const dir = watchPath(out, record.id);
@@ -216,6 +268,14 @@ export async function replaceWatchArtifact(out: string, record: ArtifactRecord, 
     await rm(old, { recursive: true, force: true });
     return { kind: 'written', dir };
   } catch (err) {
-    return { kind: 'refused', errors: [{ code: 'artifact.out_unwritable', message: `Cannot write the watch build into ${dir}: ${(err as Error).message}. Choose a writable folder with --out.` }] };
+    return {
+      kind: 'refused',
+      errors: [
+        {
+          code: 'artifact.out_unwritable',
+          message: `Cannot write the watch build into ${dir}: ${(err as Error).message}. Choose a writable folder with --out.`,
+        },
+      ],
+    };
   }
 }

@@ -8,12 +8,42 @@ interface KindInfo {
 }
 
 const KINDS: Record<ContributionKind, KindInfo> = {
-  component: { pointer: '/contributes/site/components', where: 'contributes.site.components', fn: 'registerComponent', declared: (m) => m.contributes?.site?.components ?? [] },
-  feature: { pointer: '/contributes/site/features', where: 'contributes.site.features', fn: 'registerFeature', declared: (m) => m.contributes?.site?.features ?? [] },
-  slot: { pointer: '/contributes/console/slots', where: 'contributes.console.slots', fn: 'registerSlot', declared: (m) => m.contributes?.console?.slots ?? [] },
-  route: { pointer: '/contributes/console/routes', where: 'contributes.console.routes', fn: 'registerRoute', declared: (m) => m.contributes?.console?.routes ?? [] },
-  orgRoute: { pointer: '/contributes/console/orgRoutes', where: 'contributes.console.orgRoutes', fn: 'registerOrgRoute', declared: (m) => m.contributes?.console?.orgRoutes ?? [] },
-  shell: { pointer: '/contributes/console/shell', where: 'contributes.console.shell', fn: 'registerShell', declared: (m) => (m.contributes?.console?.shell === true ? ['shell'] : []) },
+  component: {
+    pointer: '/contributes/site/components',
+    where: 'contributes.site.components',
+    fn: 'registerComponent',
+    declared: (m) => m.contributes?.site?.components ?? [],
+  },
+  feature: {
+    pointer: '/contributes/site/features',
+    where: 'contributes.site.features',
+    fn: 'registerFeature',
+    declared: (m) => m.contributes?.site?.features ?? [],
+  },
+  slot: {
+    pointer: '/contributes/console/slots',
+    where: 'contributes.console.slots',
+    fn: 'registerSlot',
+    declared: (m) => m.contributes?.console?.slots ?? [],
+  },
+  route: {
+    pointer: '/contributes/console/routes',
+    where: 'contributes.console.routes',
+    fn: 'registerRoute',
+    declared: (m) => m.contributes?.console?.routes ?? [],
+  },
+  orgRoute: {
+    pointer: '/contributes/console/orgRoutes',
+    where: 'contributes.console.orgRoutes',
+    fn: 'registerOrgRoute',
+    declared: (m) => m.contributes?.console?.orgRoutes ?? [],
+  },
+  shell: {
+    pointer: '/contributes/console/shell',
+    where: 'contributes.console.shell',
+    fn: 'registerShell',
+    declared: (m) => (m.contributes?.console?.shell === true ? ['shell'] : []),
+  },
 };
 
 const isKind = (k: string): k is ContributionKind => Object.hasOwn(KINDS, k);
@@ -25,7 +55,10 @@ export function toRegistrations(pairs: Array<[string, string]>): Registration[] 
 }
 
 /** Holds what the bundle registered against what `contributes` declares (the seed's publish rule). */
-export function checkRegistrations(registrations: Registration[], manifest: ManifestLike): { errors: Diagnostic[]; warnings: Diagnostic[] } {
+export function checkRegistrations(
+  registrations: Registration[],
+  manifest: ManifestLike,
+): { errors: Diagnostic[]; warnings: Diagnostic[] } {
   const errors: Diagnostic[] = [];
   const warnings: Diagnostic[] = [];
   if (manifest.contributes === undefined) {

@@ -7,7 +7,9 @@ describe('the scan codes', () => {
   it('are the codes the scan reports: each one it uses is in the table, and each in the table is used', () => {
     const dir = import.meta.dirname;
     const used = new Set<string>();
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'rules.ts')) {
+    for (const file of readdirSync(dir).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'rules.ts',
+    )) {
       for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/code: '(scan\.[a-z_]+)'/g)) used.add(m[1]!);
     }
     expect([...used].sort()).toEqual(Object.keys(SCAN_RULES).sort());

@@ -5,7 +5,12 @@ import { SCAN_WORKER_SOURCE, type BuiltReply, type ScanReply, type WorkerRequest
 /** How a scan run ended, as the host sees it. */
 export type ScanOutcome =
   | { ok: true; registrations: Array<[string, string]> }
-  | { ok: false; registrations: Array<[string, string]>; reason: 'threw' | 'timeout' | 'rejected' | 'out_of_memory' | 'crashed'; detail: string };
+  | {
+      ok: false;
+      registrations: Array<[string, string]>;
+      reason: 'threw' | 'timeout' | 'rejected' | 'out_of_memory' | 'crashed';
+      detail: string;
+    };
 
 /** What a build-then-scan job gives: esbuild's answer first, the scan's later. */
 export interface BuildJob {
@@ -52,7 +57,12 @@ export class ScanWorker {
     });
     this.worker.on('message', (reply: BuiltReply | ScanReply) => {
       if (reply.type === 'built') this.onBuilt(reply);
-      else this.finish(reply.failure ? { ok: false, registrations: reply.registrations, ...reply.failure } : { ok: true, registrations: reply.registrations });
+      else
+        this.finish(
+          reply.failure
+            ? { ok: false, registrations: reply.registrations, ...reply.failure }
+            : { ok: true, registrations: reply.registrations },
+        );
     });
     this.worker.once('error', (err: Error & { code?: string }) =>
       this.finish(
@@ -61,7 +71,14 @@ export class ScanWorker {
           : { ok: false, registrations: [], reason: 'crashed', detail: err.message },
       ),
     );
-    this.worker.once('exit', (code) => this.finish({ ok: false, registrations: [], reason: 'crashed', detail: `the scan worker exited with code ${code}` }));
+    this.worker.once('exit', (code) =>
+      this.finish({
+        ok: false,
+        registrations: [],
+        reason: 'crashed',
+        detail: `the scan worker exited with code ${code}`,
+      }),
+    );
   }
 
   /** Scans `code` (named `filename` in stack traces) and resolves with what it registered. */
@@ -75,14 +92,20 @@ export class ScanWorker {
     const built = new Promise<Awaited<BuildJob['built']>>((resolve) => {
       this.onBuilt = (reply) => {
         if (reply.ok) this.armKill(timeoutMs);
-        else this.finish({ ok: false, registrations: [], reason: 'crashed', detail: 'nothing to scan: the build failed' });
+        else
+          this.finish({ ok: false, registrations: [], reason: 'crashed', detail: 'nothing to scan: the build failed' });
         resolve(reply);
       };
       void this.settled.then((outcome) => {
         if (!outcome.ok) resolve({ type: 'failed', outcome });
       });
     });
-    this.post({ build: { esbuildPath, options, outfile: options.outfile ?? '' }, filename, timeoutMs, globals: SCAN_GLOBALS_SOURCE });
+    this.post({
+      build: { esbuildPath, options, outfile: options.outfile ?? '' },
+      filename,
+      timeoutMs,
+      globals: SCAN_GLOBALS_SOURCE,
+    });
     return { built, scanned: this.settled };
   }
 
@@ -105,7 +128,10 @@ export class ScanWorker {
   // The vm timeout covers the bundle's own code; this wall-clock kill covers the
   // rest (a getter that never returns while the worker reads a thrown value).
   private armKill(timeoutMs: number): void {
-    this.kill = setTimeout(() => this.finish({ ok: false, registrations: [], reason: 'timeout', detail: '' }), timeoutMs + 1000);
+    this.kill = setTimeout(
+      () => this.finish({ ok: false, registrations: [], reason: 'timeout', detail: '' }),
+      timeoutMs + 1000,
+    );
   }
 
   private finish(outcome: ScanOutcome): void {

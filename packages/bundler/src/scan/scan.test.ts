@@ -9,8 +9,17 @@ import { scanBundle, scanCode } from './scan.js';
 const REG = `const r = (globalThis[Symbol.for('extkit.registry')] ??= { registrations: [] });
 const reg = (kind, id) => r.registrations.push({ kind, id, mount() {} });`;
 
-const manifest = (contributes?: ManifestLike['contributes']): ManifestLike => ({ id: 'm', version: '1.0.0', entry: 'index.js', hostAbi: 1, ...(contributes ? { contributes } : {}) });
-const declared = manifest({ site: { components: ['acme.m.card'], features: ['tracker'] }, console: { slots: ['order.side'], shell: true } });
+const manifest = (contributes?: ManifestLike['contributes']): ManifestLike => ({
+  id: 'm',
+  version: '1.0.0',
+  entry: 'index.js',
+  hostAbi: 1,
+  ...(contributes ? { contributes } : {}),
+});
+const declared = manifest({
+  site: { components: ['acme.m.card'], features: ['tracker'] },
+  console: { slots: ['order.side'], shell: true },
+});
 
 describe('scanCode', () => {
   it('finds what the bundle registers, synchronously, in promise jobs and in timers', async () => {
@@ -31,8 +40,14 @@ describe('scanCode', () => {
   });
 
   it('names a registration that contributes omits as an error, and a declared one never registered as a warning', async () => {
-    const r = await scanCode({ code: `${REG} reg('component', 'acme.m.card'); reg('route', '/secret');` }, 'index.js', declared);
-    expect(r.errors.map((e) => [e.code, e.path])).toEqual([['scan.undeclared_registration', '/contributes/console/routes']]);
+    const r = await scanCode(
+      { code: `${REG} reg('component', 'acme.m.card'); reg('route', '/secret');` },
+      'index.js',
+      declared,
+    );
+    expect(r.errors.map((e) => [e.code, e.path])).toEqual([
+      ['scan.undeclared_registration', '/contributes/console/routes'],
+    ]);
     expect(r.errors[0]!.message).toContain('route "/secret"');
     expect(r.warnings.map((w) => [w.code, w.path])).toEqual([
       ['scan.unregistered_contribution', '/contributes/site/features/0'],
@@ -48,27 +63,47 @@ describe('scanCode', () => {
   });
 
   it('accepts a bundle that registers nothing and declares nothing', async () => {
-    expect(await scanCode({ code: '1 + 1' }, 'index.js', manifest())).toEqual({ registrations: [], errors: [], warnings: [] });
+    expect(await scanCode({ code: '1 + 1' }, 'index.js', manifest())).toEqual({
+      registrations: [],
+      errors: [],
+      warnings: [],
+    });
   });
 
   it('reports a bundle that throws with its message and position, and keeps what it registered before', async () => {
-    const r = await scanCode({ code: `${REG} reg('component', 'acme.m.card');\ndocument.body.append('x');` }, 'dist/index.js', declared);
+    const r = await scanCode(
+      { code: `${REG} reg('component', 'acme.m.card');\ndocument.body.append('x');` },
+      'dist/index.js',
+      declared,
+    );
     expect(r.errors[0]).toMatchObject({ code: 'scan.threw', location: { file: 'dist/index.js', line: 3, column: 0 } });
     expect(r.errors[0]!.message).toMatch(/document is not defined.*without a DOM/);
     expect(r.registrations).toEqual([{ kind: 'component', id: 'acme.m.card' }]);
   });
 
   it('stops a synchronous endless loop, an endless promise chain and endless timers', async () => {
-    for (const code of ['for (;;) {}', 'const f = () => Promise.resolve().then(f); f();', 'setInterval(() => {}, 1000);']) {
+    for (const code of [
+      'for (;;) {}',
+      'const f = () => Promise.resolve().then(f); f();',
+      'setInterval(() => {}, 1000);',
+    ]) {
       const t0 = Date.now();
       const r = await scanCode({ code }, 'index.js', manifest(), { timeoutMs: 300 });
-      expect(r.errors.map((e) => e.code), code).toEqual(['scan.timeout']);
+      expect(
+        r.errors.map((e) => e.code),
+        code,
+      ).toEqual(['scan.timeout']);
       expect(Date.now() - t0).toBeLessThan(3000);
     }
   });
 
   it('ends a thrown message with exactly one period, whatever the message brought', async () => {
-    for (const thrown of ['"Config missing."', '"Config missing..."', '"Config missing"', 'new Error("Config missing. ")']) {
+    for (const thrown of [
+      '"Config missing."',
+      '"Config missing..."',
+      '"Config missing"',
+      'new Error("Config missing. ")',
+    ]) {
       const r = await scanCode({ code: `throw ${thrown};` }, 'index.js', manifest());
       expect(r.errors[0]!.message, thrown).toMatch(/Config missing\.$/);
     }
@@ -91,7 +126,12 @@ describe('scanCode', () => {
   });
 
   it('stops a bundle that exhausts its heap', async () => {
-    const r = await scanCode({ code: 'const a = []; for (;;) a.push(new Array(1e6).fill(1));' }, 'index.js', manifest(), { timeoutMs: 20_000, memoryMb: 32 });
+    const r = await scanCode(
+      { code: 'const a = []; for (;;) a.push(new Array(1e6).fill(1));' },
+      'index.js',
+      manifest(),
+      { timeoutMs: 20_000, memoryMb: 32 },
+    );
     expect(r.errors.map((e) => e.code)).toEqual(['scan.out_of_memory']);
   });
 });
@@ -112,7 +152,9 @@ describe('scanBundle', () => {
 
 describe('the scan worker environment', () => {
   it("holds nothing of the user's but where esbuild's binary is", () => {
-    expect(workerEnv({ HOME: '/home/u', NPM_TOKEN: 'secret', ESBUILD_BINARY_PATH: '/opt/esbuild' })).toEqual({ ESBUILD_BINARY_PATH: '/opt/esbuild' });
+    expect(workerEnv({ HOME: '/home/u', NPM_TOKEN: 'secret', ESBUILD_BINARY_PATH: '/opt/esbuild' })).toEqual({
+      ESBUILD_BINARY_PATH: '/opt/esbuild',
+    });
     expect(workerEnv({ HOME: '/home/u', NPM_TOKEN: 'secret' })).toEqual({});
   });
 });

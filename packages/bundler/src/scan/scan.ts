@@ -23,20 +23,35 @@ export interface BundleText {
  * the first frame in the bundle itself.
  */
 function locate(detail: string, filename: string, bundle: BundleText): Location | undefined {
-  const frames = [...detail.matchAll(new RegExp(`${filename.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+):(\\d+)`, 'g'))].map((m) => ({ line: Number(m[1]), column: Math.max(0, Number(m[2]) - 1) }));
+  const frames = [
+    ...detail.matchAll(new RegExp(`${filename.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+):(\\d+)`, 'g')),
+  ].map((m) => ({ line: Number(m[1]), column: Math.max(0, Number(m[2]) - 1) }));
   const first = frames[0];
   if (!first) return undefined;
   if (bundle.map) {
-    const mapped = frames.map((f) => originalLocation(bundle.map!.text, bundle.map!.dir, f.line, f.column)).filter((l): l is Location => l !== null);
+    const mapped = frames
+      .map((f) => originalLocation(bundle.map!.text, bundle.map!.dir, f.line, f.column))
+      .filter((l): l is Location => l !== null);
     // A package's file is named `<name>@<version>/...` in the map (relocateSources); the extension's own are relative paths.
-    const own = mapped.find((l) => !isPackageSource(l.file) && !l.file.split('/').includes('node_modules')) ?? mapped[0];
+    const own =
+      mapped.find((l) => !isPackageSource(l.file) && !l.file.split('/').includes('node_modules')) ?? mapped[0];
     if (own) return own;
   }
-  return { file: filename, line: first.line, column: first.column, lineText: bundle.code.split('\n')[first.line - 1] ?? '' };
+  return {
+    file: filename,
+    line: first.line,
+    column: first.column,
+    lineText: bundle.code.split('\n')[first.line - 1] ?? '',
+  };
 }
 
 /** The diagnostic for a scan that did not run to its end. */
-export function failureDiagnostic(outcome: Extract<ScanOutcome, { ok: false }>, filename: string, bundle: BundleText, timeoutMs: number): Diagnostic {
+export function failureDiagnostic(
+  outcome: Extract<ScanOutcome, { ok: false }>,
+  filename: string,
+  bundle: BundleText,
+  timeoutMs: number,
+): Diagnostic {
   // One period ends the sentence, whether or not the thrown message brought its own.
   const first = (outcome.detail.split('\n')[0] ?? '').trim().replace(/[.\s]+$/, '');
   const location = locate(outcome.detail, filename, bundle);
@@ -47,27 +62,55 @@ export function failureDiagnostic(outcome: Extract<ScanOutcome, { ok: false }>, 
         message: `The bundle did not finish within ${timeoutMs} ms when it was scanned (${outcome.detail === 'timers' ? 'its timers kept firing' : 'an endless loop or a promise chain that never settles'}). Registration must complete when the bundle is evaluated; start long-running work inside a mount function.`,
       };
     case 'out_of_memory':
-      return { code: 'scan.out_of_memory', message: `The bundle used ${outcome.detail} while it was scanned, so the scan was stopped.` };
+      return {
+        code: 'scan.out_of_memory',
+        message: `The bundle used ${outcome.detail} while it was scanned, so the scan was stopped.`,
+      };
     case 'rejected':
-      return { code: 'scan.threw', message: `The bundle rejected a promise that nothing handled while it was scanned: ${first}. ${/is not defined/.test(first) ? NO_DOM_HINT : ''}`.trim(), ...(location ? { location } : {}) };
+      return {
+        code: 'scan.threw',
+        message:
+          `The bundle rejected a promise that nothing handled while it was scanned: ${first}. ${/is not defined/.test(first) ? NO_DOM_HINT : ''}`.trim(),
+        ...(location ? { location } : {}),
+      };
     case 'threw':
-      return { code: 'scan.threw', message: `The bundle threw while it was scanned: ${first}. ${/is not defined/.test(first) ? NO_DOM_HINT : ''}`.trim(), ...(location ? { location } : {}) };
+      return {
+        code: 'scan.threw',
+        message:
+          `The bundle threw while it was scanned: ${first}. ${/is not defined/.test(first) ? NO_DOM_HINT : ''}`.trim(),
+        ...(location ? { location } : {}),
+      };
     case 'crashed':
       return { code: 'scan.crashed', message: `The scan stopped unexpectedly: ${outcome.detail}.` };
   }
 }
 
 /** Turns a finished scan run into registrations and diagnostics against `contributes`. */
-export function scanReport(outcome: ScanOutcome, manifest: ManifestLike, filename: string, bundle: BundleText, timeoutMs: number): ScanResult {
+export function scanReport(
+  outcome: ScanOutcome,
+  manifest: ManifestLike,
+  filename: string,
+  bundle: BundleText,
+  timeoutMs: number,
+): ScanResult {
   const registrations = toRegistrations(outcome.registrations);
   const checked = checkRegistrations(registrations, manifest);
   if (outcome.ok) return { registrations, ...checked };
   // A failed run says nothing reliable about what is never registered: keep only its errors.
-  return { registrations, errors: [failureDiagnostic(outcome, filename, bundle, timeoutMs), ...checked.errors], warnings: [] };
+  return {
+    registrations,
+    errors: [failureDiagnostic(outcome, filename, bundle, timeoutMs), ...checked.errors],
+    warnings: [],
+  };
 }
 
 /** Scans bundle source text; `filename` names it in diagnostics. */
-export async function scanCode(bundle: BundleText, filename: string, manifest: ManifestLike, options: ScanOptions = {}): Promise<ScanResult> {
+export async function scanCode(
+  bundle: BundleText,
+  filename: string,
+  manifest: ManifestLike,
+  options: ScanOptions = {},
+): Promise<ScanResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_SCAN_TIMEOUT_MS;
   const outcome = await new ScanWorker(options.memoryMb).run(bundle.code, filename, timeoutMs);
   return scanReport(outcome, manifest, filename, bundle, timeoutMs);
@@ -79,15 +122,26 @@ export async function scanCode(bundle: BundleText, filename: string, manifest: M
  * holds what it registers against the manifest's `contributes`.
  * @example const { registrations, errors, warnings } = await scanBundle('dist/index.js', manifest);
  */
-export async function scanBundle(bundlePath: string, manifest: ManifestLike, options: ScanOptions = {}): Promise<ScanResult> {
+export async function scanBundle(
+  bundlePath: string,
+  manifest: ManifestLike,
+  options: ScanOptions = {},
+): Promise<ScanResult> {
   let code: string;
   try {
     code = await readFile(bundlePath, 'utf8');
   } catch (err) {
     const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (err as Error).message;
-    return { registrations: [], errors: [{ code: 'scan.bundle_unreadable', message: `Cannot read the bundle ${bundlePath}: ${reason}.` }], warnings: [] };
+    return {
+      registrations: [],
+      errors: [{ code: 'scan.bundle_unreadable', message: `Cannot read the bundle ${bundlePath}: ${reason}.` }],
+      warnings: [],
+    };
   }
   // A map beside the bundle (as `extkit build` writes it) places failures in the source.
-  const map = await readFile(`${bundlePath}.map`, 'utf8').then((text) => ({ text, dir: dirname(bundlePath).split(sep).join('/') }), () => undefined);
+  const map = await readFile(`${bundlePath}.map`, 'utf8').then(
+    (text) => ({ text, dir: dirname(bundlePath).split(sep).join('/') }),
+    () => undefined,
+  );
   return scanCode(map ? { code, map } : { code }, bundlePath, manifest, options);
 }

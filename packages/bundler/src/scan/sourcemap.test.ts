@@ -11,9 +11,24 @@ const map = JSON.stringify({
 
 describe('originalLocation', () => {
   it('maps a bundle position to the source line and column, relative to the extension folder', () => {
-    expect(originalLocation(map, 'dist', 1, 0)).toEqual({ file: 'src/a.ts', line: 1, column: 0, lineText: 'const a = 1;' });
-    expect(originalLocation(map, 'dist', 2, 5)).toEqual({ file: 'src/a.ts', line: 2, column: 4, lineText: 'throw new Error(a);' });
-    expect(originalLocation(map, 'dist', 2, 9)).toEqual({ file: 'node_modules/lib/b.js', line: 1, column: 5, lineText: 'export const b = 2;' });
+    expect(originalLocation(map, 'dist', 1, 0)).toEqual({
+      file: 'src/a.ts',
+      line: 1,
+      column: 0,
+      lineText: 'const a = 1;',
+    });
+    expect(originalLocation(map, 'dist', 2, 5)).toEqual({
+      file: 'src/a.ts',
+      line: 2,
+      column: 4,
+      lineText: 'throw new Error(a);',
+    });
+    expect(originalLocation(map, 'dist', 2, 9)).toEqual({
+      file: 'node_modules/lib/b.js',
+      line: 1,
+      column: 5,
+      lineText: 'export const b = 2;',
+    });
   });
 
   it('says null when the map does not cover the position or is not a map', () => {

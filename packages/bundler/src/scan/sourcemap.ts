@@ -62,5 +62,10 @@ export function originalLocation(mapText: string, mapDir: string, line: number, 
   if (typeof source !== 'string') return null;
   const content = Array.isArray(map.sourcesContent) ? map.sourcesContent[sourceIndex] : undefined;
   const lineText = typeof content === 'string' ? (content.split(/\r?\n/)[origLine] ?? '') : '';
-  return { file: isPackageSource(source) ? source : posix.join(mapDir, source), line: origLine + 1, column: origColumn, lineText };
+  return {
+    file: isPackageSource(source) ? source : posix.join(mapDir, source),
+    line: origLine + 1,
+    column: origColumn,
+    lineText,
+  };
 }

@@ -23,7 +23,13 @@ export interface WireMessage {
 
 /** The worker's first answer to a build request. */
 export type BuiltReply =
-  | { type: 'built'; ok: true; files: Array<{ path: string; contents: Uint8Array }>; metafile: unknown; warnings: WireMessage[] }
+  | {
+      type: 'built';
+      ok: true;
+      files: Array<{ path: string; contents: Uint8Array }>;
+      metafile: unknown;
+      warnings: WireMessage[];
+    }
   | { type: 'built'; ok: false; errors: WireMessage[]; warnings: WireMessage[] };
 
 /** The worker's last answer: registrations as [kind, id] pairs and how the run ended. */

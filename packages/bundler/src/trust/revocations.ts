@@ -12,11 +12,13 @@ export function parseRevocations(text: string): Revocations | string {
     return `it is not JSON (${(err as Error).message})`;
   }
   const list = (data as { revoked?: unknown } | null)?.revoked;
-  if (!Array.isArray(list)) return 'it has no "revoked" list, e.g. { "revoked": [{ "id": "my-extension", "reason": "..." }] }';
+  if (!Array.isArray(list))
+    return 'it has no "revoked" list, e.g. { "revoked": [{ "id": "my-extension", "reason": "..." }] }';
   const revoked: Revocations['revoked'] = [];
   for (const item of list) {
     const entry = typeof item === 'string' ? { id: item } : (item as { id?: unknown; reason?: unknown } | null);
-    if (!entry || typeof entry.id !== 'string') return `every "revoked" item needs an "id" string, got ${JSON.stringify(item)}`;
+    if (!entry || typeof entry.id !== 'string')
+      return `every "revoked" item needs an "id" string, got ${JSON.stringify(item)}`;
     revoked.push(typeof entry.reason === 'string' ? { id: entry.id, reason: entry.reason } : { id: entry.id });
   }
   return { revoked };

@@ -10,7 +10,14 @@ describe('signatures', () => {
   it('sign the integrity string with ed25519 and hold only over that string and that key', () => {
     const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     const sig = signIntegrity(artifact, pem);
-    expect(sig).toMatchObject({ signature: 1, algorithm: 'ed25519', id: 'order-map', version: '1.0.0', integrity: 'sha256-abc=', keyId: keyIdOf(publicKey) });
+    expect(sig).toMatchObject({
+      signature: 1,
+      algorithm: 'ed25519',
+      id: 'order-map',
+      version: '1.0.0',
+      integrity: 'sha256-abc=',
+      keyId: keyIdOf(publicKey),
+    });
     expect(Buffer.from(sig.value, 'base64')).toHaveLength(64);
     expect(signatureHolds(sig, 'sha256-abc=', publicKey)).toBe(true);
     expect(signatureHolds(sig, 'sha256-abd=', publicKey)).toBe(false);
@@ -36,7 +43,9 @@ describe('signatures', () => {
 
 describe('revocation lists', () => {
   it('take ids as strings or objects with a reason', () => {
-    expect(parseRevocations('{"revoked":["a",{"id":"b","reason":"malware"}]}')).toEqual({ revoked: [{ id: 'a' }, { id: 'b', reason: 'malware' }] });
+    expect(parseRevocations('{"revoked":["a",{"id":"b","reason":"malware"}]}')).toEqual({
+      revoked: [{ id: 'a' }, { id: 'b', reason: 'malware' }],
+    });
     expect(parseRevocations('[]')).toMatch(/no "revoked" list/);
     expect(parseRevocations('{"revoked":[{"reason":"x"}]}')).toMatch(/needs an "id"/);
     expect(parseRevocations('nope')).toMatch(/not JSON/);

@@ -1,6 +1,17 @@
 import { readFileSync, readSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
-import { diagnosticPositions, findManifest, RULES, ruleUrl, validateManifestText, validateOptionsFor, whyNoManifest, whyNotAFile, type Diagnostic, type Manifest } from '@extkit/manifest';
+import {
+  diagnosticPositions,
+  findManifest,
+  RULES,
+  ruleUrl,
+  validateManifestText,
+  validateOptionsFor,
+  whyNoManifest,
+  whyNotAFile,
+  type Diagnostic,
+  type Manifest,
+} from '@extkit/manifest';
 import { paint, useColor } from '@extkit/manifest/terminal';
 import { UsageError } from '../errors.js';
 import { requirePublisher } from '../flags.js';
@@ -23,14 +34,23 @@ const MAX_BYTES = 64 * 1024 * 1024;
 /** The output format the flags ask for; a usage error when they disagree or name none we know. */
 export function formatOf(flags: ValidateFlags): Format {
   const format = flags.format ?? (flags.json ? 'json' : 'text');
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError('flag.invalid', `--format must be one of ${FORMATS.join(', ')}, got ${JSON.stringify(format)}`);
-  if (flags.json && format !== 'json') throw new UsageError('flag.conflict', `--json asks for --format json, but --format says ${format}; give one`);
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new UsageError(
+      'flag.invalid',
+      `--format must be one of ${FORMATS.join(', ')}, got ${JSON.stringify(format)}`,
+    );
+  if (flags.json && format !== 'json')
+    throw new UsageError('flag.conflict', `--json asks for --format json, but --format says ${format}; give one`);
   return format as Format;
 }
 
 function maxWarningsOf(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^(0|[1-9]\d*)$/.test(value)) throw new UsageError('flag.invalid', `--max-warnings must be a whole number, 0 or more, got ${JSON.stringify(value)}`);
+  if (!/^(0|[1-9]\d*)$/.test(value))
+    throw new UsageError(
+      'flag.invalid',
+      `--max-warnings must be a whole number, 0 or more, got ${JSON.stringify(value)}`,
+    );
   return Number(value);
 }
 
@@ -44,13 +64,22 @@ interface Target {
 
 /** Resolves every path before anything is validated, so that a usage error leaves no partial output. */
 function resolveTargets(paths: string[]): Target[] {
-  if (paths.filter((p) => p === '-').length > 1) throw new UsageError('stdin.twice', '"-" (standard input) can be given once');
+  if (paths.filter((p) => p === '-').length > 1)
+    throw new UsageError('stdin.twice', '"-" (standard input) can be given once');
   return paths.map((target) => {
     if (target === '-') return { file: '<stdin>', dir: process.cwd(), read: readStdin };
     const location = findManifest(target);
-    if (!location) throw new UsageError('manifest.not_found', `${whyNoManifest(target)}: give a manifest.json file or a folder that holds one`);
+    if (!location)
+      throw new UsageError(
+        'manifest.not_found',
+        `${whyNoManifest(target)}: give a manifest.json file or a folder that holds one`,
+      );
     const size = statSync(location.manifestPath).size;
-    if (size > MAX_BYTES) throw new UsageError('manifest.too_large', `${location.manifestPath} is ${(size / 2 ** 20).toFixed(0)} MiB; a manifest is a small JSON file, and extkit reads at most ${MAX_BYTES / 2 ** 20} MiB`);
+    if (size > MAX_BYTES)
+      throw new UsageError(
+        'manifest.too_large',
+        `${location.manifestPath} is ${(size / 2 ** 20).toFixed(0)} MiB; a manifest is a small JSON file, and extkit reads at most ${MAX_BYTES / 2 ** 20} MiB`,
+      );
     const file = relative(process.cwd(), location.manifestPath) || location.manifestPath;
     return {
       file,
@@ -59,7 +88,10 @@ function resolveTargets(paths: string[]): Target[] {
         try {
           return readFileSync(location.manifestPath);
         } catch (err) {
-          throw new UsageError('manifest.unreadable', `cannot read ${location.manifestPath}: ${(err as Error).message}`);
+          throw new UsageError(
+            'manifest.unreadable',
+            `cannot read ${location.manifestPath}: ${(err as Error).message}`,
+          );
         }
       },
     };
@@ -79,7 +111,11 @@ function readStdin(): Buffer {
     }
     if (n === 0) break;
     total += n;
-    if (total > MAX_BYTES) throw new UsageError('manifest.too_large', `standard input is over ${MAX_BYTES / 2 ** 20} MiB; a manifest is a small JSON file`);
+    if (total > MAX_BYTES)
+      throw new UsageError(
+        'manifest.too_large',
+        `standard input is over ${MAX_BYTES / 2 ** 20} MiB; a manifest is a small JSON file`,
+      );
     chunks.push(Buffer.from(chunk.subarray(0, n)));
   }
   return Buffer.concat(chunks);
@@ -106,7 +142,8 @@ export async function runValidate(paths: string[], flags: ValidateFlags): Promis
   const format = formatOf(flags);
   const maxWarnings = maxWarningsOf(flags.maxWarnings);
   await requirePublisher(flags.publisher);
-  if (flags.bundle !== undefined && paths.length > 1) throw new UsageError('flag.conflict', '--bundle checks one manifest against its bundle; give one path');
+  if (flags.bundle !== undefined && paths.length > 1)
+    throw new UsageError('flag.conflict', '--bundle checks one manifest against its bundle; give one path');
   const notABundle = flags.bundle === undefined ? undefined : whyNotAFile(flags.bundle);
   if (notABundle) throw new UsageError('bundle.not_found', `--bundle: ${notABundle}`);
   const targets = resolveTargets(paths);
@@ -118,10 +155,26 @@ export async function runValidate(paths: string[], flags: ValidateFlags): Promis
     // One walk over the text places errors and warnings alike.
     const at = diagnosticPositions(text, [...report.errors, ...report.warnings]);
     const findings = (severity: Severity, list: Diagnostic[], first: number): Finding[] =>
-      list.map((d, i) => ({ code: d.code, severity, message: d.message, path: d.path, file: target.file, ...at[first + i], docs: ruleUrl(d.code) }));
+      list.map((d, i) => ({
+        code: d.code,
+        severity,
+        message: d.message,
+        path: d.path,
+        file: target.file,
+        ...at[first + i],
+        docs: ruleUrl(d.code),
+      }));
     const errors = findings('error', report.errors, 0);
     const warnings = findings('warning', report.warnings, report.errors.length);
-    const outcome: Outcome = { file: target.file, ok: errors.length === 0, errors, warnings, manifest: report.manifest, ...(report.silenced ? { silenced: report.silenced } : {}), ...(text !== undefined ? { text } : {}) };
+    const outcome: Outcome = {
+      file: target.file,
+      ok: errors.length === 0,
+      errors,
+      warnings,
+      manifest: report.manifest,
+      ...(report.silenced ? { silenced: report.silenced } : {}),
+      ...(text !== undefined ? { text } : {}),
+    };
     if (flags.bundle !== undefined) {
       const scan = await scanDeclared(flags.bundle, report.manifest);
       const toFindings = (severity: Severity, list: Scan['errors']): Finding[] => {
@@ -130,8 +183,23 @@ export async function runValidate(paths: string[], flags: ValidateFlags): Promis
         const inManifest = diagnosticPositions(text, pointers);
         let next = 0;
         return list.map((d) => {
-          const at = d.location ? { file: relative(process.cwd(), d.location.file) || d.location.file, line: d.location.line, column: d.location.column + 1 } : d.path !== undefined ? { file: target.file, ...inManifest[next++] } : { file: flags.bundle! };
-          return { code: d.code, severity, message: d.message, ...(d.path !== undefined ? { path: d.path } : {}), ...at, docs: ruleUrl(d.code) };
+          const at = d.location
+            ? {
+                file: relative(process.cwd(), d.location.file) || d.location.file,
+                line: d.location.line,
+                column: d.location.column + 1,
+              }
+            : d.path !== undefined
+              ? { file: target.file, ...inManifest[next++] }
+              : { file: flags.bundle! };
+          return {
+            code: d.code,
+            severity,
+            message: d.message,
+            ...(d.path !== undefined ? { path: d.path } : {}),
+            ...at,
+            docs: ruleUrl(d.code),
+          };
         });
       };
       // Concatenated, not pushed with a spread: an argument per finding overflows the stack on a large list.
@@ -149,7 +217,12 @@ export async function runValidate(paths: string[], flags: ValidateFlags): Promis
   return ok ? 0 : 1;
 }
 
-async function render(format: Format, outcomes: Outcome[], ok: boolean, maxWarnings: number | undefined): Promise<string> {
+async function render(
+  format: Format,
+  outcomes: Outcome[],
+  ok: boolean,
+  maxWarnings: number | undefined,
+): Promise<string> {
   switch (format) {
     case 'json':
       return (await import('../format/json.js')).renderJson(outcomes, ok);
@@ -167,7 +240,10 @@ export async function sarifTool() {
   const { readOwnVersion } = await import('../version.js');
   const { SCAN_RULES } = await import('@extkit/bundler/rules');
   const table: Record<string, { checks: string }> = { ...RULES, ...SCAN_RULES };
-  return { version: readOwnVersion(), describe: (code: string) => (Object.hasOwn(table, code) ? table[code]!.checks.replace(/`/g, '') : undefined) };
+  return {
+    version: readOwnVersion(),
+    describe: (code: string) => (Object.hasOwn(table, code) ? table[code]!.checks.replace(/`/g, '') : undefined),
+  };
 }
 
 /** Runs the bundle in the bundler's isolated scan and compares its registrations with contributes. */

@@ -28,13 +28,16 @@ async function render(result: BuildResult, dir: string, p: Paint, color: boolean
   for (const r of result.registrations) text += `  registers ${r.kind} ${p.bold(r.id)}\n`;
   const s = result.size;
   if (s) {
-    const parts = [s.css ? `CSS ${bytes(s.css)}` : '', s.assets ? `inlined images and fonts ${bytes(s.assets)}` : ''].filter(Boolean).join(', ');
-    text += `  bundle ${bytes(s.raw)} raw${parts ? ` (${parts})` : ''}, ${bytes(s.gzip)} gzipped (budget ${bytes(s.budget)}${s.enforced ? '' : ', the kit\'s default: a warning'})\n`;
+    const parts = [s.css ? `CSS ${bytes(s.css)}` : '', s.assets ? `inlined images and fonts ${bytes(s.assets)}` : '']
+      .filter(Boolean)
+      .join(', ');
+    text += `  bundle ${bytes(s.raw)} raw${parts ? ` (${parts})` : ''}, ${bytes(s.gzip)} gzipped (budget ${bytes(s.budget)}${s.enforced ? '' : ", the kit's default: a warning"})\n`;
   }
   if (result.analysis) {
     const total = result.analysis.inputs.reduce((sum, i) => sum + i.bytes, 0) || 1;
     text += `  largest inputs, by bytes in the bundle (metafile: ${relative(process.cwd(), result.analysis.metafile)}):\n`;
-    for (const i of result.analysis.inputs.slice(0, 15)) text += `  ${bytes(i.bytes).padStart(10)}  ${`${((100 * i.bytes) / total).toFixed(1)}%`.padStart(6)}  ${i.path}\n`;
+    for (const i of result.analysis.inputs.slice(0, 15))
+      text += `  ${bytes(i.bytes).padStart(10)}  ${`${((100 * i.bytes) / total).toFixed(1)}%`.padStart(6)}  ${i.path}\n`;
   }
   const m = result.validation?.manifest;
   const name = m ? `${m.id}@${m.version}` : dir;
@@ -50,17 +53,34 @@ async function render(result: BuildResult, dir: string, p: Paint, color: boolean
 export function registerBuild(program: Command): void {
   program
     .command('build')
-    .description('Validate, bundle and scan an extension into an immutable artifact <out>/<id>/<version>/ (docs/build.md).')
+    .description(
+      'Validate, bundle and scan an extension into an immutable artifact <out>/<id>/<version>/ (docs/build.md).',
+    )
     .argument('[dir]', 'the extension folder (holds manifest.json)', '.')
     .option('--out <dir>', 'the artifact store (default: <dir>/artifacts)')
-    .option('--json', 'print one JSON document: validation, registrations, artifact, integrity, size (with --watch, one line per build)')
-    .option('--publisher <handle>', 'publisher handle for component namespaces (default: "extkit.publisher" in package.json)')
-    .option('--size-budget <size>', 'gzipped size over which the build fails, e.g. 65536 or "64 KB" (default: "extkit": { "budget": { "gzip" } } in package.json, else a warning past 64 KB)')
+    .option(
+      '--json',
+      'print one JSON document: validation, registrations, artifact, integrity, size (with --watch, one line per build)',
+    )
+    .option(
+      '--publisher <handle>',
+      'publisher handle for component namespaces (default: "extkit.publisher" in package.json)',
+    )
+    .option(
+      '--size-budget <size>',
+      'gzipped size over which the build fails, e.g. 65536 or "64 KB" (default: "extkit": { "budget": { "gzip" } } in package.json, else a warning past 64 KB)',
+    )
     .option('--scan-timeout <ms>', 'wall-clock limit of the registration scan (default: 2000)')
-    .option('--analyze', "write esbuild's metafile beside the artifact (<out>/<id>/<version>.meta.json) and print the largest inputs")
+    .option(
+      '--analyze',
+      "write esbuild's metafile beside the artifact (<out>/<id>/<version>.meta.json) and print the largest inputs",
+    )
     .option('--no-sources-content', "leave the sources' text out of the source map (artifact.json records it)")
     .option('--watch', 'build again on every save, into <out>/.watch/<id> (the store is left alone); Ctrl-C stops')
-    .addHelpText('after', '\nExit codes: 0 built (or already in the store, identical), 1 invalid, refused or over the project\'s budget, 2 usage error.\n\nExamples:\n  $ extkit build\n  $ extkit build path/to/extension --out ../store --json\n  $ extkit build --analyze\n  $ extkit build --watch')
+    .addHelpText(
+      'after',
+      "\nExit codes: 0 built (or already in the store, identical), 1 invalid, refused or over the project's budget, 2 usage error.\n\nExamples:\n  $ extkit build\n  $ extkit build path/to/extension --out ../store --json\n  $ extkit build --analyze\n  $ extkit build --watch",
+    )
     .action(async (dir: string, flags: BuildFlags) => {
       requireDir(dir, 'extension folder');
       // The build worker starts (and loads esbuild) while the rest of the kit loads.
@@ -71,7 +91,11 @@ export function registerBuild(program: Command): void {
       let sizeBudget: number | undefined;
       if (flags.sizeBudget !== undefined) {
         const parsed = parseSize(flags.sizeBudget);
-        if (parsed === null) throw new UsageError('flag.invalid', `--size-budget must be a size like 65536, "64 KB" or "1.5 MB", got ${JSON.stringify(flags.sizeBudget)}`);
+        if (parsed === null)
+          throw new UsageError(
+            'flag.invalid',
+            `--size-budget must be a size like 65536, "64 KB" or "1.5 MB", got ${JSON.stringify(flags.sizeBudget)}`,
+          );
         sizeBudget = parsed;
       }
       const options: BuildOptions = {
@@ -90,9 +114,16 @@ export function registerBuild(program: Command): void {
         const watcher = await watchBuild(dir, options, (result) => {
           // The project's types follow its manifest (docs/create.md).
           refreshTypes(dir);
-          void (flags.json ? Promise.resolve(`${JSON.stringify(result)}\n`) : render(result, dir, p, color).then((t) => `${p.dim(new Date().toTimeString().slice(0, 8))} ${t}`)).then((t) => process.stdout.write(t));
+          void (
+            flags.json
+              ? Promise.resolve(`${JSON.stringify(result)}\n`)
+              : render(result, dir, p, color).then((t) => `${p.dim(new Date().toTimeString().slice(0, 8))} ${t}`)
+          ).then((t) => process.stdout.write(t));
         });
-        if (!flags.json) process.stdout.write(`${p.dim('watching')} ${relative(process.cwd(), dir) || '.'} ${p.dim('(Ctrl-C stops)')}\n`);
+        if (!flags.json)
+          process.stdout.write(
+            `${p.dim('watching')} ${relative(process.cwd(), dir) || '.'} ${p.dim('(Ctrl-C stops)')}\n`,
+          );
         await new Promise<void>((resolve) => {
           const stop = (): void => void watcher.close().then(resolve);
           process.once('SIGINT', stop);

@@ -21,7 +21,10 @@ export function registerCreate(program: Command): void {
     .option('--name <name>', 'the display name (default: from the id)')
     .option('--publisher <handle>', 'your publisher handle, kebab-case; prefixes component ids')
     .option('-y, --yes', 'accept the defaults (template site-component) instead of asking')
-    .option('--install', "install the project's dependencies with the package manager that ran create (default on a terminal)")
+    .option(
+      '--install',
+      "install the project's dependencies with the package manager that ran create (default on a terminal)",
+    )
     .option('--no-install', 'do not install (the default without a terminal and in CI)')
     .option('--list', 'list the templates, one line each')
     .option('--json', 'print one JSON document: the result and the next steps (never asks)')
@@ -41,6 +44,9 @@ Examples:
     .action(async (dir: string | undefined, flags: CreateFlags) => {
       const { run } = await import('create-extkit');
       const { list, json, install, ...input } = flags;
-      process.exitCode = await run({ ...input, ...(dir !== undefined ? { dir } : {}) }, { list: Boolean(list), json: Boolean(json), ...(install !== undefined ? { install } : {}) });
+      process.exitCode = await run(
+        { ...input, ...(dir !== undefined ? { dir } : {}) },
+        { list: Boolean(list), json: Boolean(json), ...(install !== undefined ? { install } : {}) },
+      );
     });
 }

@@ -17,26 +17,42 @@ interface DevFlags {
 
 function port(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) > 65535) throw new UsageError('flag.invalid', `--port must be a port number from 0 to 65535 (0: any free port), got ${JSON.stringify(value)}`);
+  if (!/^\d+$/.test(value) || Number(value) > 65535)
+    throw new UsageError(
+      'flag.invalid',
+      `--port must be a port number from 0 to 65535 (0: any free port), got ${JSON.stringify(value)}`,
+    );
   return Number(value);
 }
 
 /** `extkit dev --installed <listing>`: the pinned version, fetched, judged by the loader policy and previewed as the host would run it. */
 async function devInstalled(dir: string, flags: DevFlags): Promise<void> {
   const listing = flags.installed!;
-  if (!/^[a-z0-9-]+\.[a-z0-9-]+$/.test(listing)) throw new UsageError('flag.invalid', `--installed takes a listing, <publisher>.<id> (e.g. acme.hello-card), got ${JSON.stringify(listing)}`);
+  if (!/^[a-z0-9-]+\.[a-z0-9-]+$/.test(listing))
+    throw new UsageError(
+      'flag.invalid',
+      `--installed takes a listing, <publisher>.<id> (e.g. acme.hello-card), got ${JSON.stringify(listing)}`,
+    );
   const hostAbi = positiveInt('--host-abi', flags.hostAbi);
   const marketplace = marketplaceFlag(flags.marketplace);
   const key = await orgKey(flags.key, marketplace);
   const { fetchInstalled } = await import('@extkit/emulator/marketplace');
   const fetched = key.ok
-    ? await fetchInstalled(listing, { key: key.key, cache: join(dir, '.extkit', 'installed'), ...(marketplace !== undefined ? { marketplace } : {}), ...(flags.site ? { site: flags.site } : {}), ...(hostAbi !== undefined ? { hostAbi } : {}) })
+    ? await fetchInstalled(listing, {
+        key: key.key,
+        cache: join(dir, '.extkit', 'installed'),
+        ...(marketplace !== undefined ? { marketplace } : {}),
+        ...(flags.site ? { site: flags.site } : {}),
+        ...(hostAbi !== undefined ? { hostAbi } : {}),
+      })
     : null;
   const { paint, useColor } = await import('@extkit/manifest/terminal');
   const p = paint(useColor());
   if (!fetched?.ok || !fetched.install || !fetched.dir || !fetched.decision) {
     const { formatDiagnostics } = await import('@extkit/bundler');
-    process.stdout.write(formatDiagnostics({ errors: fetched?.errors ?? key.errors, warnings: [] }, { color: useColor() }));
+    process.stdout.write(
+      formatDiagnostics({ errors: fetched?.errors ?? key.errors, warnings: [] }, { color: useColor() }),
+    );
     process.exitCode = 1;
     return;
   }
@@ -47,11 +63,17 @@ async function devInstalled(dir: string, flags: DevFlags): Promise<void> {
     ...(hostAbi !== undefined ? { hostAbi } : {}),
     installed: { dir: fetched.dir, listing, version: install.version, integrity: install.integrity, decision },
   }).catch((err: unknown) => {
-    if ((err as { code?: string }).code === 'EADDRINUSE') throw new UsageError('port.in_use', `port ${flags.port} on 127.0.0.1 is in use; pick another with --port, or --port 0 for any free one`);
+    if ((err as { code?: string }).code === 'EADDRINUSE')
+      throw new UsageError(
+        'port.in_use',
+        `port ${flags.port} on 127.0.0.1 is in use; pick another with --port, or --port 0 for any free one`,
+      );
     throw err;
   });
   const realm = decision.loads ? p.green(`loads into the ${decision.realm} realm`) : p.red('never loads');
-  process.stdout.write(`extkit dev: installed ${p.bold(`${listing}@${install.version}`)} (pinned ${install.integrity}) at ${p.bold(server.url)}\n  ${realm}: ${decision.reasons.map((r) => `${r.message} [${r.code}]`).join(' ')}\n`);
+  process.stdout.write(
+    `extkit dev: installed ${p.bold(`${listing}@${install.version}`)} (pinned ${install.integrity}) at ${p.bold(server.url)}\n  ${realm}: ${decision.reasons.map((r) => `${r.message} [${r.code}]`).join(' ')}\n`,
+  );
   await new Promise<void>((resolve) => {
     const stop = (): void => void server.close().then(resolve);
     process.once('SIGINT', stop);
@@ -65,13 +87,28 @@ export function registerDev(program: Command): void {
     .description('Preview the extension live in sandboxed frames, as the platform loads it (docs/preview.md).')
     .argument('[dir]', 'the extension folder (holds manifest.json)', '.')
     .option('--port <n>', 'port on 127.0.0.1 (default: any free port)')
-    .option('--host-abi <n>', 'the host ABI generation to emulate (default: the kit\'s current one)')
-    .option('--publisher <handle>', 'publisher handle for component namespaces (default: "extkit.publisher" in package.json)')
-    .option('--installed <listing>', 'preview the version an organization installed from a marketplace (<publisher>.<id>), loaded through the loader policy')
-    .option('--marketplace <url>', 'with --installed: the marketplace (default: EXTKIT_MARKETPLACE, else http://127.0.0.1:8787)')
-    .option('--key <key>', "with --installed: the organization's API key (default: EXTKIT_API_KEY; a local emulator gives one)")
-    .option('--site <id>', 'with --installed: the site whose install to preview (default: the organization\'s)')
-    .addHelpText('after', '\nThe preview listens on 127.0.0.1 only. Stop it with Ctrl-C.\n\nExamples:\n  $ extkit dev\n  $ extkit dev path/to/extension --port 5180 --host-abi 2\n  $ extkit dev --installed acme.hello-card')
+    .option('--host-abi <n>', "the host ABI generation to emulate (default: the kit's current one)")
+    .option(
+      '--publisher <handle>',
+      'publisher handle for component namespaces (default: "extkit.publisher" in package.json)',
+    )
+    .option(
+      '--installed <listing>',
+      'preview the version an organization installed from a marketplace (<publisher>.<id>), loaded through the loader policy',
+    )
+    .option(
+      '--marketplace <url>',
+      'with --installed: the marketplace (default: EXTKIT_MARKETPLACE, else http://127.0.0.1:8787)',
+    )
+    .option(
+      '--key <key>',
+      "with --installed: the organization's API key (default: EXTKIT_API_KEY; a local emulator gives one)",
+    )
+    .option('--site <id>', "with --installed: the site whose install to preview (default: the organization's)")
+    .addHelpText(
+      'after',
+      '\nThe preview listens on 127.0.0.1 only. Stop it with Ctrl-C.\n\nExamples:\n  $ extkit dev\n  $ extkit dev path/to/extension --port 5180 --host-abi 2\n  $ extkit dev --installed acme.hello-card',
+    )
     .action(async (dir: string, flags: DevFlags) => {
       if (flags.installed !== undefined) return devInstalled(dir, flags);
       requireDir(dir, 'extension folder');
@@ -87,7 +124,11 @@ export function registerDev(program: Command): void {
       const { startDevServer } = await import('@extkit/preview');
       const server = await startDevServer(options).catch((err: unknown) => {
         stopTypes();
-        if ((err as { code?: string }).code === 'EADDRINUSE') throw new UsageError('port.in_use', `port ${options.port} on 127.0.0.1 is in use; pick another with --port, or --port 0 for any free one`);
+        if ((err as { code?: string }).code === 'EADDRINUSE')
+          throw new UsageError(
+            'port.in_use',
+            `port ${options.port} on 127.0.0.1 is in use; pick another with --port, or --port 0 for any free one`,
+          );
         throw err;
       });
       const { paint, useColor } = await import('@extkit/manifest/terminal');
@@ -97,7 +138,12 @@ export function registerDev(program: Command): void {
         const errors = s.diagnostics.filter((d) => d.severity === 'error').length;
         const warnings = s.diagnostics.length - errors;
         const build = s.build ? (s.build.ok ? p.green(`built in ${s.build.ms} ms`) : p.red('build failed')) : '';
-        const counts = [errors ? p.red(`${errors} error${errors > 1 ? 's' : ''}`) : '', warnings ? p.yellow(`${warnings} warning${warnings > 1 ? 's' : ''}`) : ''].filter(Boolean).join(', ');
+        const counts = [
+          errors ? p.red(`${errors} error${errors > 1 ? 's' : ''}`) : '',
+          warnings ? p.yellow(`${warnings} warning${warnings > 1 ? 's' : ''}`) : '',
+        ]
+          .filter(Boolean)
+          .join(', ');
         const blocked = s.blocked ? `\n  ${p.yellow('nothing loads:')} ${s.blocked.message}` : '';
         return `${build}${counts ? ` · ${counts} (see the Diagnostics tab)` : ''}${blocked}`;
       };

@@ -15,13 +15,32 @@ interface EmulateFlags {
 
 /** Maps the flags to startEmulator's options, or a usage error for a combination that cannot work. */
 function options(flags: EmulateFlags): { port: number; data?: string; database?: string; seed: string } {
-  if (!/^\d+$/.test(flags.port) || Number(flags.port) > 65535) throw new UsageError('flag.invalid', `--port must be a port number from 0 to 65535 (0: any free port), got ${JSON.stringify(flags.port)}`);
-  const stores = [flags.data !== undefined && '--data', flags.memory && '--memory', flags.database !== undefined && '--database'].filter(Boolean);
-  if (stores.length > 1) throw new UsageError('flag.conflict', `${stores.join(' and ')} each choose where the state lives; give one`);
-  if (flags.database !== undefined && !/^postgres(ql)?:\/\//.test(flags.database)) throw new UsageError('flag.invalid', `--database must be a PostgreSQL URL, e.g. postgres://user@127.0.0.1:5432/emulator`);
-  if (!['demo', 'none'].includes(flags.seed) && !existsSync(flags.seed)) throw new UsageError('path.not_found', `--seed is demo, none, or a seed file; no such file: ${flags.seed}`);
+  if (!/^\d+$/.test(flags.port) || Number(flags.port) > 65535)
+    throw new UsageError(
+      'flag.invalid',
+      `--port must be a port number from 0 to 65535 (0: any free port), got ${JSON.stringify(flags.port)}`,
+    );
+  const stores = [
+    flags.data !== undefined && '--data',
+    flags.memory && '--memory',
+    flags.database !== undefined && '--database',
+  ].filter(Boolean);
+  if (stores.length > 1)
+    throw new UsageError('flag.conflict', `${stores.join(' and ')} each choose where the state lives; give one`);
+  if (flags.database !== undefined && !/^postgres(ql)?:\/\//.test(flags.database))
+    throw new UsageError(
+      'flag.invalid',
+      `--database must be a PostgreSQL URL, e.g. postgres://user@127.0.0.1:5432/emulator`,
+    );
+  if (!['demo', 'none'].includes(flags.seed) && !existsSync(flags.seed))
+    throw new UsageError('path.not_found', `--seed is demo, none, or a seed file; no such file: ${flags.seed}`);
   const data = flags.memory || flags.database !== undefined ? undefined : resolve(flags.data ?? '.extkit/emulator');
-  return { port: Number(flags.port), ...(data ? { data } : {}), ...(flags.database ? { database: flags.database } : {}), seed: flags.seed };
+  return {
+    port: Number(flags.port),
+    ...(data ? { data } : {}),
+    ...(flags.database ? { database: flags.database } : {}),
+    seed: flags.seed,
+  };
 }
 
 /** The usage error for an engine not installed: what is missing, and the one command that adds it to this project. */
@@ -32,7 +51,11 @@ async function engineMissing(err: EngineMissingError): Promise<UsageError> {
     err.engine === 'pglite'
       ? `extkit emulate keeps its state in PGlite (embedded PostgreSQL, about 25 MB), which is installed only when a project asks for it, and ${err.packageName} is not installed here`
       : `extkit emulate --database talks to PostgreSQL through the pg driver, which is installed only when a project asks for it, and it is not installed here`;
-  return new UsageError(err.code, `${what}.\nAdd it to the project, then run the command again:\n  ${install}`, { package: err.packageName, range: err.range, install });
+  return new UsageError(err.code, `${what}.\nAdd it to the project, then run the command again:\n  ${install}`, {
+    package: err.packageName,
+    range: err.range,
+    install,
+  });
 }
 
 export function registerEmulate(program: Command): void {
@@ -43,7 +66,11 @@ export function registerEmulate(program: Command): void {
     .option('--data <dir>', 'keep the state in this folder (embedded PGlite)', '.extkit/emulator')
     .option('--memory', 'keep the state in memory only; it is gone when the emulator stops')
     .option('--database <url>', 'keep the state in PostgreSQL; several emulators on one database share it')
-    .option('--seed <demo|file|none>', 'data for a fresh store: the demo organization, a seed file (JSON), or nothing', 'demo')
+    .option(
+      '--seed <demo|file|none>',
+      'data for a fresh store: the demo organization, a seed file (JSON), or nothing',
+      'demo',
+    )
     .option('--json', 'print where it listens as one JSON line, for scripts')
     .addHelpText(
       'after',
@@ -57,8 +84,15 @@ export function registerEmulate(program: Command): void {
       const emu = await startEmulator(opts).catch(async (err: unknown) => {
         if (err instanceof EngineMissingError) throw await engineMissing(err);
         const e = err as { code?: string; message?: string };
-        if (e.code === 'EADDRINUSE') throw new UsageError('port.in_use', `port ${opts.port} on 127.0.0.1 is in use; pick another with --port, or --port 0 for any free one`);
-        if (opts.database && (e.code === 'ECONNREFUSED' || e.code === '28P01' || e.code === '3D000' || e.code === 'ENOTFOUND')) {
+        if (e.code === 'EADDRINUSE')
+          throw new UsageError(
+            'port.in_use',
+            `port ${opts.port} on 127.0.0.1 is in use; pick another with --port, or --port 0 for any free one`,
+          );
+        if (
+          opts.database &&
+          (e.code === 'ECONNREFUSED' || e.code === '28P01' || e.code === '3D000' || e.code === 'ENOTFOUND')
+        ) {
           throw new UsageError('database.unreachable', `cannot use the database at --database: ${e.message ?? e.code}`);
         }
         if (err instanceof TypeError) throw new UsageError('seed.invalid', err.message);
@@ -66,7 +100,9 @@ export function registerEmulate(program: Command): void {
       });
       const where = opts.database ? 'PostgreSQL' : opts.data ? opts.data : 'memory';
       if (flags.json) {
-        process.stdout.write(`${JSON.stringify({ baseUrl: emu.baseUrl, apiKey: emu.apiKey, adminUrl: emu.adminUrl, engine: emu.engine, data: opts.data ?? null })}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ baseUrl: emu.baseUrl, apiKey: emu.apiKey, adminUrl: emu.adminUrl, engine: emu.engine, data: opts.data ?? null })}\n`,
+        );
       } else {
         process.stdout.write(
           `extkit emulate: the platform API at ${emu.baseUrl}\n  API key (every scope): ${emu.apiKey}\n  admin: ${emu.adminUrl}\n  state: ${where} (${emu.engine})\n\n  new ServiceClient({ baseUrl: '${emu.baseUrl}', apiKey: '${emu.apiKey}' })\n`,

@@ -15,4 +15,16 @@ import { registerVerify } from './verify.js';
  * Every command registers itself cheaply here; its action imports the package
  * that does the work only when it runs, so `--help` and `validate` stay fast.
  */
-export const commands: Array<(program: Command) => void> = [registerValidate, registerBuild, registerVerify, registerDiff, registerSign, registerDev, registerEmulate, registerPublish, registerMarketplace, registerCreate, registerTypes];
+export const commands: Array<(program: Command) => void> = [
+  registerValidate,
+  registerBuild,
+  registerVerify,
+  registerDiff,
+  registerSign,
+  registerDev,
+  registerEmulate,
+  registerPublish,
+  registerMarketplace,
+  registerCreate,
+  registerTypes,
+];

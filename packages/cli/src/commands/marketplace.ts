@@ -9,7 +9,14 @@ interface Common {
 }
 
 type Result = { ok: boolean; errors: Array<{ code: string; message: string }> };
-type Listing = { id: string; state: string; reason: string | null; next: string; revoked: { reason: string | null } | null; versions: Array<{ version: string; integrity: string; trust: { realm: string | null; signedBy: string | null } }> };
+type Listing = {
+  id: string;
+  state: string;
+  reason: string | null;
+  next: string;
+  revoked: { reason: string | null } | null;
+  versions: Array<{ version: string; integrity: string; trust: { realm: string | null; signedBy: string | null } }>;
+};
 
 const where = (flags: Common): { marketplace?: string } => {
   const m = marketplaceFlag(flags.marketplace);
@@ -17,29 +24,51 @@ const where = (flags: Common): { marketplace?: string } => {
 };
 
 /** Prints a result: JSON, or its errors, or `render`'s lines. */
-async function finish<T extends Result>(result: T, flags: Common, render: (r: T, p: Awaited<ReturnType<typeof settle>> & object) => string): Promise<void> {
+async function finish<T extends Result>(
+  result: T,
+  flags: Common,
+  render: (r: T, p: Awaited<ReturnType<typeof settle>> & object) => string,
+): Promise<void> {
   const out = await settle(result, flags.json);
   if (!out) return;
   const { formatDiagnostics } = await import('@extkit/bundler');
-  if (!result.ok) process.stdout.write(formatDiagnostics({ errors: result.errors, warnings: [] }, { color: out.color }));
+  if (!result.ok)
+    process.stdout.write(formatDiagnostics({ errors: result.errors, warnings: [] }, { color: out.color }));
   else process.stdout.write(render(result, out));
 }
 
 const describeListing = (l: Listing, p: { bold(s: string): string; red(s: string): string }): string =>
   `${p.bold(l.id)} ${l.state}${l.revoked ? ` · ${p.red(`revoked: ${l.revoked.reason ?? ''}`)}` : ''}${l.reason ? ` · reason: ${l.reason}` : ''}\n` +
-  l.versions.map((v) => `  ${v.version}  ${v.integrity}  realm ${v.trust.realm ?? 'none (never loads)'}${v.trust.signedBy ? ` (signed by ${v.trust.signedBy})` : ''}\n`).join('');
+  l.versions
+    .map(
+      (v) =>
+        `  ${v.version}  ${v.integrity}  realm ${v.trust.realm ?? 'none (never loads)'}${v.trust.signedBy ? ` (signed by ${v.trust.signedBy})` : ''}\n`,
+    )
+    .join('');
 
 export function registerMarketplace(program: Command): void {
   const market = program
     .command('marketplace')
-    .description('Staff tooling for a marketplace (the local emulator\'s): review, approve, verify, reject, sign, revoke; installs (docs/marketplace.md).')
-    .addHelpText('after', '\nStaff commands use the marketplace\'s admin surface, which answers this machine only.\n\nExamples:\n  $ extkit marketplace listings\n  $ extkit marketplace review acme.hello-card && extkit marketplace approve acme.hello-card\n  $ extkit marketplace keygen --out staff.key.pem\n  $ extkit marketplace sign acme.hello-card 0.2.0 --key staff.key.pem\n  $ extkit marketplace revoke acme.hello-card --reason "exfiltrates data"');
-  const common = (c: Command): Command => c.option('--marketplace <url>', 'the marketplace (default: EXTKIT_MARKETPLACE, else http://127.0.0.1:8787)').option('--json', 'print one JSON document');
+    .description(
+      "Staff tooling for a marketplace (the local emulator's): review, approve, verify, reject, sign, revoke; installs (docs/marketplace.md).",
+    )
+    .addHelpText(
+      'after',
+      '\nStaff commands use the marketplace\'s admin surface, which answers this machine only.\n\nExamples:\n  $ extkit marketplace listings\n  $ extkit marketplace review acme.hello-card && extkit marketplace approve acme.hello-card\n  $ extkit marketplace keygen --out staff.key.pem\n  $ extkit marketplace sign acme.hello-card 0.2.0 --key staff.key.pem\n  $ extkit marketplace revoke acme.hello-card --reason "exfiltrates data"',
+    );
+  const common = (c: Command): Command =>
+    c
+      .option('--marketplace <url>', 'the marketplace (default: EXTKIT_MARKETPLACE, else http://127.0.0.1:8787)')
+      .option('--json', 'print one JSON document');
 
-  common(market.command('listings').description('Every listing, whatever its state, with its versions and their realm.')).action(async (flags: Common) => {
+  common(
+    market.command('listings').description('Every listing, whatever its state, with its versions and their realm.'),
+  ).action(async (flags: Common) => {
     const { staffListings } = await import('@extkit/emulator/marketplace');
     const r = await staffListings(where(flags).marketplace);
-    await finish({ ...r, listings: r.value }, flags, (x, { p }) => (x.listings?.length ? x.listings.map((l) => describeListing(l as Listing, p)).join('') : 'No listings.\n'));
+    await finish({ ...r, listings: r.value }, flags, (x, { p }) =>
+      x.listings?.length ? x.listings.map((l) => describeListing(l as Listing, p)).join('') : 'No listings.\n',
+    );
   });
 
   const moves: Array<[string, string, string[]]> = [
@@ -53,48 +82,95 @@ export function registerMarketplace(program: Command): void {
     c.action(async (listing: string, flags: Common) => {
       const { staffAction } = await import('@extkit/emulator/marketplace');
       const r = await staffAction(action as 'review', listing, where(flags));
-      await finish({ ...r, listing: r.value }, flags, (x, { p }) => `${p.green('✓')} ${describeListing(x.listing as Listing, p)}  ${(x.listing as Listing).next}\n`);
+      await finish(
+        { ...r, listing: r.value },
+        flags,
+        (x, { p }) => `${p.green('✓')} ${describeListing(x.listing as Listing, p)}  ${(x.listing as Listing).next}\n`,
+      );
     });
   }
   for (const [action, description] of [
     ['reject', 'Reject a listing with a reason, which is sent to the publisher.'],
     ['revoke', 'Revoke a listing: none of its versions loads anywhere again, whatever its signature or pin.'],
   ] as const) {
-    common(market.command(action).description(description).argument('<listing>', '<publisher>.<id>').requiredOption('--reason <text>', action === 'reject' ? 'why, for the publisher' : 'why, for installers'))
-      .action(async (listing: string, flags: Common & { reason: string }) => {
-        if (!flags.reason.trim()) throw new UsageError('flag.invalid', '--reason must say why');
-        const { staffAction } = await import('@extkit/emulator/marketplace');
-        const r = await staffAction(action, listing, { ...where(flags), reason: flags.reason });
-        await finish({ ...r, listing: r.value }, flags, (x, { p }) => `${p.green('✓')} ${describeListing(x.listing as Listing, p)}`);
-      });
+    common(
+      market
+        .command(action)
+        .description(description)
+        .argument('<listing>', '<publisher>.<id>')
+        .requiredOption('--reason <text>', action === 'reject' ? 'why, for the publisher' : 'why, for installers'),
+    ).action(async (listing: string, flags: Common & { reason: string }) => {
+      if (!flags.reason.trim()) throw new UsageError('flag.invalid', '--reason must say why');
+      const { staffAction } = await import('@extkit/emulator/marketplace');
+      const r = await staffAction(action, listing, { ...where(flags), reason: flags.reason });
+      await finish(
+        { ...r, listing: r.value },
+        flags,
+        (x, { p }) => `${p.green('✓')} ${describeListing(x.listing as Listing, p)}`,
+      );
+    });
   }
 
-  common(market.command('keygen').description('Make an ed25519 staff key pair and register its public key with the marketplace.'))
+  common(
+    market
+      .command('keygen')
+      .description('Make an ed25519 staff key pair and register its public key with the marketplace.'),
+  )
     .option('--out <file>', 'where to write the private key (the public key goes beside it, .pub.pem)', 'staff.key.pem')
     .option('--no-register', 'only write the files')
     .action(async (flags: Common & { out: string; register: boolean }) => {
       const { generateStaffKey } = await import('@extkit/emulator/marketplace');
       const r = await generateStaffKey(flags.out, { ...where(flags), register: flags.register });
-      await finish({ ...r, key: r.value }, flags, (x, { p }) => `${p.green('✓')} staff key ${x.key!.keyId}: private ${x.key!.privateKey}, public ${x.key!.publicKey}${x.key!.registered ? ', registered' : ''}\n`);
+      await finish(
+        { ...r, key: r.value },
+        flags,
+        (x, { p }) =>
+          `${p.green('✓')} staff key ${x.key!.keyId}: private ${x.key!.privateKey}, public ${x.key!.publicKey}${x.key!.registered ? ', registered' : ''}\n`,
+      );
     });
 
-  common(market.command('sign').description("Sign a version's hash with a staff key: that version loads into the app realm.").argument('<listing>', '<publisher>.<id>').argument('<version>', 'the version'))
+  common(
+    market
+      .command('sign')
+      .description("Sign a version's hash with a staff key: that version loads into the app realm.")
+      .argument('<listing>', '<publisher>.<id>')
+      .argument('<version>', 'the version'),
+  )
     .requiredOption('--key <file>', 'the staff private key (PEM, ed25519), from extkit marketplace keygen')
     .action(async (listing: string, version: string, flags: Common & { key: string }) => {
       const { signVersion } = await import('@extkit/emulator/marketplace');
       const r = await signVersion(listing, version, flags.key, where(flags));
-      await finish({ ...r, listing: r.value }, flags, (x, { p }) => `${p.green('✓')} signed ${listing}@${version}\n${describeListing(x.listing as Listing, p)}`);
+      await finish(
+        { ...r, listing: r.value },
+        flags,
+        (x, { p }) => `${p.green('✓')} signed ${listing}@${version}\n${describeListing(x.listing as Listing, p)}`,
+      );
     });
 
-  common(market.command('install').description("Pin a version of a listed listing for an organization (or one of its sites); again with another --pin to upgrade.").argument('<listing>', '<publisher>.<id>'))
+  common(
+    market
+      .command('install')
+      .description(
+        'Pin a version of a listed listing for an organization (or one of its sites); again with another --pin to upgrade.',
+      )
+      .argument('<listing>', '<publisher>.<id>'),
+  )
     .option('--pin <version>', 'the version to pin (default: the newest)')
     .option('--site <id>', 'pin for one site rather than the whole organization')
-    .option('--key <key>', "the organization's API key (default: EXTKIT_API_KEY; a local emulator gives one of its default organization)")
+    .option(
+      '--key <key>',
+      "the organization's API key (default: EXTKIT_API_KEY; a local emulator gives one of its default organization)",
+    )
     .action(async (listing: string, flags: Common & { pin?: string; site?: string; key?: string }) => {
       const lib = await import('@extkit/emulator/marketplace');
       const key = await orgKey(flags.key, where(flags).marketplace);
       if (!key.ok) return void (await finish({ ...key, install: null }, flags, () => ''));
-      const r = await lib.installListing(listing, { ...where(flags), key: key.key, ...(flags.pin ? { version: flags.pin } : {}), ...(flags.site ? { site: flags.site } : {}) });
+      const r = await lib.installListing(listing, {
+        ...where(flags),
+        key: key.key,
+        ...(flags.pin ? { version: flags.pin } : {}),
+        ...(flags.site ? { site: flags.site } : {}),
+      });
       await finish(r, flags, (x, { p }) => {
         const i = x.install!;
         return `${p.green('✓')} installed ${p.bold(`${i.listing}@${i.version}`)}${i.site ? ` on site ${i.site}` : ''}, pinned ${i.integrity}\n  ${i.load.loads ? `loads into the ${i.load.realm} realm` : p.red('never loads')}: ${i.load.reasons.map((r) => r.message).join(' ')}\n`;
@@ -103,7 +179,10 @@ export function registerMarketplace(program: Command): void {
 }
 
 /** --key, EXTKIT_API_KEY, or a key of a local emulator's default organization. */
-export async function orgKey(flag: string | undefined, marketplace: string | undefined): Promise<{ ok: true; key: string; errors: [] } | { ok: false; errors: Array<{ code: string; message: string }> }> {
+export async function orgKey(
+  flag: string | undefined,
+  marketplace: string | undefined,
+): Promise<{ ok: true; key: string; errors: [] } | { ok: false; errors: Array<{ code: string; message: string }> }> {
   const key = flag ?? process.env.EXTKIT_API_KEY;
   if (key) return { ok: true, key, errors: [] };
   const { localApiKey } = await import('@extkit/emulator/marketplace');

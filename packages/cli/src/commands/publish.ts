@@ -21,7 +21,11 @@ export function marketplaceFlag(value: string | undefined): string | undefined {
   } catch {
     ok = false;
   }
-  if (!ok) throw new UsageError('flag.invalid', `--marketplace must be an http(s) URL, e.g. http://127.0.0.1:8787, got ${JSON.stringify(given)}`);
+  if (!ok)
+    throw new UsageError(
+      'flag.invalid',
+      `--marketplace must be an http(s) URL, e.g. http://127.0.0.1:8787, got ${JSON.stringify(given)}`,
+    );
   return given;
 }
 
@@ -30,8 +34,14 @@ export function registerPublish(program: Command): void {
     .command('publish')
     .description('Build the extension if needed and publish its artifact to a marketplace (docs/marketplace.md).')
     .argument('[dir]', 'the extension folder (holds manifest.json)', '.')
-    .option('--marketplace <url>', 'the marketplace (default: EXTKIT_MARKETPLACE, else the local emulator, http://127.0.0.1:8787)')
-    .option('--key <key>', 'your publisher key (default: EXTKIT_PUBLISH_KEY; a local emulator gives the publisher\'s own)')
+    .option(
+      '--marketplace <url>',
+      'the marketplace (default: EXTKIT_MARKETPLACE, else the local emulator, http://127.0.0.1:8787)',
+    )
+    .option(
+      '--key <key>',
+      "your publisher key (default: EXTKIT_PUBLISH_KEY; a local emulator gives the publisher's own)",
+    )
     .option('--publisher <handle>', 'publisher handle (default: "extkit.publisher" in package.json)')
     .option('--changelog <text>', 'what changed in this version, shown to buyers')
     .option('--json', 'print one JSON document { ok, errors, warnings, listing, version, integrity, state, next, ... }')

@@ -13,7 +13,10 @@ export function registerSign(program: Command): void {
     .requiredOption('--key <file>', 'PEM (PKCS#8) ed25519 private key')
     .option('--out <file>', 'where to write the signature (default: <artifact-dir>.sig.json)')
     .option('--json', 'print one JSON document { ok, errors, signature, file }')
-    .addHelpText('after', '\nExit codes: 0 signed, 1 the artifact fails verification or the key is unusable, 2 usage error.\n\nExample:\n  $ openssl genpkey -algorithm ed25519 -out staff.key.pem\n  $ extkit sign artifacts/my-ext/1.0.0 --key staff.key.pem')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 signed, 1 the artifact fails verification or the key is unusable, 2 usage error.\n\nExample:\n  $ openssl genpkey -algorithm ed25519 -out staff.key.pem\n  $ extkit sign artifacts/my-ext/1.0.0 --key staff.key.pem',
+    )
     .action(async (dir: string, flags: { key: string; out?: string; json?: boolean }) => {
       requireDir(dir, 'artifact folder');
       if (!existsSync(flags.key)) throw new UsageError('path.not_found', `--key: no such file: ${flags.key}`);
@@ -24,7 +27,9 @@ export function registerSign(program: Command): void {
       const { p, color } = out;
       process.stdout.write(formatDiagnostics({ errors: result.errors, warnings: [] }, { color }));
       if (result.ok && result.file && result.signature) {
-        process.stdout.write(`${p.green('✓')} signed ${result.signature.integrity} with key ${result.signature.keyId}: ${relative(process.cwd(), result.file)}\n`);
+        process.stdout.write(
+          `${p.green('✓')} signed ${result.signature.integrity} with key ${result.signature.keyId}: ${relative(process.cwd(), result.file)}\n`,
+        );
       }
     });
 }

@@ -13,10 +13,19 @@ export function registerValidate(program: Command): void {
     .command('validate')
     .description('Check manifest.json against every platform rule and kit policy (docs/rules.md).')
     .argument('[paths...]', 'manifest files, folders holding manifest.json, or - for standard input (default: .)')
-    .option('--format <format>', 'text (default), json, sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations)')
-    .option('--json', 'the same as --format json: one JSON document { ok, valid, errors, warnings, manifest } on stdout')
+    .option(
+      '--format <format>',
+      'text (default), json, sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations)',
+    )
+    .option(
+      '--json',
+      'the same as --format json: one JSON document { ok, valid, errors, warnings, manifest } on stdout',
+    )
     .option('--max-warnings <n>', 'fail (exit 1) when there are more than n warnings in all; 0 fails on any')
-    .option('--publisher <handle>', 'publisher handle for component namespaces (default: "extkit.publisher" in package.json)')
+    .option(
+      '--publisher <handle>',
+      'publisher handle for component namespaces (default: "extkit.publisher" in package.json)',
+    )
     .option('--bundle <file>', 'also scan a built bundle: every registration must be declared in contributes')
     .addHelpText(
       'after',

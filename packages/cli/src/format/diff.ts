@@ -19,11 +19,15 @@ const ADDS = /\.(added|imposed|declared)$/;
 const REMOVES = /\.(removed|lifted|undeclared)$/;
 const mark = (c: ManifestChange): string => (ADDS.test(c.code) ? '+' : REMOVES.test(c.code) ? '-' : '~');
 
-const where = (input: DiffInput): string => (input.kind === 'published' ? input.path : relative(process.cwd(), input.path) || '.');
+const where = (input: DiffInput): string =>
+  input.kind === 'published' ? input.path : relative(process.cwd(), input.path) || '.';
 const name = (s: ManifestDiff['older']): string => `${s.id ?? '(no id)'} ${s.version ?? '(no version)'}`;
 
 function heading(diff: ManifestDiff): string {
-  const subject = diff.older.id === diff.newer.id ? `${diff.older.id ?? '(no id)'} ${diff.older.version} → ${diff.newer.version}` : `${name(diff.older)} → ${name(diff.newer)}`;
+  const subject =
+    diff.older.id === diff.newer.id
+      ? `${diff.older.id ?? '(no id)'} ${diff.older.version} → ${diff.newer.version}`
+      : `${name(diff.older)} → ${name(diff.newer)}`;
   switch (diff.direction) {
     case 'upgrade':
       return `${subject} (upgrade)`;
@@ -36,11 +40,21 @@ function heading(diff: ManifestDiff): string {
   }
 }
 
-export function renderDiff(diff: ManifestDiff, older: DiffInput, newer: DiffInput, failOnWiden: boolean, p: Paint): string {
-  const side = (label: string, input: DiffInput) => `  ${label} ${where(input)}${input.integrity ? p.dim(`  ${input.integrity}`) : p.dim(`  (${input.kind === 'manifest' ? 'a manifest file: no bundle' : input.kind})`)}\n`;
+export function renderDiff(
+  diff: ManifestDiff,
+  older: DiffInput,
+  newer: DiffInput,
+  failOnWiden: boolean,
+  p: Paint,
+): string {
+  const side = (label: string, input: DiffInput) =>
+    `  ${label} ${where(input)}${input.integrity ? p.dim(`  ${input.integrity}`) : p.dim(`  (${input.kind === 'manifest' ? 'a manifest file: no bundle' : input.kind})`)}\n`;
   let out = `${p.bold(heading(diff))}\n${side('from', older)}${side('to  ', newer)}`;
   for (const input of [older, newer]) {
-    if (input.warnings.length > 0) out += p.dim(`  ${where(input)}: ${input.warnings.length} validator warning${input.warnings.length === 1 ? '' : 's'} (extkit validate shows them)\n`);
+    if (input.warnings.length > 0)
+      out += p.dim(
+        `  ${where(input)}: ${input.warnings.length} validator warning${input.warnings.length === 1 ? '' : 's'} (extkit validate shows them)\n`,
+      );
   }
   let section: Section | undefined;
   for (const c of diff.changes) {
@@ -54,8 +68,10 @@ export function renderDiff(diff: ManifestDiff, older: DiffInput, newer: DiffInpu
   }
   const widening = diff.changes.filter((c) => c.widens).length;
   if (diff.changes.length === 0) out += `\n${p.green('✓')} no changes a reviewer or an installer would see\n`;
-  else if (widening === 0) out += `\n${p.green('✓')} ${count(diff.changes.length)}; none widens what the extension can reach\n`;
-  else out += `\n${failOnWiden ? p.red('✗') : p.yellow('!')} ${count(diff.changes.length)}; ${widening} widen${widening === 1 ? 's' : ''} what the extension can reach${failOnWiden ? ' (--fail-on-widen: exit 1)' : ''}\n`;
+  else if (widening === 0)
+    out += `\n${p.green('✓')} ${count(diff.changes.length)}; none widens what the extension can reach\n`;
+  else
+    out += `\n${failOnWiden ? p.red('✗') : p.yellow('!')} ${count(diff.changes.length)}; ${widening} widen${widening === 1 ? 's' : ''} what the extension can reach${failOnWiden ? ' (--fail-on-widen: exit 1)' : ''}\n`;
   return out;
 }
 

@@ -43,7 +43,10 @@ export const SHOWN_PER_CODE = 20;
  * Splits findings into those shown and, per code, how many more there are: the first
  * SHOWN_PER_CODE of each code are shown, in order.
  */
-export function capPerCode(findings: readonly Finding[]): { shown: Finding[]; hidden: Map<string, { severity: Severity; count: number }> } {
+export function capPerCode(findings: readonly Finding[]): {
+  shown: Finding[];
+  hidden: Map<string, { severity: Severity; count: number }>;
+} {
   const seen = new Map<string, number>();
   const shown: Finding[] = [];
   const hidden = new Map<string, { severity: Severity; count: number }>();

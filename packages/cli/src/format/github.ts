@@ -13,7 +13,12 @@ export function renderGithub(outcomes: readonly Outcome[]): string {
   for (const outcome of outcomes) {
     const { shown, hidden } = capPerCode(findingsOf(outcome));
     for (const f of shown) {
-      const props = [`file=${property(f.file)}`, ...(f.line !== undefined ? [`line=${f.line}`] : []), ...(f.column !== undefined ? [`col=${f.column}`] : []), `title=${property(f.code)}`];
+      const props = [
+        `file=${property(f.file)}`,
+        ...(f.line !== undefined ? [`line=${f.line}`] : []),
+        ...(f.column !== undefined ? [`col=${f.column}`] : []),
+        `title=${property(f.code)}`,
+      ];
       // A key from the manifest may hold control characters (an escape sequence): shown, never sent to the log raw.
       out += `::${f.severity} ${props.join(',')}::${data(printable(`${f.message} (${f.path === undefined || f.path === '' ? 'document' : f.path}; ${f.docs})`))}\n`;
     }
@@ -25,4 +30,5 @@ export function renderGithub(outcomes: readonly Outcome[]): string {
 }
 
 /** A usage error as a workflow error annotation. */
-export const renderUsageErrorGithub = (code: string, message: string): string => `::error title=${property(code)}::${data(message)}\n`;
+export const renderUsageErrorGithub = (code: string, message: string): string =>
+  `::error title=${property(code)}::${data(message)}\n`;

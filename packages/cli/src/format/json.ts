@@ -14,7 +14,9 @@ export function renderJson(outcomes: readonly Outcome[], ok: boolean): string {
     const { ok: _, file, errors, warnings, manifest, ...rest } = strip(outcomes[0]!);
     return JSON.stringify({ ok, valid: ok, file, errors, warnings, manifest, ...rest }, null, 2) + '\n';
   }
-  return JSON.stringify({ ok, valid: ok, results: outcomes.map((o) => ({ ...strip(o), valid: o.ok })) }, null, 2) + '\n';
+  return (
+    JSON.stringify({ ok, valid: ok, results: outcomes.map((o) => ({ ...strip(o), valid: o.ok })) }, null, 2) + '\n'
+  );
 }
 
 export type { Finding };

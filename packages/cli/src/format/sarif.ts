@@ -20,14 +20,21 @@ export function renderSarif(outcomes: readonly Outcome[], tool: SarifTool): stri
     if (ruleIndex.has(f.code)) continue;
     ruleIndex.set(f.code, rules.length);
     const text = tool.describe(f.code) ?? f.code;
-    rules.push({ id: f.code, shortDescription: { text }, helpUri: f.docs, defaultConfiguration: { level: f.severity } });
+    rules.push({
+      id: f.code,
+      shortDescription: { text },
+      helpUri: f.docs,
+      defaultConfiguration: { level: f.severity },
+    });
   }
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'extkit', semanticVersion: tool.version, informationUri: 'https://extkit.dev', rules } },
+        tool: {
+          driver: { name: 'extkit', semanticVersion: tool.version, informationUri: 'https://extkit.dev', rules },
+        },
         results: findings.map((f) => result(f, ruleIndex.get(f.code)!)),
         invocations: [{ executionSuccessful: true }],
       },
@@ -37,7 +44,10 @@ export function renderSarif(outcomes: readonly Outcome[], tool: SarifTool): stri
 }
 
 function result(f: Finding, index: number): object {
-  const region = f.line !== undefined ? { region: { startLine: f.line, ...(f.column !== undefined ? { startColumn: f.column } : {}) } } : {};
+  const region =
+    f.line !== undefined
+      ? { region: { startLine: f.line, ...(f.column !== undefined ? { startColumn: f.column } : {}) } }
+      : {};
   return {
     ruleId: f.code,
     ruleIndex: index,
@@ -46,7 +56,9 @@ function result(f: Finding, index: number): object {
     locations: [
       {
         physicalLocation: { artifactLocation: { uri: uri(f.file) }, ...region },
-        ...(f.path !== undefined ? { logicalLocations: [{ fullyQualifiedName: f.path === '' ? '/' : f.path, kind: 'object' }] } : {}),
+        ...(f.path !== undefined
+          ? { logicalLocations: [{ fullyQualifiedName: f.path === '' ? '/' : f.path, kind: 'object' }] }
+          : {}),
       },
     ],
   };
@@ -61,7 +73,12 @@ export function renderUsageErrorSarif(code: string, message: string, tool: Sarif
       {
         tool: { driver: { name: 'extkit', semanticVersion: tool.version, informationUri: 'https://extkit.dev' } },
         results: [],
-        invocations: [{ executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: message }, descriptor: { id: code } }] }],
+        invocations: [
+          {
+            executionSuccessful: false,
+            toolExecutionNotifications: [{ level: 'error', message: { text: message }, descriptor: { id: code } }],
+          },
+        ],
       },
     ],
   };

@@ -16,15 +16,19 @@ export function renderText(outcomes: readonly Outcome[], p: Paint, maxWarnings: 
       const label = f.severity === 'error' ? p.red('error') : p.yellow('warning');
       const pointer = f.path === undefined ? '' : `  ${p.dim(f.path === '' ? '(document)' : printable(f.path))}`;
       out += `${where}  ${label}  ${p.bold(f.code)}${pointer}\n  ${printable(f.message)}\n`;
-      if (f.code === 'json.syntax' && f.line !== undefined && o.text !== undefined) out += codeFrame(o.text, f.line, (f.column ?? 1) - 1, { mark: p.red }) + '\n';
+      if (f.code === 'json.syntax' && f.line !== undefined && o.text !== undefined)
+        out += codeFrame(o.text, f.line, (f.column ?? 1) - 1, { mark: p.red }) + '\n';
     }
-    for (const [code, { severity, count }] of hidden) out += p.dim(`  ... and ${plural(count, `more ${code} ${severity}`)} (--format json lists every one)`) + '\n';
-    if (o.registrations) out += `  the bundle registers ${printable(o.registrations.map((r) => `${r.kind} ${r.id}`).join(', ')) || 'nothing'}\n`;
+    for (const [code, { severity, count }] of hidden)
+      out += p.dim(`  ... and ${plural(count, `more ${code} ${severity}`)} (--format json lists every one)`) + '\n';
+    if (o.registrations)
+      out += `  the bundle registers ${printable(o.registrations.map((r) => `${r.kind} ${r.id}`).join(', ')) || 'nothing'}\n`;
     const silenced = o.silenced ? `, ${o.silenced} silenced by package.json "extkit.ignore"` : '';
     const counts = `${plural(o.errors.length, 'error')}, ${plural(o.warnings.length, 'warning')}${silenced}`;
     const file = printable(o.file);
     out += o.ok ? `${p.green('✓')} ${file} is valid (${counts})\n` : `${p.red('✗')} ${file} is invalid (${counts})\n`;
   }
-  if (maxWarnings !== undefined && total > maxWarnings) out += `${p.red('✗')} ${plural(total, 'warning')}, more than --max-warnings ${maxWarnings} allows\n`;
+  if (maxWarnings !== undefined && total > maxWarnings)
+    out += `${p.red('✗')} ${plural(total, 'warning')}, more than --max-warnings ${maxWarnings} allows\n`;
   return out;
 }

@@ -23,7 +23,12 @@ export interface WithResponse<T> {
 }
 
 /** Builds a ResponseMeta whose rate-limit figures are parsed only when read. */
-export function responseMeta(status: number, headers: Headers, idempotencyKey: string | null, attempts: number): ResponseMeta {
+export function responseMeta(
+  status: number,
+  headers: Headers,
+  idempotencyKey: string | null,
+  attempts: number,
+): ResponseMeta {
   let rateLimit: RateLimit | null | undefined;
   return {
     status,

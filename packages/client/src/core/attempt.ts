@@ -47,10 +47,19 @@ export async function attempt(
     return { status: response.status, headers: response.headers, text };
   } catch (error) {
     if (timedOut) {
-      throw new ServiceTimeoutError({ type: 'timeout', code: 'timeout', message: `No complete answer within ${timeoutMs} ms (${what})` });
+      throw new ServiceTimeoutError({
+        type: 'timeout',
+        code: 'timeout',
+        message: `No complete answer within ${timeoutMs} ms (${what})`,
+      });
     }
     if (signal?.aborted) {
-      throw new ServiceConnectionError({ type: 'connection_error', code: 'aborted', message: `Aborted by the caller (${what})`, cause: signal.reason });
+      throw new ServiceConnectionError({
+        type: 'connection_error',
+        code: 'aborted',
+        message: `Aborted by the caller (${what})`,
+        cause: signal.reason,
+      });
     }
     const code = causeCode(error);
     const reason = error instanceof Error ? error.message : String(error);

@@ -79,14 +79,19 @@ export class ServiceCore {
 
   constructor(options: ServiceClientOptions) {
     if (typeof options?.apiKey !== 'string' || options.apiKey === '') {
-      throw new TypeError('ServiceClient needs an apiKey: expected a non-empty string, e.g. new ServiceClient({ apiKey, baseUrl })');
+      throw new TypeError(
+        'ServiceClient needs an apiKey: expected a non-empty string, e.g. new ServiceClient({ apiKey, baseUrl })',
+      );
     }
     const baseUrl = typeof options.baseUrl === 'string' ? options.baseUrl.replace(/\/+$/, '') : '';
     if (!/^https?:\/\/[^/]+(\/.*)?\/v1$/.test(baseUrl)) {
-      throw new TypeError(`ServiceClient needs baseUrl to be the versioned API root ending in /v1, e.g. https://api.example.com/v1; received ${JSON.stringify(options.baseUrl)}`);
+      throw new TypeError(
+        `ServiceClient needs baseUrl to be the versioned API root ending in /v1, e.g. https://api.example.com/v1; received ${JSON.stringify(options.baseUrl)}`,
+      );
     }
     const fetchImpl = options.fetch ?? globalThis.fetch;
-    if (typeof fetchImpl !== 'function') throw new TypeError('ServiceClient needs fetch: none is global here, pass options.fetch');
+    if (typeof fetchImpl !== 'function')
+      throw new TypeError('ServiceClient needs fetch: none is global here, pass options.fetch');
     this.#apiKey = options.apiKey;
     this.#fetch = fetchImpl;
     this.baseUrl = baseUrl;
@@ -95,7 +100,8 @@ export class ServiceCore {
     this.localChecks = options.localChecks ?? true;
     this.#headers = {};
     extraHeaders(this.#headers, options.headers);
-    this.#hooks = options.onRequest || options.onResponse ? { onRequest: options.onRequest, onResponse: options.onResponse } : null;
+    this.#hooks =
+      options.onRequest || options.onResponse ? { onRequest: options.onRequest, onResponse: options.onResponse } : null;
     this.#backoff = {
       initialDelayMs: options.backoff?.initialDelayMs ?? defaults.initialDelayMs,
       maxDelayMs: options.backoff?.maxDelayMs ?? defaults.maxDelayMs,
@@ -114,7 +120,12 @@ export class ServiceCore {
 
   /** What JSON.stringify shows: the settings, never the key. */
   toJSON(): { baseUrl: string; maxRetries: number; timeoutMs: number; localChecks: boolean } {
-    return { baseUrl: this.baseUrl, maxRetries: this.maxRetries, timeoutMs: this.timeoutMs, localChecks: this.localChecks };
+    return {
+      baseUrl: this.baseUrl,
+      maxRetries: this.maxRetries,
+      timeoutMs: this.timeoutMs,
+      localChecks: this.localChecks,
+    };
   }
 
   /**
@@ -139,13 +150,23 @@ export class ServiceCore {
     const keyed = spec.keyed === true;
     const idempotencyKey = keyed ? (options.idempotencyKey ?? newIdempotencyKey()) : null;
     if (idempotencyKey !== null) headers['idempotency-key'] = idempotencyKey;
-    const init: RequestInit = { method: spec.method, headers, body: spec.body === undefined ? null : JSON.stringify(spec.body) };
+    const init: RequestInit = {
+      method: spec.method,
+      headers,
+      body: spec.body === undefined ? null : JSON.stringify(spec.body),
+    };
     const maxRetries = options.maxRetries ?? this.maxRetries;
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const hooks = this.#hooks;
 
     for (let n = 1; ; n++) {
-      const event: RequestEvent | null = hooks && { method: spec.method, url, attempt: n, idempotencyKey, requestHeaders: () => new Headers(headers) };
+      const event: RequestEvent | null = hooks && {
+        method: spec.method,
+        url,
+        attempt: n,
+        idempotencyKey,
+        requestHeaders: () => new Headers(headers),
+      };
       if (event) await hooks?.onRequest?.(event);
       const started = Date.now();
       let answer: Answer | null = null;
@@ -155,7 +176,8 @@ export class ServiceCore {
         answer = await attempt(this.#fetch, url, init, timeoutMs, what, options.signal);
         this.#lastHeaders = answer.headers;
         body = parseBody(answer, what);
-        if (answer.status < 200 || answer.status >= 300) failure = errorFromResponse(answer.status, answer.headers, body, what, this.#apiKey);
+        if (answer.status < 200 || answer.status >= 300)
+          failure = errorFromResponse(answer.status, answer.headers, body, what, this.#apiKey);
       } catch (error) {
         if (!(error instanceof ServiceError)) throw error;
         failure = error;
@@ -172,14 +194,22 @@ export class ServiceCore {
           willRetry: delay !== null,
         });
       }
-      if (!failure) return { data: body as T, response: responseMeta(answer!.status, answer!.headers, idempotencyKey, n) };
+      if (!failure)
+        return { data: body as T, response: responseMeta(answer!.status, answer!.headers, idempotencyKey, n) };
       if (delay === null) throw failure;
       await sleep(delay, options.signal);
     }
   }
 
   /** Milliseconds before retrying after `failure`, or null when it is not retried. */
-  #retryIn(failure: ServiceError, retry: number, method: Method, keyed: boolean, maxRetries: number, signal?: AbortSignal): number | null {
+  #retryIn(
+    failure: ServiceError,
+    retry: number,
+    method: Method,
+    keyed: boolean,
+    maxRetries: number,
+    signal?: AbortSignal,
+  ): number | null {
     if (failure instanceof InvalidResponseError || retry >= maxRetries || signal?.aborted) return null;
     if (!shouldRetry(failure, { method, keyed })) return null;
     return retryDelay(failure, retry, this.#backoff);
@@ -190,7 +220,11 @@ export class ServiceCore {
     const start = (query as { cursor?: unknown }).cursor;
     return new ListPromise<T>(
       (cursor) =>
-        this.request<List<T>>({ method: 'GET', path, query: cursor === undefined ? query : { ...query, cursor } }, options, cursor === undefined ? check : undefined).withResponse(),
+        this.request<List<T>>(
+          { method: 'GET', path, query: cursor === undefined ? query : { ...query, cursor } },
+          options,
+          cursor === undefined ? check : undefined,
+        ).withResponse(),
       typeof start === 'string' && start !== '' ? start : undefined,
     );
   }
@@ -202,7 +236,12 @@ function parseBody(answer: Answer, what: string): unknown {
     return JSON.parse(answer.text);
   } catch {
     if (answer.status >= 200 && answer.status < 300) {
-      throw new InvalidResponseError({ type: 'invalid_response', status: answer.status, code: 'invalid_json', message: `The answer is not JSON (${what})` });
+      throw new InvalidResponseError({
+        type: 'invalid_response',
+        status: answer.status,
+        code: 'invalid_json',
+        message: `The answer is not JSON (${what})`,
+      });
     }
     return null;
   }

@@ -62,18 +62,28 @@ function envelopeOf(body: unknown): { type?: unknown; message?: unknown; code?: 
 
 function stringRecord(value: unknown, clean: (text: string) => string): Record<string, string> | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, clean(typeof v === 'string' ? v : JSON.stringify(v))]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, clean(typeof v === 'string' ? v : JSON.stringify(v))]),
+  );
 }
 
 /**
  * Builds the error for a non-2xx answer from its envelope, falling back on the status.
  * `secret` (the API key, an inbound hook's secret) is redacted from the server's words.
  */
-export function errorFromResponse(status: number, headers: Headers, body: unknown, what: string, secret = ''): ServiceError {
+export function errorFromResponse(
+  status: number,
+  headers: Headers,
+  body: unknown,
+  what: string,
+  secret = '',
+): ServiceError {
   const clean = (text: string): string => redact(text, secret);
   const envelope = envelopeOf(body);
   const type =
-    typeof envelope?.type === 'string' ? envelope.type : (typeOfStatus[status] ?? (status >= 500 ? 'internal_error' : 'unknown'));
+    typeof envelope?.type === 'string'
+      ? envelope.type
+      : (typeOfStatus[status] ?? (status >= 500 ? 'internal_error' : 'unknown'));
   const message = typeof envelope?.message === 'string' ? envelope.message : `HTTP ${status} with no error envelope`;
   const allow = headers.get('allow');
   const Class = byType[type] ?? ServiceError;
@@ -85,6 +95,12 @@ export function errorFromResponse(status: number, headers: Headers, body: unknow
     fields: stringRecord(envelope?.fields, clean),
     retryAfter: readRetryAfter(headers),
     rateLimit: readRateLimit(headers),
-    allow: allow === null ? null : allow.split(',').map((m) => m.trim()).filter(Boolean),
+    allow:
+      allow === null
+        ? null
+        : allow
+            .split(',')
+            .map((m) => m.trim())
+            .filter(Boolean),
   });
 }

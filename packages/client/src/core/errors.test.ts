@@ -31,49 +31,81 @@ describe('error envelopes', () => {
     [500, 'internal_error', undefined, 'InternalServerError'],
   ];
 
-  it.each(cases)('%i %s (code %s) becomes %s with status, type, code and message', async (status, type, code, className) => {
-    server = await startServer(() => fail(status, type, `Message for ${type}`, code ? { code } : {}));
-    const error = await clientFor(server, { maxRetries: 0 }).orders.retrieve('s1', 'o1').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(errors[className] as typeof errors.ServiceError);
-    expect(error).toBeInstanceOf(errors.ServiceError);
-    expect(error).toMatchObject({ name: className, status, type, code: code ?? null });
-    expect((error as Error).message).toBe(`Message for ${type} (GET /sites/s1/orders/o1)`);
-  });
+  it.each(cases)(
+    '%i %s (code %s) becomes %s with status, type, code and message',
+    async (status, type, code, className) => {
+      server = await startServer(() => fail(status, type, `Message for ${type}`, code ? { code } : {}));
+      const error = await clientFor(server, { maxRetries: 0 })
+        .orders.retrieve('s1', 'o1')
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(errors[className] as typeof errors.ServiceError);
+      expect(error).toBeInstanceOf(errors.ServiceError);
+      expect(error).toMatchObject({ name: className, status, type, code: code ?? null });
+      expect((error as Error).message).toBe(`Message for ${type} (GET /sites/s1/orders/o1)`);
+    },
+  );
 
   it('carries `fields` on a validation failure', async () => {
-    server = await startServer(() => fail(400, 'bad_request', 'Invalid', { code: 'validation_failed', fields: { 'deal.title': 'Required', leadSource: 'Allowed: Web, Referral' } }));
-    const error = await clientFor(server).leads.convert('l1', { siteId: 's1', deal: { title: 'x' } }).catch((e: unknown) => e);
+    server = await startServer(() =>
+      fail(400, 'bad_request', 'Invalid', {
+        code: 'validation_failed',
+        fields: { 'deal.title': 'Required', leadSource: 'Allowed: Web, Referral' },
+      }),
+    );
+    const error = await clientFor(server)
+      .leads.convert('l1', { siteId: 's1', deal: { title: 'x' } })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ fields: { 'deal.title': 'Required', leadSource: 'Allowed: Web, Referral' } });
   });
 
   it('reads Allow on a 405', async () => {
-    server = await startServer(() => ({ ...fail(405, 'method_not_allowed', 'Nope'), headers: { Allow: 'GET, DELETE' } }));
-    const error = await clientFor(server).activities.retrieve('a1').catch((e: unknown) => e);
+    server = await startServer(() => ({
+      ...fail(405, 'method_not_allowed', 'Nope'),
+      headers: { Allow: 'GET, DELETE' },
+    }));
+    const error = await clientFor(server)
+      .activities.retrieve('a1')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'MethodNotAllowedError', allow: ['GET', 'DELETE'] });
   });
 
   it('reads Retry-After as an HTTP date', async () => {
     const when = new Date(Date.now() + 120_000).toUTCString();
     server = await startServer(() => fail(429, 'rate_limited', 'later', { headers: { 'Retry-After': when } }));
-    const error = (await clientFor(server).me.retrieve().catch((e: unknown) => e)) as errors.ServiceError;
+    const error = (await clientFor(server)
+      .me.retrieve()
+      .catch((e: unknown) => e)) as errors.ServiceError;
     expect(error.retryAfter).toBeGreaterThanOrEqual(118);
     expect(error.retryAfter).toBeLessThanOrEqual(121);
   });
 
   it('falls back on the status when the body is not an envelope (a proxy page)', async () => {
-    server = await startServer(() => ({ status: 404, raw: '<html>Not Found</html>', headers: { 'content-type': 'text/html' } }));
-    const error = await clientFor(server).sites.retrieve('s1').catch((e: unknown) => e);
+    server = await startServer(() => ({
+      status: 404,
+      raw: '<html>Not Found</html>',
+      headers: { 'content-type': 'text/html' },
+    }));
+    const error = await clientFor(server)
+      .sites.retrieve('s1')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'NotFoundError', type: 'not_found', status: 404, code: null });
   });
 
   it('throws InvalidResponseError for a 2xx body that is not JSON, without retrying', async () => {
     server = await startServer(() => ({ status: 200, raw: 'not json' }));
-    await expect(clientFor(server).sites.retrieve('s1')).rejects.toMatchObject({ name: 'InvalidResponseError', code: 'invalid_json', status: 200 });
+    await expect(clientFor(server).sites.retrieve('s1')).rejects.toMatchObject({
+      name: 'InvalidResponseError',
+      code: 'invalid_json',
+      status: 200,
+    });
     expect(server.requests).toHaveLength(1);
   });
 
   it('keeps the rate-limit headers of the latest answer on the client', async () => {
-    server = await startServer(() => ({ body: { object: 'api_key', org: 'o1', scopes: ['crm:read'] }, headers: { 'RateLimit-Remaining': '7', 'X-RateLimit-Remaining': '7' } }));
+    server = await startServer(() => ({
+      body: { object: 'api_key', org: 'o1', scopes: ['crm:read'] },
+      headers: { 'RateLimit-Remaining': '7', 'X-RateLimit-Remaining': '7' },
+    }));
     const client = clientFor(server);
     expect(client.lastRateLimit).toBeNull();
     await client.me.retrieve();
@@ -84,12 +116,20 @@ describe('error envelopes', () => {
 describe('the API key', () => {
   const leaks = (value: unknown): boolean => {
     const e = value as Error & { cause?: unknown };
-    const texts = [e.message, e.stack ?? '', inspect(e, { depth: 10, showHidden: true }), JSON.stringify(e), String(e.cause ?? '')];
+    const texts = [
+      e.message,
+      e.stack ?? '',
+      inspect(e, { depth: 10, showHidden: true }),
+      JSON.stringify(e),
+      String(e.cause ?? ''),
+    ];
     return texts.some((t) => t.includes(API_KEY) || t.includes(API_KEY.slice(8, 30)));
   };
 
   it('is sent as a bearer token', async () => {
-    server = await startServer(() => ({ body: { object: 'api', name: 'x', version: 'v1', documentation: 'u', resources: [] } }));
+    server = await startServer(() => ({
+      body: { object: 'api', name: 'x', version: 'v1', documentation: 'u', resources: [] },
+    }));
     await clientFor(server).api.retrieve();
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${API_KEY}`);
     expect(server.requests[0]!.path).toBe('/v1');
@@ -111,15 +151,25 @@ describe('the API key', () => {
       await client.contacts.retrieve('drop').catch((e: unknown) => e),
       await client.contacts.create({ email: 'a@b.c', bogus: 1 } as never).catch((e: unknown) => e),
     ];
-    expect(found.map((e) => (e as Error).name)).toEqual(['UnauthorizedError', 'ServiceTimeoutError', 'ServiceConnectionError', 'LocalCheckError']);
+    expect(found.map((e) => (e as Error).name)).toEqual([
+      'UnauthorizedError',
+      'ServiceTimeoutError',
+      'ServiceConnectionError',
+      'LocalCheckError',
+    ]);
     expect(found.filter(leaks)).toEqual([]);
   });
 
   it('is redacted from a server message, code and fields that echo it, whole or in part', async () => {
     server = await startServer(() =>
-      fail(401, 'unauthorized', `Key ${API_KEY} is revoked (was ${API_KEY.slice(0, 24)}...)`, { code: `bad_${API_KEY}`, fields: { authorization: `Bearer ${API_KEY}` } }),
+      fail(401, 'unauthorized', `Key ${API_KEY} is revoked (was ${API_KEY.slice(0, 24)}...)`, {
+        code: `bad_${API_KEY}`,
+        fields: { authorization: `Bearer ${API_KEY}` },
+      }),
     );
-    const error = (await clientFor(server).me.retrieve().catch((e: unknown) => e)) as errors.ServiceError;
+    const error = (await clientFor(server)
+      .me.retrieve()
+      .catch((e: unknown) => e)) as errors.ServiceError;
     expect(error).toMatchObject({ name: 'UnauthorizedError', status: 401 });
     expect(error.message).toBe('Key [redacted] is revoked (was [redacted]...) (GET /me)');
     expect(error.fields).toEqual({ authorization: 'Bearer [redacted]' });
@@ -143,7 +193,9 @@ describe('configuration', () => {
   });
 
   it('accepts a trailing slash on baseUrl', async () => {
-    server = await startServer(() => ({ body: { object: 'usage', month: '2025-01', apiRequests: { used: 1, included: 2, remaining: 1, metered: false } } }));
+    server = await startServer(() => ({
+      body: { object: 'usage', month: '2025-01', apiRequests: { used: 1, included: 2, remaining: 1, metered: false } },
+    }));
     const client = new ServiceClient({ apiKey: 'k', baseUrl: `${server.baseUrl}/` });
     await client.usage.retrieve();
     expect(server.requests[0]!.path).toBe('/v1/usage');

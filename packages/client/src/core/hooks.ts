@@ -45,8 +45,8 @@ export interface Hooks {
 
 /** Headers the client owns: a caller's own would defeat authentication or idempotency. */
 const reserved = new Map([
-  ['authorization', 'the API key is the client\'s: make a client per key'],
-  ['idempotency-key', 'pass { idempotencyKey } in the call\'s options'],
+  ['authorization', "the API key is the client's: make a client per key"],
+  ['idempotency-key', "pass { idempotencyKey } in the call's options"],
 ]);
 
 /** Adds the caller's extra headers to `into` (lower-cased names), refusing the ones the client owns. */

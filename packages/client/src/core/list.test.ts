@@ -10,7 +10,8 @@ afterEach(async () => {
 
 /** Serves pages keyed by the cursor the client sends ('' for the first). */
 function pages(book: Record<string, Reply>) {
-  return (req: { query: URLSearchParams }) => book[req.query.get('cursor') ?? ''] ?? { status: 404, body: { error: { type: 'not_found', message: 'no page' } } };
+  return (req: { query: URLSearchParams }) =>
+    book[req.query.get('cursor') ?? ''] ?? { status: 404, body: { error: { type: 'not_found', message: 'no page' } } };
 }
 
 describe('list', () => {
@@ -40,7 +41,9 @@ describe('list', () => {
   });
 
   it('keeps going on an empty first page that says has_more: true', async () => {
-    server = await startServer(pages({ '': { body: page([], 'n', true) }, n: { body: page([{ id: 'x' }], null, false) } }));
+    server = await startServer(
+      pages({ '': { body: page([], 'n', true) }, n: { body: page([{ id: 'x' }], null, false) } }),
+    );
     const ids: string[] = [];
     for await (const r of clientFor(server).records.list('ds 1')) ids.push(r.id);
     expect(ids).toEqual(['x']);
@@ -48,7 +51,13 @@ describe('list', () => {
   });
 
   it('throws PaginationError cursor_repeated instead of spinning on a cursor handed out twice', async () => {
-    server = await startServer(pages({ '': { body: page([{ id: '1' }], 'A', true) }, A: { body: page([{ id: '2' }], 'B', true) }, B: { body: page([], 'A', true) } }));
+    server = await startServer(
+      pages({
+        '': { body: page([{ id: '1' }], 'A', true) },
+        A: { body: page([{ id: '2' }], 'B', true) },
+        B: { body: page([], 'A', true) },
+      }),
+    );
     const ids: string[] = [];
     const run = async () => {
       for await (const d of clientFor(server!).deals.list()) ids.push(d.id);
@@ -99,7 +108,13 @@ describe('list', () => {
   it('walks 1,000 pages of 100 items', async () => {
     server = await startServer((req) => {
       const n = Number(req.query.get('cursor') ?? 0);
-      return { body: page(Array.from({ length: 100 }, (_, i) => ({ id: `${n}-${i}` })), n < 999 ? String(n + 1) : null, n < 999) };
+      return {
+        body: page(
+          Array.from({ length: 100 }, (_, i) => ({ id: `${n}-${i}` })),
+          n < 999 ? String(n + 1) : null,
+          n < 999,
+        ),
+      };
     });
     let count = 0;
     for await (const _ of clientFor(server).products.list('s1', { limit: 100 })) count++;

@@ -56,7 +56,11 @@ export class ListPromise<T> implements PromiseLike<List<T>>, AsyncIterable<T> {
     let page = await this.#firstPage();
     for (;;) {
       if (!Array.isArray(page?.data)) {
-        throw new InvalidResponseError({ type: 'invalid_response', code: 'not_a_list', message: 'A list page has no `data` array' });
+        throw new InvalidResponseError({
+          type: 'invalid_response',
+          code: 'not_a_list',
+          message: 'A list page has no `data` array',
+        });
       }
       for (const item of page.data) yield item;
       if (page.has_more === false) return;

@@ -26,11 +26,17 @@ describe('redact', () => {
 
   it('never lets 12 consecutive characters of the key through, whatever surrounds them', () => {
     fc.assert(
-      fc.property(fc.string(), fc.nat(key.length - 12), fc.integer({ min: 12, max: key.length }), fc.string(), (before, start, length, after) => {
-        const out = redact(before + key.slice(start, start + length) + after, key);
-        for (let i = 0; i + 12 <= key.length; i++) if (out.includes(key.slice(i, i + 12))) return false;
-        return true;
-      }),
+      fc.property(
+        fc.string(),
+        fc.nat(key.length - 12),
+        fc.integer({ min: 12, max: key.length }),
+        fc.string(),
+        (before, start, length, after) => {
+          const out = redact(before + key.slice(start, start + length) + after, key);
+          for (let i = 0; i + 12 <= key.length; i++) if (out.includes(key.slice(i, i + 12))) return false;
+          return true;
+        },
+      ),
       { numRuns: 300 },
     );
   });

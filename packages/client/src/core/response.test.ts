@@ -42,7 +42,10 @@ describe('withResponse()', () => {
         release.set(n, r);
         if (release.size === 4) allIn();
       });
-      return { body: contact, headers: { 'RateLimit-Remaining': String(100 - n), 'X-RateLimit-Remaining': String(100 - n) } };
+      return {
+        body: contact,
+        headers: { 'RateLimit-Remaining': String(100 - n), 'X-RateLimit-Remaining': String(100 - n) },
+      };
     });
     const client = clientFor(server);
     const calls = [1, 2, 3, 4].map((n) =>
@@ -69,17 +72,23 @@ describe('withResponse()', () => {
   });
 
   it('counts the attempts a call took, with the key it kept', async () => {
-    server = await startServer((_req, i) => (i < 2 ? fail(500, 'internal_error', 'boom') : { status: 201, body: contact }));
+    server = await startServer((_req, i) =>
+      i < 2 ? fail(500, 'internal_error', 'boom') : { status: 201, body: contact },
+    );
     const { response } = await clientFor(server).contacts.create({ email: 'a@x.com' }).withResponse();
     expect(response).toMatchObject({ status: 201, attempts: 3 });
-    expect(new Set(server.requests.map((r) => r.headers['idempotency-key']))).toEqual(new Set([response.idempotencyKey]));
+    expect(new Set(server.requests.map((r) => r.headers['idempotency-key']))).toEqual(
+      new Set([response.idempotencyKey]),
+    );
   });
 
-  it('rejects with the call\'s error, local checks included', async () => {
+  it("rejects with the call's error, local checks included", async () => {
     server = await startServer(() => fail(404, 'not_found', 'No such contact'));
     const client = clientFor(server);
     await expect(client.contacts.retrieve('c9').withResponse()).rejects.toMatchObject({ name: 'NotFoundError' });
-    await expect(client.contacts.create({ email: 'a@x.com', name: '' }).withResponse()).rejects.toMatchObject({ name: 'LocalCheckError' });
+    await expect(client.contacts.create({ email: 'a@x.com', name: '' }).withResponse()).rejects.toMatchObject({
+      name: 'LocalCheckError',
+    });
   });
 
   it('gives the first page of a list with its answer', async () => {
@@ -123,10 +132,16 @@ describe('hooks', () => {
     const log: string[] = [];
     const client = clientFor(server, {
       onRequest: (e) => void log.push(`> ${e.method} ${new URL(e.url).pathname} #${e.attempt}`),
-      onResponse: (e) => void log.push(`< ${e.status} #${e.attempt} ${e.error?.name ?? 'ok'} retry=${e.willRetry} ${e.durationMs >= 0}`),
+      onResponse: (e) =>
+        void log.push(`< ${e.status} #${e.attempt} ${e.error?.name ?? 'ok'} retry=${e.willRetry} ${e.durationMs >= 0}`),
     });
     await client.contacts.retrieve('c1');
-    expect(log).toEqual(['> GET /v1/contacts/c1 #1', '< 503 #1 InternalServerError retry=true true', '> GET /v1/contacts/c1 #2', '< 200 #2 ok retry=false true']);
+    expect(log).toEqual([
+      '> GET /v1/contacts/c1 #1',
+      '< 503 #1 InternalServerError retry=true true',
+      '> GET /v1/contacts/c1 #2',
+      '< 200 #2 ok retry=false true',
+    ]);
   });
 
   it('report an attempt that got no answer with a null status', async () => {
@@ -135,7 +150,13 @@ describe('hooks', () => {
     const client = clientFor(server, { timeoutMs: 50, maxRetries: 0, onResponse: (e) => void events.push(e) });
     await expect(client.contacts.retrieve('c1')).rejects.toMatchObject({ name: 'ServiceTimeoutError' });
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ status: null, headers: null, rateLimit: null, willRetry: false, error: { name: 'ServiceTimeoutError' } });
+    expect(events[0]).toMatchObject({
+      status: null,
+      headers: null,
+      rateLimit: null,
+      willRetry: false,
+      error: { name: 'ServiceTimeoutError' },
+    });
   });
 
   it('never hold the API key, unless a hook asks for the request headers', async () => {
@@ -156,10 +177,16 @@ describe('hooks', () => {
   it('are awaited, and a hook that throws fails the call without retrying or sending', async () => {
     server = await startServer(() => ({ body: contact }));
     let done = false;
-    const slow = clientFor(server, { onRequest: () => new Promise<void>((r) => setTimeout(() => ((done = true), r()), 30)) });
+    const slow = clientFor(server, {
+      onRequest: () => new Promise<void>((r) => setTimeout(() => ((done = true), r()), 30)),
+    });
     await slow.contacts.retrieve('c1');
     expect(done).toBe(true);
-    const broken = clientFor(server, { onRequest: () => { throw new Error('tracer down'); } });
+    const broken = clientFor(server, {
+      onRequest: () => {
+        throw new Error('tracer down');
+      },
+    });
     await expect(broken.contacts.retrieve('c1')).rejects.toThrow('tracer down');
     expect(server.requests).toHaveLength(1);
   });
@@ -181,8 +208,12 @@ describe('extra headers', () => {
   it('may not replace the API key or the idempotency key', async () => {
     server = await startServer(() => ({ body: contact }));
     const client = clientFor(server);
-    await expect(client.contacts.retrieve('c1', {}, { headers: { Authorization: 'Bearer other' } })).rejects.toThrow(/authorization cannot be set/);
-    await expect(client.contacts.delete('c1', { headers: { 'Idempotency-Key': 'x' } })).rejects.toThrow(/pass \{ idempotencyKey \}/);
+    await expect(client.contacts.retrieve('c1', {}, { headers: { Authorization: 'Bearer other' } })).rejects.toThrow(
+      /authorization cannot be set/,
+    );
+    await expect(client.contacts.delete('c1', { headers: { 'Idempotency-Key': 'x' } })).rejects.toThrow(
+      /pass \{ idempotencyKey \}/,
+    );
     expect(() => clientFor(server!, { headers: { authorization: 'Bearer other' } })).toThrow(TypeError);
     expect(server.requests).toHaveLength(0);
   });

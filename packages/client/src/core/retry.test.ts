@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clientFor, fail, page, script, startServer, type TestServer } from '../__fixtures__/server.js';
 import { ServiceClient } from '../client.js';
-import { ConflictError, InternalServerError, RateLimitedError, ServiceConnectionError, ServiceTimeoutError } from './errors.js';
+import {
+  ConflictError,
+  InternalServerError,
+  RateLimitedError,
+  ServiceConnectionError,
+  ServiceTimeoutError,
+} from './errors.js';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -16,7 +22,9 @@ const keysSent = (s: TestServer) => s.requests.map((r) => r.headers['idempotency
 
 describe('idempotency keys', () => {
   it('generates one 128-bit key per call and sends the same key on every retry after a 500', async () => {
-    server = await startServer(script(fail(500, 'internal_error', 'boom'), fail(500, 'internal_error', 'boom'), { status: 201, body: contact }));
+    server = await startServer(
+      script(fail(500, 'internal_error', 'boom'), fail(500, 'internal_error', 'boom'), { status: 201, body: contact }),
+    );
     const created = await clientFor(server).contacts.create({ email: 'a@example.com' });
     expect(created).toEqual(contact);
     const keys = keysSent(server);
@@ -37,7 +45,12 @@ describe('idempotency keys', () => {
   });
 
   it('returns a replayed answer (200, original body) like a fresh one', async () => {
-    server = await startServer(script({ status: 201, body: { id: 'r1', object: 'record', values: { a: 1 } } }, { status: 200, body: { id: 'r1', object: 'record', values: { a: 1 } } }));
+    server = await startServer(
+      script(
+        { status: 201, body: { id: 'r1', object: 'record', values: { a: 1 } } },
+        { status: 200, body: { id: 'r1', object: 'record', values: { a: 1 } } },
+      ),
+    );
     const client = clientFor(server);
     const first = await client.records.create('ds', { values: { a: 1 } }, { idempotencyKey: 'k1' });
     const replay = await client.records.create('ds', { values: { a: 1 } }, { idempotencyKey: 'k1' });
@@ -60,7 +73,12 @@ describe('idempotency keys', () => {
   });
 
   it('retries 409 idempotency_in_progress on a keyed call, with the same key', async () => {
-    server = await startServer(script(fail(409, 'conflict', 'in flight', { code: 'idempotency_in_progress' }), { status: 201, body: { id: 't1', object: 'task' } }));
+    server = await startServer(
+      script(fail(409, 'conflict', 'in flight', { code: 'idempotency_in_progress' }), {
+        status: 201,
+        body: { id: 't1', object: 'task' },
+      }),
+    );
     await clientFor(server).tasks.create({ title: 't', consentSiteId: 's' });
     expect(server.requests).toHaveLength(2);
     expect(new Set(keysSent(server)).size).toBe(1);
@@ -69,7 +87,9 @@ describe('idempotency keys', () => {
 
 describe('retries', () => {
   it('waits out Retry-After on a 429, then succeeds', async () => {
-    server = await startServer(script(fail(429, 'rate_limited', 'slow down', { headers: { 'Retry-After': '1' } }), { body: contact }));
+    server = await startServer(
+      script(fail(429, 'rate_limited', 'slow down', { headers: { 'Retry-After': '1' } }), { body: contact }),
+    );
     const t0 = Date.now();
     await clientFor(server).contacts.retrieve('c1');
     expect(Date.now() - t0).toBeGreaterThanOrEqual(950);
@@ -78,22 +98,34 @@ describe('retries', () => {
 
   it('retries a 429 without Retry-After with backoff, then throws RateLimitedError with the headers after maxRetries', async () => {
     server = await startServer(() => fail(429, 'rate_limited', 'slow down'));
-    const error = await clientFor(server, { maxRetries: 3 }).contacts.retrieve('c1').catch((e: unknown) => e);
+    const error = await clientFor(server, { maxRetries: 3 })
+      .contacts.retrieve('c1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitedError);
-    expect(error).toMatchObject({ status: 429, type: 'rate_limited', rateLimit: { limit: 120, remaining: 119, reset: 42, resetAt: 1767225600 } });
+    expect(error).toMatchObject({
+      status: 429,
+      type: 'rate_limited',
+      rateLimit: { limit: 120, remaining: 119, reset: 42, resetAt: 1767225600 },
+    });
     expect(server.requests).toHaveLength(4);
   });
 
   it('throws at once when Retry-After is longer than the client will wait (site creation: 10 per hour)', async () => {
-    server = await startServer(() => fail(429, 'rate_limited', 'too many sites', { headers: { 'Retry-After': '3600' } }));
-    const error = await clientFor(server).sites.create({ displayName: 'A', subdomain: 'a-site' }).catch((e: unknown) => e);
+    server = await startServer(() =>
+      fail(429, 'rate_limited', 'too many sites', { headers: { 'Retry-After': '3600' } }),
+    );
+    const error = await clientFor(server)
+      .sites.create({ displayName: 'A', subdomain: 'a-site' })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'RateLimitedError', retryAfter: 3600 });
     expect(server.requests).toHaveLength(1);
   });
 
   it('retries a 429 on publish, a POST without a key, because nothing was done', async () => {
     const result = { object: 'publish', site: 's1', published: true, reason: null, pages: 3, pagesDropped: 0 };
-    server = await startServer(script(fail(429, 'rate_limited', 'budget', { headers: { 'Retry-After': '0' } }), { body: result }));
+    server = await startServer(
+      script(fail(429, 'rate_limited', 'budget', { headers: { 'Retry-After': '0' } }), { body: result }),
+    );
     await expect(clientFor(server).sites.publish('s1')).resolves.toEqual(result);
     expect(server.requests).toHaveLength(2);
   });
@@ -114,7 +146,9 @@ describe('retries', () => {
   it('honours maxRetries: 0 per client and per call', async () => {
     server = await startServer(() => fail(500, 'internal_error', 'boom'));
     await expect(clientFor(server, { maxRetries: 0 }).datasets.list()).rejects.toBeInstanceOf(InternalServerError);
-    await expect(clientFor(server).datasets.retrieve('d', { maxRetries: 0 })).rejects.toBeInstanceOf(InternalServerError);
+    await expect(clientFor(server).datasets.retrieve('d', { maxRetries: 0 })).rejects.toBeInstanceOf(
+      InternalServerError,
+    );
     expect(server.requests).toHaveLength(2);
   });
 
@@ -147,7 +181,9 @@ describe('time limits and network failures', () => {
   it('gives up on a hanging server after timeoutMs, retrying a GET', async () => {
     server = await startServer(() => ({ hang: true }));
     const t0 = Date.now();
-    const error = await clientFor(server, { timeoutMs: 150, maxRetries: 1 }).contacts.retrieve('c1').catch((e: unknown) => e);
+    const error = await clientFor(server, { timeoutMs: 150, maxRetries: 1 })
+      .contacts.retrieve('c1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceTimeoutError);
     expect(error).toMatchObject({ type: 'timeout', status: null });
     expect(server.requests).toHaveLength(2);
@@ -170,7 +206,9 @@ describe('time limits and network failures', () => {
   it('a per-call timeoutMs overrides the client’s', async () => {
     server = await startServer(() => ({ hang: true }));
     const t0 = Date.now();
-    await expect(clientFor(server).me.retrieve({ timeoutMs: 100, maxRetries: 0 })).rejects.toBeInstanceOf(ServiceTimeoutError);
+    await expect(clientFor(server).me.retrieve({ timeoutMs: 100, maxRetries: 0 })).rejects.toBeInstanceOf(
+      ServiceTimeoutError,
+    );
     expect(Date.now() - t0).toBeLessThan(2_000);
   });
 
@@ -196,7 +234,12 @@ describe('time limits and network failures', () => {
       calls++;
       return fetch(input, init);
     };
-    const client = new ServiceClient({ apiKey: 'k', baseUrl: `http://127.0.0.1:${port}/v1`, fetch: counting, backoff: { initialDelayMs: 1 } });
+    const client = new ServiceClient({
+      apiKey: 'k',
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      fetch: counting,
+      backoff: { initialDelayMs: 1 },
+    });
     const error = await client.sites.publish('s1').catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ServiceConnectionError', type: 'connection_error', code: 'ECONNREFUSED' });
     expect(calls).toBe(3);
@@ -206,7 +249,9 @@ describe('time limits and network failures', () => {
     server = await startServer(() => ({ hang: true }));
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    await expect(clientFor(server).contacts.retrieve('c1', {}, { signal: controller.signal })).rejects.toMatchObject({ code: 'aborted' });
+    await expect(clientFor(server).contacts.retrieve('c1', {}, { signal: controller.signal })).rejects.toMatchObject({
+      code: 'aborted',
+    });
     expect(server.requests).toHaveLength(1);
   });
 });

@@ -48,7 +48,12 @@ export function shouldRetry(error: ServiceError, ctx: RetryContext): boolean {
  * Milliseconds to wait before retry number `retry` (0-based): `Retry-After` when the
  * answer gave one, else exponential backoff with full jitter. Null: do not wait that long, give up.
  */
-export function retryDelay(error: ServiceError, retry: number, backoff: Required<BackoffOptions>, random = Math.random): number | null {
+export function retryDelay(
+  error: ServiceError,
+  retry: number,
+  backoff: Required<BackoffOptions>,
+  random = Math.random,
+): number | null {
   if (error.retryAfter !== null) {
     const ms = error.retryAfter * 1000;
     return ms > backoff.maxRetryAfterMs ? null : ms;

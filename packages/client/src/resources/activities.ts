@@ -11,7 +11,9 @@ import { Resource } from './resource.js';
 export class Activities extends Resource {
   /** `GET /v1/activities`; `updatedAfter` is effectively the logging time. */
   list(params: ActivityListParams = {}, options?: RequestOptions): ListPromise<Activity> {
-    return this.core.list('/activities', params, options, () => enforce(this.core.localChecks, params, shapes['activities.list']));
+    return this.core.list('/activities', params, options, () =>
+      enforce(this.core.localChecks, params, shapes['activities.list']),
+    );
   }
 
   /** `GET /v1/activities/{activityId}`. */
@@ -21,7 +23,9 @@ export class Activities extends Resource {
 
   /** `POST /v1/activities`: needs at least one of `contactId`, `companyId`, `dealId`. */
   create(params: ActivityCreateParams, options?: KeyedRequestOptions): ApiPromise<Activity> {
-    return this.core.request({ method: 'POST', path: '/activities', body: params, keyed: true }, options, () => enforce(this.core.localChecks, params, shapes['activities.create']));
+    return this.core.request({ method: 'POST', path: '/activities', body: params, keyed: true }, options, () =>
+      enforce(this.core.localChecks, params, shapes['activities.create']),
+    );
   }
 
   /** `DELETE /v1/activities/{activityId}`. */

@@ -1,7 +1,13 @@
 import type { ListPromise } from '../core/list.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import { seg } from '../core/query.js';
-import { type Order, type OrderListParams, type OrderUpdateParams, type Product, type ProductListParams } from '../types/commerce.js';
+import {
+  type Order,
+  type OrderListParams,
+  type OrderUpdateParams,
+  type Product,
+  type ProductListParams,
+} from '../types/commerce.js';
 import type { RequestOptions } from '../types/shared.js';
 import { enforce } from '../checks/shape.js';
 import { shapes } from '@extkit/api';
@@ -24,7 +30,11 @@ export class Orders extends Resource {
    * @example await client.orders.update(siteId, orderId, { status: 'fulfilled', carrier: 'UPS', trackingNumber: '1Z...' })
    */
   update(siteId: string, orderId: string, params: OrderUpdateParams, options?: RequestOptions): ApiPromise<Order> {
-    return this.core.request({ method: 'PATCH', path: `/sites/${seg(siteId)}/orders/${seg(orderId)}`, body: params }, options, () => enforce(this.core.localChecks, params, shapes['orders.update']));
+    return this.core.request(
+      { method: 'PATCH', path: `/sites/${seg(siteId)}/orders/${seg(orderId)}`, body: params },
+      options,
+      () => enforce(this.core.localChecks, params, shapes['orders.update']),
+    );
   }
 }
 

@@ -17,7 +17,9 @@ import { Resource } from './resource.js';
 export class Contacts extends Resource {
   /** `GET /v1/contacts`, ordered by id; `email` is an exact lookup returning 0 or 1 contact. */
   list(params: ContactListParams = {}, options?: RequestOptions): ListPromise<Contact> {
-    return this.core.list('/contacts', params, options, () => enforce(this.core.localChecks, params, shapes['contacts.list']));
+    return this.core.list('/contacts', params, options, () =>
+      enforce(this.core.localChecks, params, shapes['contacts.list']),
+    );
   }
 
   /** `GET /v1/contacts/{contactId}`; `consentSiteId` reads that site's profile alone. */
@@ -27,12 +29,16 @@ export class Contacts extends Resource {
 
   /** `POST /v1/contacts`: an address already held is 409 `contact_exists` (no upsert). */
   create(params: ContactCreateParams, options?: KeyedRequestOptions): ApiPromise<Contact> {
-    return this.core.request({ method: 'POST', path: '/contacts', body: params, keyed: true }, options, () => enforce(this.core.localChecks, params, shapes['contacts.create']));
+    return this.core.request({ method: 'POST', path: '/contacts', body: params, keyed: true }, options, () =>
+      enforce(this.core.localChecks, params, shapes['contacts.create']),
+    );
   }
 
   /** `PATCH /v1/contacts/{contactId}`: profile fields need `consentSiteId`. */
   update(contactId: string, params: ContactUpdateParams, options?: RequestOptions): ApiPromise<Contact> {
-    return this.core.request({ method: 'PATCH', path: `/contacts/${seg(contactId)}`, body: params }, options, () => enforce(this.core.localChecks, params, shapes['contacts.update']));
+    return this.core.request({ method: 'PATCH', path: `/contacts/${seg(contactId)}`, body: params }, options, () =>
+      enforce(this.core.localChecks, params, shapes['contacts.update']),
+    );
   }
 
   /** `DELETE /v1/contacts/{contactId}`; with a key, a retry replays the receipt. */

@@ -21,12 +21,16 @@ export class Datasets extends Resource {
 
   /** `POST /v1/datasets`: 201, or 200 when the key replays. */
   create(params: DatasetCreateParams, options?: KeyedRequestOptions): ApiPromise<Dataset> {
-    return this.core.request({ method: 'POST', path: '/datasets', body: params, keyed: true }, options, () => enforce(this.core.localChecks, params, shapes['datasets.create']));
+    return this.core.request({ method: 'POST', path: '/datasets', body: params, keyed: true }, options, () =>
+      enforce(this.core.localChecks, params, shapes['datasets.create']),
+    );
   }
 
   /** `PATCH /v1/datasets/{datasetId}`: omitted keys are left alone. */
   update(datasetId: string, params: DatasetUpdateParams, options?: RequestOptions): ApiPromise<Dataset> {
-    return this.core.request({ method: 'PATCH', path: `/datasets/${seg(datasetId)}`, body: params }, options, () => enforce(this.core.localChecks, params, shapes['datasets.update']));
+    return this.core.request({ method: 'PATCH', path: `/datasets/${seg(datasetId)}`, body: params }, options, () =>
+      enforce(this.core.localChecks, params, shapes['datasets.update']),
+    );
   }
 
   /** `DELETE /v1/datasets/{datasetId}`: refused 409 `dataset_not_empty` while it holds records. */

@@ -11,7 +11,9 @@ import { Resource } from './resource.js';
 export class Deals extends Resource {
   /** `GET /v1/deals`; filters narrow in the order contactId, companyId, pipelineId, ownerUid, status. */
   list(params: DealListParams = {}, options?: RequestOptions): ListPromise<Deal> {
-    return this.core.list('/deals', params, options, () => enforce(this.core.localChecks, params, shapes['deals.list']));
+    return this.core.list('/deals', params, options, () =>
+      enforce(this.core.localChecks, params, shapes['deals.list']),
+    );
   }
 
   /** `GET /v1/deals/{dealId}`. */
@@ -21,12 +23,16 @@ export class Deals extends Resource {
 
   /** `POST /v1/deals`: neither `stageId` nor `status` places it in the first open stage. */
   create(params: DealCreateParams, options?: KeyedRequestOptions): ApiPromise<Deal> {
-    return this.core.request({ method: 'POST', path: '/deals', body: params, keyed: true }, options, () => enforce(this.core.localChecks, params, shapes['deals.create']));
+    return this.core.request({ method: 'POST', path: '/deals', body: params, keyed: true }, options, () =>
+      enforce(this.core.localChecks, params, shapes['deals.create']),
+    );
   }
 
   /** `PATCH /v1/deals/{dealId}`: moving into won makes the linked contact a customer. */
   update(dealId: string, params: DealUpdateParams, options?: RequestOptions): ApiPromise<Deal> {
-    return this.core.request({ method: 'PATCH', path: `/deals/${seg(dealId)}`, body: params }, options, () => enforce(this.core.localChecks, params, shapes['deals.update']));
+    return this.core.request({ method: 'PATCH', path: `/deals/${seg(dealId)}`, body: params }, options, () =>
+      enforce(this.core.localChecks, params, shapes['deals.update']),
+    );
   }
 
   /** `DELETE /v1/deals/{dealId}`: the deal alone; tasks and activities keep their `dealId`. */

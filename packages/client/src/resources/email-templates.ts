@@ -16,7 +16,9 @@ import { Resource } from './resource.js';
 export class EmailTemplates extends Resource {
   /** `GET /v1/email-templates`: every template, personal ones included. */
   list(params: EmailTemplateListParams = {}, options?: RequestOptions): ListPromise<EmailTemplate> {
-    return this.core.list('/email-templates', params, options, () => enforce(this.core.localChecks, params, shapes['emailTemplates.list']));
+    return this.core.list('/email-templates', params, options, () =>
+      enforce(this.core.localChecks, params, shapes['emailTemplates.list']),
+    );
   }
 
   /** `GET /v1/email-templates/{templateId}`. */
@@ -26,12 +28,18 @@ export class EmailTemplates extends Resource {
 
   /** `POST /v1/email-templates`: a personal template needs `ownerUid`, a shared one refuses it. */
   create(params: EmailTemplateCreateParams, options?: KeyedRequestOptions): ApiPromise<EmailTemplate> {
-    return this.core.request({ method: 'POST', path: '/email-templates', body: params, keyed: true }, options, () => enforce(this.core.localChecks, params, shapes['emailTemplates.create']));
+    return this.core.request({ method: 'POST', path: '/email-templates', body: params, keyed: true }, options, () =>
+      enforce(this.core.localChecks, params, shapes['emailTemplates.create']),
+    );
   }
 
   /** `PATCH /v1/email-templates/{templateId}`. */
   update(templateId: string, params: EmailTemplateUpdateParams, options?: RequestOptions): ApiPromise<EmailTemplate> {
-    return this.core.request({ method: 'PATCH', path: `/email-templates/${seg(templateId)}`, body: params }, options, () => enforce(this.core.localChecks, params, shapes['emailTemplates.update']));
+    return this.core.request(
+      { method: 'PATCH', path: `/email-templates/${seg(templateId)}`, body: params },
+      options,
+      () => enforce(this.core.localChecks, params, shapes['emailTemplates.update']),
+    );
   }
 
   /** `DELETE /v1/email-templates/{templateId}`: emails already sent are unchanged. */

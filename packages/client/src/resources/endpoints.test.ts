@@ -7,7 +7,9 @@ import type { ServiceClient } from '../client.js';
 let server: TestServer;
 let client: ServiceClient;
 beforeAll(async () => {
-  server = await startServer((req) => ({ body: { echo: `${req.method} ${req.path}`, object: 'list', data: [], has_more: false, next_cursor: null } }));
+  server = await startServer((req) => ({
+    body: { echo: `${req.method} ${req.path}`, object: 'list', data: [], has_more: false, next_cursor: null },
+  }));
   client = clientFor(server);
 });
 afterAll(() => server.close());

@@ -15,7 +15,9 @@ export class FormSubmissions extends Resource {
   list(siteId: string, params: FormSubmissionListParams = {}, options?: RequestOptions): ListPromise<FormSubmission> {
     // The query carries `read` as text; only `true` and `false` are accepted.
     const filter = { read: params.read === undefined ? undefined : String(params.read) };
-    return this.core.list(base(siteId), params, options, () => enforce(this.core.localChecks, filter, shapes['formSubmissions.list']));
+    return this.core.list(base(siteId), params, options, () =>
+      enforce(this.core.localChecks, filter, shapes['formSubmissions.list']),
+    );
   }
 
   /** `GET .../form-submissions/{submissionId}`; reading does not change `read`. */
@@ -24,12 +26,25 @@ export class FormSubmissions extends Resource {
   }
 
   /** `PATCH .../form-submissions/{submissionId}`: `{ read }` is the only writable field. */
-  update(siteId: string, submissionId: string, params: FormSubmissionUpdateParams, options?: RequestOptions): ApiPromise<FormSubmission> {
-    return this.core.request({ method: 'PATCH', path: `${base(siteId)}/${seg(submissionId)}`, body: params }, options, () => enforce(this.core.localChecks, params, shapes['formSubmissions.update']));
+  update(
+    siteId: string,
+    submissionId: string,
+    params: FormSubmissionUpdateParams,
+    options?: RequestOptions,
+  ): ApiPromise<FormSubmission> {
+    return this.core.request(
+      { method: 'PATCH', path: `${base(siteId)}/${seg(submissionId)}`, body: params },
+      options,
+      () => enforce(this.core.localChecks, params, shapes['formSubmissions.update']),
+    );
   }
 
   /** `DELETE .../form-submissions/{submissionId}`: permanent. */
-  delete(siteId: string, submissionId: string, options?: KeyedRequestOptions): ApiPromise<DeletionReceipt<'form_submission'>> {
+  delete(
+    siteId: string,
+    submissionId: string,
+    options?: KeyedRequestOptions,
+  ): ApiPromise<DeletionReceipt<'form_submission'>> {
     return this.core.request({ method: 'DELETE', path: `${base(siteId)}/${seg(submissionId)}`, keyed: true }, options);
   }
 }

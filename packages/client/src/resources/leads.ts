@@ -25,18 +25,26 @@ function split<P extends LeadSite>(params: P): [{ siteId: string }, Omit<P, 'sit
 export class Leads extends Resource {
   /** `GET /v1/leads?siteId=`, newest `lastSeen` first; `status` and `ownerUid` give short pages. */
   list(params: LeadListParams, options?: RequestOptions): ListPromise<Lead> {
-    return this.core.list('/leads', params, options, () => enforce(this.core.localChecks, params, shapes['leads.list']));
+    return this.core.list('/leads', params, options, () =>
+      enforce(this.core.localChecks, params, shapes['leads.list']),
+    );
   }
 
   /** `GET /v1/leads/{leadId}?siteId=`. */
   retrieve(leadId: string, params: LeadSite, options?: RequestOptions): ApiPromise<Lead> {
-    return this.core.request({ method: 'GET', path: `/leads/${seg(leadId)}`, query: { siteId: params?.siteId } }, options, () => enforce(this.core.localChecks, params, shapes['leads.retrieve']));
+    return this.core.request(
+      { method: 'GET', path: `/leads/${seg(leadId)}`, query: { siteId: params?.siteId } },
+      options,
+      () => enforce(this.core.localChecks, params, shapes['leads.retrieve']),
+    );
   }
 
   /** `PATCH /v1/leads/{leadId}?siteId=`: `qualified` is reached only by `convert`. */
   update(leadId: string, params: LeadUpdateParams, options?: RequestOptions): ApiPromise<Lead> {
     const [query, body] = split(params);
-    return this.core.request({ method: 'PATCH', path: `/leads/${seg(leadId)}`, query, body }, options, () => enforce(this.core.localChecks, params, shapes['leads.update']));
+    return this.core.request({ method: 'PATCH', path: `/leads/${seg(leadId)}`, query, body }, options, () =>
+      enforce(this.core.localChecks, params, shapes['leads.update']),
+    );
   }
 
   /**

@@ -7,7 +7,10 @@ import { toBase64 } from './base64.js';
 let server: TestServer;
 let client: ServiceClient;
 beforeAll(async () => {
-  server = await startServer((req) => ({ status: 201, body: { id: 'm1', object: 'media', contentType: (req.json as { contentType?: string } | undefined)?.contentType } }));
+  server = await startServer((req) => ({
+    status: 201,
+    body: { id: 'm1', object: 'media', contentType: (req.json as { contentType?: string } | undefined)?.contentType },
+  }));
   client = clientFor(server);
 });
 afterAll(() => server.close());
@@ -33,7 +36,11 @@ describe('media.upload', () => {
 
   it('takes the content type from a typed Blob', async () => {
     await client.media.upload({ file: new Blob(['a,b\n1,2\n'], { type: 'text/csv' }), fileName: 'x.csv' });
-    expect(sentBody()).toMatchObject({ contentType: 'text/csv', fileName: 'x.csv', data: Buffer.from('a,b\n1,2\n').toString('base64') });
+    expect(sentBody()).toMatchObject({
+      contentType: 'text/csv',
+      fileName: 'x.csv',
+      data: Buffer.from('a,b\n1,2\n').toString('base64'),
+    });
   });
 
   it.each([
@@ -42,24 +49,37 @@ describe('media.upload', () => {
     ['application/vnd.openxmlformats-officedocument.presentationml.presentation', 10 * MB],
     ['video/mp4', 25 * MB],
   ])('refuses %s past its ceiling before sending', async (contentType, ceiling) => {
-    await expect(client.media.upload({ file: new Uint8Array(ceiling + 1), contentType })).rejects.toMatchObject({ code: 'payload_too_large' });
+    await expect(client.media.upload({ file: new Uint8Array(ceiling + 1), contentType })).rejects.toMatchObject({
+      code: 'payload_too_large',
+    });
     expect(server.requests).toHaveLength(0);
   });
 
   it('refuses an upload with no content type at all', async () => {
-    await expect(client.media.upload({ file: new Uint8Array(1) })).rejects.toMatchObject({ name: 'LocalCheckError', code: 'missing_key' });
+    await expect(client.media.upload({ file: new Uint8Array(1) })).rejects.toMatchObject({
+      name: 'LocalCheckError',
+      code: 'missing_key',
+    });
   });
 
-  it.each(['application/x-msdownload', 'audio/mpeg', 'video/x-msvideo', 'text/html'])('refuses %s, outside the documented families, before sending', async (contentType) => {
-    await expect(client.media.upload({ file: new Uint8Array(4), contentType })).rejects.toMatchObject({ name: 'LocalCheckError', code: 'unsupported_media_type' });
-    expect(server.requests).toHaveLength(0);
-  });
+  it.each(['application/x-msdownload', 'audio/mpeg', 'video/x-msvideo', 'text/html'])(
+    'refuses %s, outside the documented families, before sending',
+    async (contentType) => {
+      await expect(client.media.upload({ file: new Uint8Array(4), contentType })).rejects.toMatchObject({
+        name: 'LocalCheckError',
+        code: 'unsupported_media_type',
+      });
+      expect(server.requests).toHaveLength(0);
+    },
+  );
 
   it.each([
     ['image/svg+xml', 15 * MB],
     ['text/plain; charset=utf-8', 10 * MB],
   ])('lets %s through at its ceiling and refuses one byte more', async (contentType, ceiling) => {
-    await expect(client.media.upload({ file: new Uint8Array(ceiling + 1), contentType })).rejects.toMatchObject({ code: 'payload_too_large' });
+    await expect(client.media.upload({ file: new Uint8Array(ceiling + 1), contentType })).rejects.toMatchObject({
+      code: 'payload_too_large',
+    });
     expect(server.requests).toHaveLength(0);
     await client.media.upload({ file: new Uint8Array(ceiling), contentType });
     expect(server.requests).toHaveLength(1);
@@ -67,7 +87,10 @@ describe('media.upload', () => {
   });
 
   it('sends anything when local checks are off', async () => {
-    await clientFor(server, { localChecks: false }).media.upload({ file: new Uint8Array(2), contentType: 'audio/mpeg' });
+    await clientFor(server, { localChecks: false }).media.upload({
+      file: new Uint8Array(2),
+      contentType: 'audio/mpeg',
+    });
     expect(sentBody().contentType).toBe('audio/mpeg');
   });
 });

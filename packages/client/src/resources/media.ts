@@ -8,7 +8,8 @@ import { mediaIssues } from '@extkit/api';
 import { toBase64 } from './base64.js';
 import { Resource } from './resource.js';
 
-const library = (siteId: string | undefined): string => (siteId === undefined ? '/media' : `/sites/${seg(siteId)}/media`);
+const library = (siteId: string | undefined): string =>
+  siteId === undefined ? '/media' : `/sites/${seg(siteId)}/media`;
 
 async function bytesOf(file: UploadBytes): Promise<Uint8Array> {
   if (file instanceof Uint8Array) return file;
@@ -42,16 +43,32 @@ export class MediaLibrary extends Resource {
    */
   upload(params: MediaUploadParams, options?: KeyedRequestOptions): ApiPromise<Media>;
   upload(siteId: string, params: MediaUploadParams, options?: KeyedRequestOptions): ApiPromise<Media>;
-  upload(a: string | MediaUploadParams, b?: MediaUploadParams | KeyedRequestOptions, c?: KeyedRequestOptions): ApiPromise<Media> {
+  upload(
+    a: string | MediaUploadParams,
+    b?: MediaUploadParams | KeyedRequestOptions,
+    c?: KeyedRequestOptions,
+  ): ApiPromise<Media> {
     return new ApiPromise(() => this.#upload(a, b, c));
   }
 
-  async #upload(a: string | MediaUploadParams, b?: MediaUploadParams | KeyedRequestOptions, c?: KeyedRequestOptions): Promise<WithResponse<Media>> {
-    const [siteId, params, options] = typeof a === 'string' ? [a, b as MediaUploadParams, c] : [undefined, a, b as KeyedRequestOptions | undefined];
+  async #upload(
+    a: string | MediaUploadParams,
+    b?: MediaUploadParams | KeyedRequestOptions,
+    c?: KeyedRequestOptions,
+  ): Promise<WithResponse<Media>> {
+    const [siteId, params, options] =
+      typeof a === 'string' ? [a, b as MediaUploadParams, c] : [undefined, a, b as KeyedRequestOptions | undefined];
     const { file, contentType: declared, ...rest } = params;
-    const contentType = declared ?? (typeof Blob !== 'undefined' && file instanceof Blob && file.type ? file.type : undefined);
+    const contentType =
+      declared ?? (typeof Blob !== 'undefined' && file instanceof Blob && file.type ? file.type : undefined);
     if (contentType === undefined) {
-      throw new LocalCheckError([{ code: 'missing_key', path: '/contentType', message: '`contentType` is required (a Blob with a type supplies it)' }]);
+      throw new LocalCheckError([
+        {
+          code: 'missing_key',
+          path: '/contentType',
+          message: '`contentType` is required (a Blob with a type supplies it)',
+        },
+      ]);
     }
     const bytes = await bytesOf(file);
     if (this.core.localChecks) {
@@ -59,6 +76,8 @@ export class MediaLibrary extends Resource {
       if (issues.length > 0) throw new LocalCheckError(issues);
     }
     const body: MediaUploadBody = { ...rest, data: toBase64(bytes), contentType };
-    return this.core.request<Media>({ method: 'POST', path: library(siteId), body, keyed: true }, options).withResponse();
+    return this.core
+      .request<Media>({ method: 'POST', path: library(siteId), body, keyed: true }, options)
+      .withResponse();
   }
 }

@@ -23,12 +23,23 @@ export class Records extends Resource {
 
   /** `POST .../records`: `client.records.create(datasetId, { values })`. */
   create(datasetId: string, params: RecordCreateParams = {}, options?: KeyedRequestOptions): ApiPromise<DatasetRecord> {
-    return this.core.request({ method: 'POST', path: base(datasetId), body: params, keyed: true }, options, () => enforce(this.core.localChecks, params, shapes['records.create']));
+    return this.core.request({ method: 'POST', path: base(datasetId), body: params, keyed: true }, options, () =>
+      enforce(this.core.localChecks, params, shapes['records.create']),
+    );
   }
 
   /** `PATCH .../records/{recordId}`: `values` merge shallowly. */
-  update(datasetId: string, recordId: string, params: RecordUpdateParams, options?: RequestOptions): ApiPromise<DatasetRecord> {
-    return this.core.request({ method: 'PATCH', path: `${base(datasetId)}/${seg(recordId)}`, body: params }, options, () => enforce(this.core.localChecks, params, shapes['records.update']));
+  update(
+    datasetId: string,
+    recordId: string,
+    params: RecordUpdateParams,
+    options?: RequestOptions,
+  ): ApiPromise<DatasetRecord> {
+    return this.core.request(
+      { method: 'PATCH', path: `${base(datasetId)}/${seg(recordId)}`, body: params },
+      options,
+      () => enforce(this.core.localChecks, params, shapes['records.update']),
+    );
   }
 
   /** `DELETE .../records/{recordId}`: a 200 receipt. */

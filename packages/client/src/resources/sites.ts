@@ -21,7 +21,9 @@ export class Sites extends Resource {
 
   /** `POST /v1/sites` (10 per hour per organization). */
   create(params: SiteCreateParams, options?: KeyedRequestOptions): ApiPromise<Site> {
-    return this.core.request({ method: 'POST', path: '/sites', body: params, keyed: true }, options, () => enforce(this.core.localChecks, params, shapes['sites.create']));
+    return this.core.request({ method: 'POST', path: '/sites', body: params, keyed: true }, options, () =>
+      enforce(this.core.localChecks, params, shapes['sites.create']),
+    );
   }
 
   /** `POST /v1/sites/{siteId}/publish`: refreshes live pages; check `published` on the result. */

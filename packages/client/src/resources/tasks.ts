@@ -11,7 +11,9 @@ import { Resource } from './resource.js';
 export class Tasks extends Resource {
   /** `GET /v1/tasks`. */
   list(params: TaskListParams = {}, options?: RequestOptions): ListPromise<Task> {
-    return this.core.list('/tasks', params, options, () => enforce(this.core.localChecks, params, shapes['tasks.list']));
+    return this.core.list('/tasks', params, options, () =>
+      enforce(this.core.localChecks, params, shapes['tasks.list']),
+    );
   }
 
   /** `GET /v1/tasks/{taskId}`. */
@@ -21,12 +23,16 @@ export class Tasks extends Resource {
 
   /** `POST /v1/tasks`. */
   create(params: TaskCreateParams, options?: KeyedRequestOptions): ApiPromise<Task> {
-    return this.core.request({ method: 'POST', path: '/tasks', body: params, keyed: true }, options, () => enforce(this.core.localChecks, params, shapes['tasks.create']));
+    return this.core.request({ method: 'POST', path: '/tasks', body: params, keyed: true }, options, () =>
+      enforce(this.core.localChecks, params, shapes['tasks.create']),
+    );
   }
 
   /** `PATCH /v1/tasks/{taskId}`: `status: done` stamps `completedAt`. */
   update(taskId: string, params: TaskUpdateParams, options?: RequestOptions): ApiPromise<Task> {
-    return this.core.request({ method: 'PATCH', path: `/tasks/${seg(taskId)}`, body: params }, options, () => enforce(this.core.localChecks, params, shapes['tasks.update']));
+    return this.core.request({ method: 'PATCH', path: `/tasks/${seg(taskId)}`, body: params }, options, () =>
+      enforce(this.core.localChecks, params, shapes['tasks.update']),
+    );
   }
 
   /** `DELETE /v1/tasks/{taskId}`. */

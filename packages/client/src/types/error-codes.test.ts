@@ -2,7 +2,14 @@
 // lists), and stay open to codes the platform adds later.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { fail, clientFor, startServer } from '../__fixtures__/server.js';
-import type { ConflictError, InsufficientScopeError, LocalCheckError, PlanRequiredError, ServiceError, ServiceTimeoutError } from '../core/errors.js';
+import type {
+  ConflictError,
+  InsufficientScopeError,
+  LocalCheckError,
+  PlanRequiredError,
+  ServiceError,
+  ServiceTimeoutError,
+} from '../core/errors.js';
 import type { WebhookError } from '../webhooks/parse.js';
 import type { ConflictCode, PlanRequiredCode } from './error-codes.js';
 
@@ -26,7 +33,9 @@ describe('error codes, as types', () => {
   it('let a code no document names yet through at run time, on the right class', async () => {
     const server = await startServer(() => fail(409, 'conflict', 'New rule', { code: 'a_code_added_next_year' }));
     try {
-      const error = (await clientFor(server).deals.delete('d1').catch((e: unknown) => e)) as ConflictError;
+      const error = (await clientFor(server)
+        .deals.delete('d1')
+        .catch((e: unknown) => e)) as ConflictError;
       expect(error).toMatchObject({ name: 'ConflictError', code: 'a_code_added_next_year' });
     } finally {
       await server.close();

@@ -82,7 +82,10 @@ export type DealWonEvent = Delivery<'dealWon', DealEventPayload>;
 export type DealLostEvent = Delivery<'dealLost', DealLostEventPayload>;
 export type TaskCompletedEvent = Delivery<'taskCompleted', TaskCompletedEventPayload>;
 /** Documented events whose payload keys are not shown. */
-export type UntypedDocumentedEvent = Delivery<'formSubmission' | 'booking' | 'memberSignUp' | 'pageView', UntypedWebhookPayload>;
+export type UntypedDocumentedEvent = Delivery<
+  'formSubmission' | 'booking' | 'memberSignUp' | 'pageView',
+  UntypedWebhookPayload
+>;
 
 /** An event the documents do not list, passed through with its name. */
 export interface UnknownWebhookEvent {

@@ -57,7 +57,11 @@ export async function constructWebhookEvent(
     });
   }
   if (!(await verifyWebhookSignature(rawBody, signature, secret))) {
-    throw new WebhookError({ type: 'webhook', code: 'invalid_signature', message: 'X-Service-Signature does not match the body: check the signing secret and pass the raw body' });
+    throw new WebhookError({
+      type: 'webhook',
+      code: 'invalid_signature',
+      message: 'X-Service-Signature does not match the body: check the signing secret and pass the raw body',
+    });
   }
   return parseWebhookEvent(rawBody);
 }

@@ -59,6 +59,7 @@ export async function sendInboundWebhook(options: InboundWebhookOptions): Promis
       parsed = answer.text;
     }
   }
-  if (answer.status < 200 || answer.status >= 300) throw errorFromResponse(answer.status, answer.headers, parsed, what, options.secret);
+  if (answer.status < 200 || answer.status >= 300)
+    throw errorFromResponse(answer.status, answer.headers, parsed, what, options.secret);
   return { status: answer.status, body: parsed, dropped };
 }

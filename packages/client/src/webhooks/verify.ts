@@ -20,16 +20,39 @@ function equalConstantTime(a: Uint8Array, b: Uint8Array): boolean {
 
 /** What a bad secret was, without echoing its value. */
 export const describeSecret = (value: unknown): string =>
-  value === null ? 'null' : value === '' ? 'an empty string' : Array.isArray(value) ? 'an array' : typeof value === 'string' ? 'a string' : typeof value;
+  value === null
+    ? 'null'
+    : value === ''
+      ? 'an empty string'
+      : Array.isArray(value)
+        ? 'an array'
+        : typeof value === 'string'
+          ? 'a string'
+          : typeof value;
 
 /** A secret that can key an HMAC: a non-empty string. Anything else never verifies (`null` is not the key "null"). */
 export const usableSecret = (secret: unknown): secret is string => typeof secret === 'string' && secret !== '';
 
 /** HMAC-SHA256 of `body` keyed by `secret`, as lowercase hex. Throws a TypeError for a secret that is not a non-empty string. */
 export async function signWebhookBody(body: string | Uint8Array, secret: string): Promise<string> {
-  if (!usableSecret(secret)) throw new TypeError(`signWebhookBody needs the signing secret as a non-empty string; received ${describeSecret(secret)}`);
-  const key = await globalThis.crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', key, typeof body === 'string' ? encoder.encode(body) : new Uint8Array(body)));
+  if (!usableSecret(secret))
+    throw new TypeError(
+      `signWebhookBody needs the signing secret as a non-empty string; received ${describeSecret(secret)}`,
+    );
+  const key = await globalThis.crypto.subtle.importKey(
+    'raw',
+    encoder.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = new Uint8Array(
+    await globalThis.crypto.subtle.sign(
+      'HMAC',
+      key,
+      typeof body === 'string' ? encoder.encode(body) : new Uint8Array(body),
+    ),
+  );
   let hex = '';
   for (const b of mac) hex += b.toString(16).padStart(2, '0');
   return hex;

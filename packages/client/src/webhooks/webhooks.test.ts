@@ -9,7 +9,17 @@ import type { ContactCreatedEventPayload, LeadEventPayload } from '../types/webh
 const secret = 'whsec_test_secret';
 const body = JSON.stringify({
   event: 'dealWon',
-  payload: { dealId: 'd1', title: 'Big', amountCents: 5000, currency: 'usd', stageId: 'won', previousStageId: 'negotiation', ownerUid: '', contactId: 'c1', companyId: '' },
+  payload: {
+    dealId: 'd1',
+    title: 'Big',
+    amountCents: 5000,
+    currency: 'usd',
+    stageId: 'won',
+    previousStageId: 'negotiation',
+    ownerUid: '',
+    contactId: 'c1',
+    companyId: '',
+  },
   sentAt: '2025-01-31T10:00:00.000Z',
 });
 const signature = createHmac('sha256', secret).update(body).digest('hex');
@@ -57,22 +67,32 @@ const badSecrets: [string, unknown][] = [
 ];
 
 describe('a secret that is not a non-empty string', () => {
-  it.each(badSecrets)('%s verifies nothing, even a signature made with its string form, and never throws', async (_label, bad) => {
-    const forged = createHmac('sha256', String(bad)).update(body).digest('hex');
-    await expect(verifyWebhookSignature(body, forged, bad as string)).resolves.toBe(false);
-    await expect(verifyWebhookSignature(body, signature, bad as string)).resolves.toBe(false);
-  });
+  it.each(badSecrets)(
+    '%s verifies nothing, even a signature made with its string form, and never throws',
+    async (_label, bad) => {
+      const forged = createHmac('sha256', String(bad)).update(body).digest('hex');
+      await expect(verifyWebhookSignature(body, forged, bad as string)).resolves.toBe(false);
+      await expect(verifyWebhookSignature(body, signature, bad as string)).resolves.toBe(false);
+    },
+  );
 
-  it.each(badSecrets)('%s makes constructWebhookEvent throw WebhookError missing_secret, not a DOMException', async (_label, bad) => {
-    const forged = createHmac('sha256', String(bad)).update(body).digest('hex');
-    const error = await constructWebhookEvent(body, forged, bad as string).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(WebhookError);
-    expect(error).toMatchObject({ name: 'WebhookError', type: 'webhook', code: 'missing_secret', status: null });
-    expect((error as Error).message).toMatch(/^No signing secret: expected the webhook's signing secret as a non-empty string/);
-  });
+  it.each(badSecrets)(
+    '%s makes constructWebhookEvent throw WebhookError missing_secret, not a DOMException',
+    async (_label, bad) => {
+      const forged = createHmac('sha256', String(bad)).update(body).digest('hex');
+      const error = await constructWebhookEvent(body, forged, bad as string).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WebhookError);
+      expect(error).toMatchObject({ name: 'WebhookError', type: 'webhook', code: 'missing_secret', status: null });
+      expect((error as Error).message).toMatch(
+        /^No signing secret: expected the webhook's signing secret as a non-empty string/,
+      );
+    },
+  );
 
   it('is named in the message by kind, never by value', async () => {
-    const error = (await constructWebhookEvent(body, signature, { value: 'do-not-print-me' } as never).catch((e: unknown) => e)) as Error;
+    const error = (await constructWebhookEvent(body, signature, { value: 'do-not-print-me' } as never).catch(
+      (e: unknown) => e,
+    )) as Error;
     expect(error.message).toContain('received object');
     expect(error.message).not.toContain('do-not-print-me');
   });
@@ -103,20 +123,31 @@ describe('parseWebhookEvent', () => {
 
   it('passes an unknown event through with its name', () => {
     const event = parseWebhookEvent('{"event":"invoicePaid","payload":{"id":"i1"},"sentAt":"2025-01-01T00:00:00Z"}');
-    expect(event).toEqual({ known: false, event: 'invoicePaid', payload: { id: 'i1' }, sentAt: '2025-01-01T00:00:00Z' });
+    expect(event).toEqual({
+      known: false,
+      event: 'invoicePaid',
+      payload: { id: 'i1' },
+      sentAt: '2025-01-01T00:00:00Z',
+    });
   });
 
-  it.each(['not json', '[]', '{"event":"lead"}', '{"event":1,"payload":{},"sentAt":"x"}', '{"event":"lead","payload":[],"sentAt":"x"}'])(
-    'throws WebhookError invalid_payload for %s',
-    (raw) => {
-      expect(() => parseWebhookEvent(raw)).toThrow(WebhookError);
-      expect(() => parseWebhookEvent(raw)).toThrow(expect.objectContaining({ code: 'invalid_payload' }));
-    },
-  );
+  it.each([
+    'not json',
+    '[]',
+    '{"event":"lead"}',
+    '{"event":1,"payload":{},"sentAt":"x"}',
+    '{"event":"lead","payload":[],"sentAt":"x"}',
+  ])('throws WebhookError invalid_payload for %s', (raw) => {
+    expect(() => parseWebhookEvent(raw)).toThrow(WebhookError);
+    expect(() => parseWebhookEvent(raw)).toThrow(expect.objectContaining({ code: 'invalid_payload' }));
+  });
 
   it('constructWebhookEvent verifies, then parses', async () => {
     await expect(constructWebhookEvent(body, signature, secret)).resolves.toMatchObject({ event: 'dealWon' });
-    await expect(constructWebhookEvent(body, 'f'.repeat(64), secret)).rejects.toMatchObject({ name: 'WebhookError', code: 'invalid_signature' });
+    await expect(constructWebhookEvent(body, 'f'.repeat(64), secret)).rejects.toMatchObject({
+      name: 'WebhookError',
+      code: 'invalid_signature',
+    });
   });
 });
 
@@ -136,16 +167,26 @@ describe('sendInboundWebhook', () => {
     });
     expect(result).toEqual({ status: 200, body: { ok: true }, dropped: ['nested', 'list', 'nothing', 'inf'] });
     const req = server.requests[0]!;
-    expect(req).toMatchObject({ method: 'POST', path: '/api/hooks/h1/k1', json: { name: 'Ada', count: 3, vip: false } });
+    expect(req).toMatchObject({
+      method: 'POST',
+      path: '/api/hooks/h1/k1',
+      json: { name: 'Ada', count: 3, vip: false },
+    });
     expect(req.headers['x-service-secret']).toBe('hook-secret');
     expect(req.headers.authorization).toBeUndefined();
   });
 
   it('throws UnauthorizedError on a secret mismatch, without the secret in it and without retrying', async () => {
     server = await startServer(() => fail(401, 'unauthorized', 'Secret mismatch'));
-    const error = await sendInboundWebhook({ url: `${server.origin}/api/hooks/h1/k1`, secret: 'hook-secret-value', body: {} }).catch((e: unknown) => e);
+    const error = await sendInboundWebhook({
+      url: `${server.origin}/api/hooks/h1/k1`,
+      secret: 'hook-secret-value',
+      body: {},
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'UnauthorizedError', status: 401 });
-    expect(JSON.stringify(error) + (error as Error).message + (error as Error).stack).not.toContain('hook-secret-value');
+    expect(JSON.stringify(error) + (error as Error).message + (error as Error).stack).not.toContain(
+      'hook-secret-value',
+    );
     expect(server.requests).toHaveLength(1);
   });
 });

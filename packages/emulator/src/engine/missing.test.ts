@@ -9,7 +9,14 @@ const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.me
   peerDependenciesMeta: Record<string, { optional?: boolean }>;
 };
 const notFound = (specifier: string): Promise<never> =>
-  Promise.reject(Object.assign(new Error(`Cannot find package '${specifier}' imported from /app/node_modules/@extkit/emulator/dist/engine/pglite.js`), { code: 'ERR_MODULE_NOT_FOUND' }));
+  Promise.reject(
+    Object.assign(
+      new Error(
+        `Cannot find package '${specifier}' imported from /app/node_modules/@extkit/emulator/dist/engine/pglite.js`,
+      ),
+      { code: 'ERR_MODULE_NOT_FOUND' },
+    ),
+  );
 
 describe('the engines', () => {
   it('are optional peers of the emulator, never its dependencies', () => {
@@ -23,8 +30,17 @@ describe('the engines', () => {
   it('answer EngineMissingError naming the package and its peer range when they are not installed', async () => {
     const pglite = await loadEngine('pglite', () => notFound('@electric-sql/pglite')).catch((e: unknown) => e);
     expect(pglite).toBeInstanceOf(EngineMissingError);
-    expect(pglite).toMatchObject({ code: 'emulator.engine_missing', engine: 'pglite', packageName: '@electric-sql/pglite', range: manifest.peerDependencies['@electric-sql/pglite'] });
-    await expect(loadEngine('postgres', () => notFound('pg'))).rejects.toMatchObject({ engine: 'postgres', packageName: 'pg', range: manifest.peerDependencies['pg'] });
+    expect(pglite).toMatchObject({
+      code: 'emulator.engine_missing',
+      engine: 'pglite',
+      packageName: '@electric-sql/pglite',
+      range: manifest.peerDependencies['@electric-sql/pglite'],
+    });
+    await expect(loadEngine('postgres', () => notFound('pg'))).rejects.toMatchObject({
+      engine: 'postgres',
+      packageName: 'pg',
+      range: manifest.peerDependencies['pg'],
+    });
   });
 
   it('pass on any other failure as it is (a package the engine needs, missing, is not the engine missing)', async () => {

@@ -9,7 +9,9 @@ const packages: Record<EngineKind, string> = { pglite: '@electric-sql/pglite', p
 
 /** The range of each engine this version of the emulator runs on (its peerDependencies). */
 function peerRange(name: string): string {
-  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { peerDependencies?: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    peerDependencies?: Record<string, string>;
+  };
   return manifest.peerDependencies?.[name] ?? '*';
 }
 
@@ -21,7 +23,9 @@ export class EngineMissingError extends Error {
   constructor(readonly engine: EngineKind) {
     const name = packages[engine];
     const range = peerRange(name);
-    super(`The ${engine === 'pglite' ? 'embedded engine, PGlite' : 'PostgreSQL driver'} (${name}@${range}) is not installed; add it to the project`);
+    super(
+      `The ${engine === 'pglite' ? 'embedded engine, PGlite' : 'PostgreSQL driver'} (${name}@${range}) is not installed; add it to the project`,
+    );
     this.name = 'EngineMissingError';
     this.packageName = name;
     this.range = range;
@@ -34,7 +38,8 @@ export async function loadEngine<T>(engine: EngineKind, load: () => Promise<T>):
     return await load();
   } catch (error) {
     const e = error as { code?: string; message?: string };
-    if (e.code === 'ERR_MODULE_NOT_FOUND' && e.message?.includes(`'${packages[engine]}'`)) throw new EngineMissingError(engine);
+    if (e.code === 'ERR_MODULE_NOT_FOUND' && e.message?.includes(`'${packages[engine]}'`))
+      throw new EngineMissingError(engine);
     throw error;
   }
 }

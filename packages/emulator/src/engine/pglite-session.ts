@@ -55,12 +55,17 @@ export function pgliteSession(db: PGlite, lib: Pglite): Session {
       return lib.parse.parseResults(messages, db.parsers)[0]!.rows as T[];
     } catch (error) {
       // The parse may have succeeded before the failure: drop the statement so the next use prepares it anew.
-      if (!known) await db.execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()]), { syncToFs: false, throwOnError: false });
+      if (!known)
+        await db.execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()]), {
+          syncToFs: false,
+          throwOnError: false,
+        });
       throw error;
     }
   }
 
-  const simple = (statement: string, inTransaction: boolean) => db.execProtocol(serialize.query(statement), { syncToFs: !inTransaction });
+  const simple = (statement: string, inTransaction: boolean) =>
+    db.execProtocol(serialize.query(statement), { syncToFs: !inTransaction });
 
   return {
     sql: { query: (statement, params = []) => db._runExclusiveTransaction(() => run(statement, params, false)) },

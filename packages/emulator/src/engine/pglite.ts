@@ -13,7 +13,8 @@ import { pgliteSession } from './pglite-session.js';
 function templatePath(): string {
   // The package does not export its package.json: read it beside the resolved entry (dist/index.js).
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const version = (JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
+  const version = (JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string })
+    .version;
   const cache = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
   return join(cache, 'extkit', `pglite-${version}-empty.tar`);
 }

@@ -8,7 +8,9 @@ import { loadEngine } from './missing.js';
  * A Sql whose statements are prepared once per connection (pg names them): the emulator's texts
  * are a fixed set written in its code, so each is parsed and planned once, not per request.
  */
-const prepared = (q: { query: (config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[] }> }): Sql => ({
+const prepared = (q: {
+  query: (config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[] }>;
+}): Sql => ({
   async query<T>(text: string, params: unknown[] = []): Promise<T[]> {
     const name = `x${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
     return (await q.query({ name, text, values: params })).rows as T[];

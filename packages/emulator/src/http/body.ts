@@ -28,7 +28,9 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 const tooLarge = (): ApiError =>
-  new ApiError(413, 'payload_too_large', `The request body is larger than ${maxBodyBytes / 1024 / 1024} MB`, { code: 'body_too_large' });
+  new ApiError(413, 'payload_too_large', `The request body is larger than ${maxBodyBytes / 1024 / 1024} MB`, {
+    code: 'body_too_large',
+  });
 
 /**
  * The JSON object of a write. An empty body is `{}`. `lenient` (records) treats invalid
@@ -38,9 +40,14 @@ export function parseJson(raw: Buffer, contentType: string | undefined, lenient:
   if (raw.length === 0) return {};
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json' && !type.endsWith('+json')) {
-    throw new ApiError(415, 'unsupported_media_type', `Request bodies are JSON: send Content-Type: application/json (received ${type === '' ? 'none' : JSON.stringify(type)})`, {
-      code: 'content_type',
-    });
+    throw new ApiError(
+      415,
+      'unsupported_media_type',
+      `Request bodies are JSON: send Content-Type: application/json (received ${type === '' ? 'none' : JSON.stringify(type)})`,
+      {
+        code: 'content_type',
+      },
+    );
   }
   let value: unknown;
   try {
@@ -51,7 +58,12 @@ export function parseJson(raw: Buffer, contentType: string | undefined, lenient:
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     if (lenient) return {};
-    throw new ApiError(400, 'bad_request', `The request body must be a JSON object, received ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`, { code: 'invalid_json' });
+    throw new ApiError(
+      400,
+      'bad_request',
+      `The request body must be a JSON object, received ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`,
+      { code: 'invalid_json' },
+    );
   }
   return value as Record<string, unknown>;
 }

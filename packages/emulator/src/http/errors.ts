@@ -36,11 +36,20 @@ export class ApiError extends Error {
 
 /** 400 `validation_failed` with `fields` naming each failing key. */
 export const invalid = (fields: Record<string, string>, message?: string): ApiError =>
-  new ApiError(400, 'bad_request', message ?? `Invalid request: ${Object.entries(fields).map(([k, v]) => `${k} ${v}`).join('; ')}`, { code: 'validation_failed', fields });
+  new ApiError(
+    400,
+    'bad_request',
+    message ??
+      `Invalid request: ${Object.entries(fields)
+        .map(([k, v]) => `${k} ${v}`)
+        .join('; ')}`,
+    { code: 'validation_failed', fields },
+  );
 
 /** 404 `No such <thing>`. */
 export const notFound = (thing: string): ApiError => new ApiError(404, 'not_found', `No such ${thing}`);
 
 export const conflict = (code: string, message: string): ApiError => new ApiError(409, 'conflict', message, { code });
 
-export const planRequired = (code: string | undefined, message: string): ApiError => new ApiError(403, 'plan_required', message, code ? { code } : {});
+export const planRequired = (code: string | undefined, message: string): ApiError =>
+  new ApiError(403, 'plan_required', message, code ? { code } : {});

@@ -10,7 +10,8 @@ export function pageLimit(raw: string | null): number {
   return Math.min(100, Math.floor(n));
 }
 
-export const encodeCursor = (order: Order, keys: (string | number)[]): string => Buffer.from(JSON.stringify([order, ...keys])).toString('base64url');
+export const encodeCursor = (order: Order, keys: (string | number)[]): string =>
+  Buffer.from(JSON.stringify([order, ...keys])).toString('base64url');
 
 /** The cursor's keys for `order`, or 'invalid' for one this list did not write. */
 export function decodeCursor(raw: string | null, order: Order): (string | number)[] | null | 'invalid' {
@@ -19,14 +20,16 @@ export function decodeCursor(raw: string | null, order: Order): (string | number
     const v: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
     const want = order === 'id' ? 1 : 2;
     if (!Array.isArray(v) || v[0] !== order || v.length !== want + 1) return 'invalid';
-    if (!v.slice(1).every((k) => typeof k === 'string' || (typeof k === 'number' && Number.isFinite(k)))) return 'invalid';
+    if (!v.slice(1).every((k) => typeof k === 'string' || (typeof k === 'number' && Number.isFinite(k))))
+      return 'invalid';
     return v.slice(1) as (string | number)[];
   } catch {
     return 'invalid';
   }
 }
 
-const keysOf = (order: Order, r: Row): (string | number)[] => (order === 'id' ? [r.id] : order === 'updated' ? [r.updated, r.id] : [r.sortAt, r.id]);
+const keysOf = (order: Order, r: Row): (string | number)[] =>
+  order === 'id' ? [r.id] : order === 'updated' ? [r.updated, r.id] : [r.sortAt, r.id];
 
 export interface ListEnvelope {
   object: 'list';
@@ -53,5 +56,10 @@ export async function listPage(sql: Sql, query: URLSearchParams, options: ListOp
   const { rows, more } = await readPage(sql, { ...q, limit: pageLimit(query.get('limit')), after });
   const last = rows.at(-1);
   const data = rows.filter((r) => !r.deleted && (keep ? keep(r) : true)).map((r) => (present ? present(r) : r.body));
-  return { object: 'list', data, next_cursor: more && last ? encodeCursor(options.order, keysOf(options.order, last)) : null, has_more: more };
+  return {
+    object: 'list',
+    data,
+    next_cursor: more && last ? encodeCursor(options.order, keysOf(options.order, last)) : null,
+    has_more: more,
+  };
 }

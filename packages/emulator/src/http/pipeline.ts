@@ -19,7 +19,15 @@ export interface PipelineDeps {
   now(): number;
   handlers: Record<string, Handler>;
   /** Anonymous paths outside the key rules (openapi.json, marketplace, inbound hooks). */
-  open: Record<string, (req: { params: Record<string, string>; headers: IncomingMessage['headers']; raw: Buffer; query: URLSearchParams }) => Promise<{ status: number; body: unknown; headers?: Record<string, string> }>>;
+  open: Record<
+    string,
+    (req: {
+      params: Record<string, string>;
+      headers: IncomingMessage['headers'];
+      raw: Buffer;
+      query: URLSearchParams;
+    }) => Promise<{ status: number; body: unknown; headers?: Record<string, string> }>
+  >;
   onEvents(org: string, events: { event: string; payload: Record<string, EventValue> }[]): void;
   log(entry: RequestLogEntry): void;
 }
@@ -53,15 +61,27 @@ function templateOf(method: string, pathname: string): string | null {
 }
 
 /** The query as a plain object, empty values left out (an empty value means the filter is absent). */
-const queryObject = (q: URLSearchParams): Record<string, string> => Object.fromEntries([...q].filter(([, v]) => v !== ''));
+const queryObject = (q: URLSearchParams): Record<string, string> =>
+  Object.fromEntries([...q].filter(([, v]) => v !== ''));
 
 const fieldsOf = (issues: { path: string; message: string }[]): Record<string, string> =>
   Object.fromEntries(issues.map((i) => [i.path.slice(1).replaceAll('/', '.'), i.message]));
 
-const keyScope = (op: Operation, params: Record<string, string>, query: URLSearchParams, body: Record<string, unknown>): string =>
-  op.keyed === 'dataset' ? (params.datasetId ?? '') : op.keyed === 'site' ? (params.siteId ?? query.get('siteId') ?? String(body.siteId ?? '')) : '';
+const keyScope = (
+  op: Operation,
+  params: Record<string, string>,
+  query: URLSearchParams,
+  body: Record<string, unknown>,
+): string =>
+  op.keyed === 'dataset'
+    ? (params.datasetId ?? '')
+    : op.keyed === 'site'
+      ? (params.siteId ?? query.get('siteId') ?? String(body.siteId ?? ''))
+      : '';
 
-export function createPipeline(deps: PipelineDeps): (req: IncomingMessage, res: ServerResponse, pathname: string, query: URLSearchParams) => Promise<void> {
+export function createPipeline(
+  deps: PipelineDeps,
+): (req: IncomingMessage, res: ServerResponse, pathname: string, query: URLSearchParams) => Promise<void> {
   return async (req, res, pathname, query) => {
     const started = performance.now();
     const method = req.method ?? 'GET';
@@ -84,16 +104,34 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage, res: 
       answer = failure(error);
     }
     const text = answer.raw ?? JSON.stringify(answer.body);
-    res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...answer.headers });
+    res.writeHead(answer.status, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...answer.headers,
+    });
     res.end(text);
-    deps.log({ at: new Date(deps.now()).toISOString(), method, path: pathname, status: answer.status, operation: opId, org, ms: Math.round((performance.now() - started) * 100) / 100 });
+    deps.log({
+      at: new Date(deps.now()).toISOString(),
+      method,
+      path: pathname,
+      status: answer.status,
+      operation: opId,
+      org,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+    });
   };
 }
 
 function failure(error: unknown): Answer {
   if (error instanceof ApiError) return { status: error.status, body: error.body, headers: error.headers };
   console.error('[extkit emulator] internal error:', error);
-  return { status: 500, body: { error: { type: 'internal_error', message: 'The emulator failed; this is a bug in extkit, please report it' } }, headers: {} };
+  return {
+    status: 500,
+    body: {
+      error: { type: 'internal_error', message: 'The emulator failed; this is a bug in extkit, please report it' },
+    },
+    headers: {},
+  };
 }
 
 async function keyed(
@@ -114,7 +152,14 @@ async function keyed(
   const template = templateOf(method, pathname);
   const gate = template ? planOf(template) : null;
   const request = routed.operation ? checked(deps, req, raw, query, routed.operation, routed.params) : null;
-  const { caller, headers, claimed } = await deps.admission.admit({ key, address, now, gate: gate ?? '', scope: routed.operation?.scope ?? '', slot: request?.slot ?? null });
+  const { caller, headers, claimed } = await deps.admission.admit({
+    key,
+    address,
+    now,
+    gate: gate ?? '',
+    scope: routed.operation?.scope ?? '',
+    slot: request?.slot ?? null,
+  });
   setOrg(caller.org);
   try {
     const body = await gateAndRun(deps, method, pathname, routed, gate, request, caller, claimed, now);
@@ -135,27 +180,43 @@ interface Checked {
   slot: KeySlot | null;
 }
 
-function checked(deps: PipelineDeps, req: IncomingMessage, raw: Buffer, query: URLSearchParams, op: Operation, params: Record<string, string>): Checked {
+function checked(
+  deps: PipelineDeps,
+  req: IncomingMessage,
+  raw: Buffer,
+  query: URLSearchParams,
+  op: Operation,
+  params: Record<string, string>,
+): Checked {
   const method = req.method ?? 'GET';
   const refuse = (refusal: ApiError): Checked => ({ body: {}, refusal, slot: null, query });
   try {
     // PostgreSQL text holds no NUL character: an id carrying one names nothing, a value carrying one is refused.
-    if (Object.values(params).some((v) => v.includes('\u0000'))) return refuse(new ApiError(404, 'not_found', 'No such object'));
+    if (Object.values(params).some((v) => v.includes('\u0000')))
+      return refuse(new ApiError(404, 'not_found', 'No such object'));
     const nulInQuery = [...query].filter(([, v]) => v.includes('\u0000')).map(([k]) => k);
     if (nulInQuery.length > 0) return refuse(invalid(Object.fromEntries(nulInQuery.map((k) => [k, nulMessage]))));
-    const body = method === 'GET' || method === 'DELETE' ? {} : parseJson(raw, req.headers['content-type'], op.id.startsWith('records.'));
+    const body =
+      method === 'GET' || method === 'DELETE'
+        ? {}
+        : parseJson(raw, req.headers['content-type'], op.id.startsWith('records.'));
     const nulInBody = nulPaths(body, '');
     if (nulInBody.length > 0) return refuse(invalid(Object.fromEntries(nulInBody.map((k) => [k, nulMessage]))));
     const spec = (shapes as Record<string, Parameters<typeof shapeIssues>[1]>)[op.id];
     if (spec) {
       // A write's params are its body plus what the client sends in the query (a lead's siteId): the spec reads both.
-      const fromQuery = Object.fromEntries(Object.entries(queryObject(query)).filter(([k]) => spec.keys?.includes(k) && body[k] === undefined));
+      const fromQuery = Object.fromEntries(
+        Object.entries(queryObject(query)).filter(([k]) => spec.keys?.includes(k) && body[k] === undefined),
+      );
       const issues = shapeIssues(method === 'GET' ? queryObject(query) : { ...fromQuery, ...body }, spec);
       if (issues.length > 0) return refuse(invalid(fieldsOf(issues)));
     }
     if (!deps.handlers[op.id]) return refuse(new ApiError(404, 'not_found', `No such endpoint: ${method} ${op.path}`));
     const idempotencyKey = op.keyed ? req.headers['idempotency-key'] : undefined;
-    const slot = typeof idempotencyKey === 'string' && idempotencyKey !== '' ? { org: '', op: op.id, scope: keyScope(op, params, query, body), key: idempotencyKey.slice(0, 255) } : null;
+    const slot =
+      typeof idempotencyKey === 'string' && idempotencyKey !== ''
+        ? { org: '', op: op.id, scope: keyScope(op, params, query, body), key: idempotencyKey.slice(0, 255) }
+        : null;
     return { body, refusal: null, slot, query };
   } catch (error) {
     if (error instanceof ApiError) return refuse(error);
@@ -175,16 +236,24 @@ async function gateAndRun(
   now: number,
 ): Promise<Answer> {
   const { engine } = deps;
-  if (!caller.plan.api) throw planRequired(undefined, 'Your plan does not include API access; the REST API starts on the Business plan');
-  if (gate === 'crm' && !caller.plan.crm) throw planRequired('crm', 'Your plan does not include the CRM suite; contacts keep working');
-  if (gate === 'commerce' && !caller.plan.commerce) throw planRequired('commerce', 'Your plan does not include commerce');
+  if (!caller.plan.api)
+    throw planRequired(undefined, 'Your plan does not include API access; the REST API starts on the Business plan');
+  if (gate === 'crm' && !caller.plan.crm)
+    throw planRequired('crm', 'Your plan does not include the CRM suite; contacts keep working');
+  if (gate === 'commerce' && !caller.plan.commerce)
+    throw planRequired('commerce', 'Your plan does not include commerce');
   // Metered by admission from here on.
 
   if (!routed.operation) {
     if (!routed.allow) throw new ApiError(404, 'not_found', `No such endpoint: ${method} ${pathname}`);
     // For CRM the scope is checked before the method (001 §1).
     if (gate === 'crm') requireScope(caller, method === 'GET' ? 'crm:read' : 'crm:write');
-    throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${pathname}; allowed: ${routed.allow.join(', ')}`, { headers: { Allow: routed.allow.join(', ') } });
+    throw new ApiError(
+      405,
+      'method_not_allowed',
+      `${method} is not allowed on ${pathname}; allowed: ${routed.allow.join(', ')}`,
+      { headers: { Allow: routed.allow.join(', ') } },
+    );
   }
   const { operation: op, params } = routed;
   if (op.scope) requireScope(caller, op.scope);
@@ -227,9 +296,23 @@ async function gateAndRun(
 
 type Events = { event: string; payload: Record<string, EventValue> }[];
 
-const replayed = (text: string): Answer => ({ status: 200, body: null, raw: text, headers: { 'Idempotent-Replayed': 'true' } });
+const replayed = (text: string): Answer => ({
+  status: 200,
+  body: null,
+  raw: text,
+  headers: { 'Idempotent-Replayed': 'true' },
+});
 
-async function runHandler(deps: PipelineDeps, op: Operation, params: Record<string, string>, checks: Checked, caller: Caller, sql: Sql, now: number, events: Events): Promise<{ status: number; text: string }> {
+async function runHandler(
+  deps: PipelineDeps,
+  op: Operation,
+  params: Record<string, string>,
+  checks: Checked,
+  caller: Caller,
+  sql: Sql,
+  now: number,
+  events: Events,
+): Promise<{ status: number; text: string }> {
   const ctx: Ctx = {
     op,
     params,
@@ -258,12 +341,25 @@ class Replay extends Error {}
  * or, when the handler refused, before the refusal is sent: a replay wins over what the request
  * would do now, as 000 §3 says (the original body, even after the object changed or went).
  */
-async function runHeld(deps: PipelineDeps, op: Operation, params: Record<string, string>, checks: Checked, caller: Caller, slot: KeySlot, now: number): Promise<Answer> {
+async function runHeld(
+  deps: PipelineDeps,
+  op: Operation,
+  params: Record<string, string>,
+  checks: Checked,
+  caller: Caller,
+  slot: KeySlot,
+  now: number,
+): Promise<Answer> {
   const { engine } = deps;
   const events: Events = [];
   const run = async (sql: Sql): Promise<{ status: number; text: string }> => {
     const r = await runHandler(deps, op, params, checks, caller, sql, now, events);
-    if (r.status < 300 ? !(await rememberFirst(sql, slot, r.status, r.text, now)) : (await remembered(sql, slot, now)) !== null) throw new Replay();
+    if (
+      r.status < 300
+        ? !(await rememberFirst(sql, slot, r.status, r.text, now))
+        : (await remembered(sql, slot, now)) !== null
+    )
+      throw new Replay();
     return r;
   };
   try {
@@ -290,5 +386,6 @@ function nulPaths(value: unknown, at: string): string[] {
 }
 
 function requireScope(caller: Caller, scope: string): void {
-  if (!caller.scopes.includes(scope)) throw new ApiError(403, 'insufficient_scope', `This key lacks the ${scope} scope`, { code: scope });
+  if (!caller.scopes.includes(scope))
+    throw new ApiError(403, 'insufficient_scope', `This key lacks the ${scope} scope`, { code: scope });
 }

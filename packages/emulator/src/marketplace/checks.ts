@@ -12,10 +12,17 @@ export interface CheckedUpload {
   manifest: Manifest;
 }
 
-const NAMESPACE_CODES = new Set(['contributes.site.components.wrong_publisher', 'contributes.site.components.wrong_extension']);
+const NAMESPACE_CODES = new Set([
+  'contributes.site.components.wrong_publisher',
+  'contributes.site.components.wrong_extension',
+]);
 const REGISTRATION_CODES = new Set(['scan.undeclared_registration', 'scan.contributes_missing']);
 
-const plain = (d: { code: string; message: string; path?: string }): MarketplaceDiagnostic => ({ code: d.code, message: d.message, ...(d.path !== undefined ? { path: d.path } : {}) });
+const plain = (d: { code: string; message: string; path?: string }): MarketplaceDiagnostic => ({
+  code: d.code,
+  message: d.message,
+  ...(d.path !== undefined ? { path: d.path } : {}),
+});
 
 /** Holds the artifact in `dir` (an upload written to disk) to every publish rule that needs no store. */
 export async function checkUpload(dir: string, publisher: string): Promise<CheckedUpload> {
@@ -23,7 +30,11 @@ export async function checkUpload(dir: string, publisher: string): Promise<Check
   if (!verified.artifact || verified.errors.length > 0) {
     const mismatch = verified.errors.find((e) => e.code === 'verify.manifest_mismatch');
     if (mismatch && verified.errors.length === 1) throw new Refusal('publish.manifest_mismatch', mismatch.message);
-    throw new Refusal('publish.tampered', 'The upload does not hash to what its artifact.json records, so it is refused: what is stored is exactly what was built.', verified.errors.map(plain));
+    throw new Refusal(
+      'publish.tampered',
+      'The upload does not hash to what its artifact.json records, so it is refused: what is stored is exactly what was built.',
+      verified.errors.map(plain),
+    );
   }
   let data: unknown;
   try {
@@ -35,9 +46,17 @@ export async function checkUpload(dir: string, publisher: string): Promise<Check
   if (!report.valid) {
     const namespace = report.errors.filter((e) => NAMESPACE_CODES.has(e.code));
     if (namespace.length > 0) {
-      throw new Refusal('publish.component_namespace', `A component id is outside the namespace of publisher "${publisher}": component ids are <publisher handle>.<manifest id>.<role>.`, report.errors.map(plain));
+      throw new Refusal(
+        'publish.component_namespace',
+        `A component id is outside the namespace of publisher "${publisher}": component ids are <publisher handle>.<manifest id>.<role>.`,
+        report.errors.map(plain),
+      );
     }
-    throw new Refusal('publish.manifest_invalid', 'manifest.json fails validation (the same validator as extkit validate); invalid manifests never publish.', report.errors.map(plain));
+    throw new Refusal(
+      'publish.manifest_invalid',
+      'manifest.json fails validation (the same validator as extkit validate); invalid manifests never publish.',
+      report.errors.map(plain),
+    );
   }
   const manifest = report.manifest;
   const scan = await scanBundle(join(dir, manifest.entry), manifest);
@@ -45,7 +64,9 @@ export async function checkUpload(dir: string, publisher: string): Promise<Check
     const undeclared = scan.errors.some((e) => REGISTRATION_CODES.has(e.code));
     throw new Refusal(
       undeclared ? 'publish.registration_undeclared' : 'publish.scan_failed',
-      undeclared ? 'The bundle registers what manifest.json\'s "contributes" does not declare; such a registration is refused at publish.' : 'The bundle could not be scanned for what it registers, so it is refused.',
+      undeclared
+        ? 'The bundle registers what manifest.json\'s "contributes" does not declare; such a registration is refused at publish.'
+        : 'The bundle could not be scanned for what it registers, so it is refused.',
       scan.errors.map(plain),
     );
   }

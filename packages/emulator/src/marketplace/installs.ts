@@ -20,14 +20,32 @@ const text = (v: unknown): v is string => typeof v === 'string' && v !== '';
 
 /** Pins `version` (default: the newest) of a listed listing for `org` (and `site`, when given). */
 export async function install(sql: Sql, org: string, body: Record<string, unknown>, now: number): Promise<InstallRow> {
-  if (!text(body.listing) || (body.version !== undefined && !text(body.version)) || (body.site !== undefined && !text(body.site))) {
-    throw new Refusal('install.invalid', 'An install is { "listing": "<publisher>.<id>", "version"?: "<semver>", "site"?: "<site id>" }.');
+  if (
+    !text(body.listing) ||
+    (body.version !== undefined && !text(body.version)) ||
+    (body.site !== undefined && !text(body.site))
+  ) {
+    throw new Refusal(
+      'install.invalid',
+      'An install is { "listing": "<publisher>.<id>", "version"?: "<semver>", "site"?: "<site id>" }.',
+    );
   }
   const listing = await findListing(sql, body.listing);
   if (!listing) throw new Refusal('marketplace.not_found', `No such listing: ${body.listing}.`);
-  if (listing.revoked) throw new Refusal('install.revoked', `${listing.id} is revoked${listing.revoked_reason ? ` (${listing.revoked_reason})` : ''}; it cannot be installed.`);
-  if (!(BROWSABLE as readonly string[]).includes(listing.state)) throw new Refusal('install.not_listed', `${listing.id} is ${listing.state}; only listed and verified (or legacy) listings can be installed.`);
-  const version = body.version !== undefined ? await versionOf(sql, listing.id, body.version as string) : (await versionsOf(sql, listing.id, { files: false }))[0]!;
+  if (listing.revoked)
+    throw new Refusal(
+      'install.revoked',
+      `${listing.id} is revoked${listing.revoked_reason ? ` (${listing.revoked_reason})` : ''}; it cannot be installed.`,
+    );
+  if (!(BROWSABLE as readonly string[]).includes(listing.state))
+    throw new Refusal(
+      'install.not_listed',
+      `${listing.id} is ${listing.state}; only listed and verified (or legacy) listings can be installed.`,
+    );
+  const version =
+    body.version !== undefined
+      ? await versionOf(sql, listing.id, body.version as string)
+      : (await versionsOf(sql, listing.id, { files: false }))[0]!;
   const site = (body.site as string | undefined) ?? '';
   const [row] = await sql.query<InstallRow>(
     `insert into mk_installs (org, site, listing, version, integrity, created) values ($1, $2, $3, $4, $5, $6)
@@ -43,10 +61,28 @@ export async function describeInstall(sql: Sql, row: InstallRow, hostAbi: number
   const listing = (await findListing(sql, row.listing)) as ListingRow;
   const version = await versionOf(sql, row.listing, row.version);
   const load = decideVersion(listing, version, await staffKeys(sql), { pinnedIntegrity: row.integrity, hostAbi });
-  return { object: 'install', listing: row.listing, site: row.site || null, version: row.version, integrity: row.integrity, date: new Date(Number(row.created)).toISOString(), hostAbi, load };
+  return {
+    object: 'install',
+    listing: row.listing,
+    site: row.site || null,
+    version: row.version,
+    integrity: row.integrity,
+    date: new Date(Number(row.created)).toISOString(),
+    hostAbi,
+    load,
+  };
 }
 
-export async function installsOf(sql: Sql, org: string, filter: { listing?: string | null; site?: string | null } = {}): Promise<InstallRow[]> {
-  const rows = await sql.query<InstallRow>('select org, site, listing, version, integrity, created from mk_installs where org = $1 order by listing, site', [org]);
-  return rows.filter((r) => (!filter.listing || r.listing === filter.listing) && (filter.site == null || r.site === filter.site));
+export async function installsOf(
+  sql: Sql,
+  org: string,
+  filter: { listing?: string | null; site?: string | null } = {},
+): Promise<InstallRow[]> {
+  const rows = await sql.query<InstallRow>(
+    'select org, site, listing, version, integrity, created from mk_installs where org = $1 order by listing, site',
+    [org],
+  );
+  return rows.filter(
+    (r) => (!filter.listing || r.listing === filter.listing) && (filter.site == null || r.site === filter.site),
+  );
 }

@@ -32,13 +32,28 @@ const NEXT: Record<ListingState, string> = {
 export const nextStep = (state: ListingState): string => NEXT[state];
 
 /** Moves a listing by a staff action; refuses a move the table does not allow. */
-export async function moveListing(sql: Sql, id: string, action: StaffAction, reason: string | null, now: number): Promise<{ id: string; state: ListingState; reason: string | null }> {
+export async function moveListing(
+  sql: Sql,
+  id: string,
+  action: StaffAction,
+  reason: string | null,
+  now: number,
+): Promise<{ id: string; state: ListingState; reason: string | null }> {
   const t = transitions[action];
-  if (action === 'reject' && !reason?.trim()) throw new Refusal('marketplace.reason_required', 'A rejection needs a reason: it is sent to the publisher (--reason "...").');
-  const [row] = await sql.query<{ state: ListingState }>('select state from mk_listings where id = $1 for update', [id]);
+  if (action === 'reject' && !reason?.trim())
+    throw new Refusal(
+      'marketplace.reason_required',
+      'A rejection needs a reason: it is sent to the publisher (--reason "...").',
+    );
+  const [row] = await sql.query<{ state: ListingState }>('select state from mk_listings where id = $1 for update', [
+    id,
+  ]);
   if (!row) throw new Refusal('marketplace.not_found', `No such listing: ${id}.`);
   if (!(t.from as readonly string[]).includes(row.state)) {
-    throw new Refusal('marketplace.transition', `Cannot ${action} ${id}: it is ${row.state}, and ${action} applies to a listing that is ${t.from.join(' or ')}.`);
+    throw new Refusal(
+      'marketplace.transition',
+      `Cannot ${action} ${id}: it is ${row.state}, and ${action} applies to a listing that is ${t.from.join(' or ')}.`,
+    );
   }
   const kept = action === 'reject' ? reason!.trim() : null;
   await sql.query('update mk_listings set state = $2, reason = $3, updated = $4 where id = $1', [id, t.to, kept, now]);

@@ -16,10 +16,14 @@ const iso = (ms: string | number): string => new Date(Number(ms)).toISOString();
 
 export const browsable = (l: ListingRow): boolean => !l.revoked && (BROWSABLE as readonly string[]).includes(l.state);
 /** True when `viewer` may see the listing. */
-export const visible = (l: ListingRow, viewer: Viewer): boolean => viewer.staff === true || (viewer.publisher != null && viewer.publisher === l.publisher) || browsable(l);
+export const visible = (l: ListingRow, viewer: Viewer): boolean =>
+  viewer.staff === true || (viewer.publisher != null && viewer.publisher === l.publisher) || browsable(l);
 
 export async function findListing(sql: Sql, id: string): Promise<ListingRow | null> {
-  const [row] = await sql.query<ListingRow>('select id, publisher, manifest_id, state, reason, revoked, revoked_reason from mk_listings where id = $1', [id]);
+  const [row] = await sql.query<ListingRow>(
+    'select id, publisher, manifest_id, state, reason, revoked, revoked_reason from mk_listings where id = $1',
+    [id],
+  );
   return row ?? null;
 }
 
@@ -34,12 +38,18 @@ export async function listingFor(sql: Sql, id: string, viewer: Viewer): Promise<
 export async function versionsOf(sql: Sql, listing: string, options: { files?: boolean } = {}): Promise<VersionRow[]> {
   // Without files, the loader weighs the integrity checked when the version was published.
   const files = options.files === false ? 'null as files' : 'files';
-  const rows = await sql.query<VersionRow>(`select listing, version, integrity, manifest, ${files}, changelog, signature, created from mk_versions where listing = $1`, [listing]);
+  const rows = await sql.query<VersionRow>(
+    `select listing, version, integrity, manifest, ${files}, changelog, signature, created from mk_versions where listing = $1`,
+    [listing],
+  );
   return rows.sort((a, b) => semver.rcompare(a.version, b.version));
 }
 
 export async function versionOf(sql: Sql, listing: string, version: string): Promise<VersionRow> {
-  const [row] = await sql.query<VersionRow>('select listing, version, integrity, manifest, files, changelog, signature, created from mk_versions where listing = $1 and version = $2', [listing, version]);
+  const [row] = await sql.query<VersionRow>(
+    'select listing, version, integrity, manifest, files, changelog, signature, created from mk_versions where listing = $1 and version = $2',
+    [listing, version],
+  );
   if (!row) throw new Refusal('marketplace.not_found', `No such version: ${listing}@${version}.`);
   return row;
 }
@@ -60,14 +70,24 @@ export async function describeListing(sql: Sql, listing: ListingRow, viewer: Vie
     revoked: listing.revoked ? { reason: listing.revoked_reason } : null,
     versions: versions.map((v) => {
       const decision = decideVersion(listing, v, keys);
-      return { version: v.version, integrity: v.integrity, hostAbi: v.manifest.hostAbi, changelog: v.changelog, date: iso(v.created), trust: buyerTrust(decision, v), load: decision };
+      return {
+        version: v.version,
+        integrity: v.integrity,
+        hostAbi: v.manifest.hostAbi,
+        changelog: v.changelog,
+        date: iso(v.created),
+        trust: buyerTrust(decision, v),
+        load: decision,
+      };
     }),
   };
 }
 
 /** Browse: listings the viewer may see, in id order. */
 export async function browse(sql: Sql, viewer: Viewer): Promise<Array<Record<string, unknown>>> {
-  const rows = await sql.query<ListingRow>('select id, publisher, manifest_id, state, reason, revoked, revoked_reason from mk_listings order by id');
+  const rows = await sql.query<ListingRow>(
+    'select id, publisher, manifest_id, state, reason, revoked, revoked_reason from mk_listings order by id',
+  );
   const out = [];
   for (const row of rows.filter((r) => visible(r, viewer))) out.push(await describeListing(sql, row, viewer));
   return out;
@@ -77,15 +97,30 @@ export async function browse(sql: Sql, viewer: Viewer): Promise<Array<Record<str
  * `GET /api/marketplace/listing-versions`: the buyer-safe subset (version, changelog, trust,
  * hostAbi, date) of browsable listings' versions; with `listing`, that listing's only.
  */
-export async function listingVersions(sql: Sql, listing: string | null): Promise<Array<Record<string, unknown>> | null> {
-  const rows = listing === null ? await sql.query<ListingRow>('select id, publisher, manifest_id, state, reason, revoked, revoked_reason from mk_listings order by id') : [await findListing(sql, listing)];
+export async function listingVersions(
+  sql: Sql,
+  listing: string | null,
+): Promise<Array<Record<string, unknown>> | null> {
+  const rows =
+    listing === null
+      ? await sql.query<ListingRow>(
+          'select id, publisher, manifest_id, state, reason, revoked, revoked_reason from mk_listings order by id',
+        )
+      : [await findListing(sql, listing)];
   if (listing !== null && !(rows[0] && browsable(rows[0]))) return null;
   const keys = await staffKeys(sql);
   const out: Array<Record<string, unknown>> = [];
   for (const row of (rows as ListingRow[]).filter(browsable)) {
     for (const v of await versionsOf(sql, row.id, { files: false })) {
       const trust = buyerTrust(decideVersion(row, v, keys), v);
-      out.push({ ...(listing === null ? { listing: row.id } : {}), version: v.version, changelog: v.changelog, trust, hostAbi: v.manifest.hostAbi, date: iso(v.created) });
+      out.push({
+        ...(listing === null ? { listing: row.id } : {}),
+        version: v.version,
+        changelog: v.changelog,
+        trust,
+        hostAbi: v.manifest.hostAbi,
+        date: iso(v.created),
+      });
     }
   }
   return out;

@@ -9,7 +9,16 @@ import { build, integrityOf } from '@extkit/bundler';
 import { ServiceClient } from '@extkit/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../index.js';
-import { fetchInstalled, generateStaffKey, installListing, localPublisherKey, publishArtifact, signVersion, staffAction, staffListings } from './client/index.js';
+import {
+  fetchInstalled,
+  generateStaffKey,
+  installListing,
+  localPublisherKey,
+  publishArtifact,
+  signVersion,
+  staffAction,
+  staffListings,
+} from './client/index.js';
 
 const fixture = resolve(import.meta.dirname, '../../../../test/fixtures/build-basic');
 let emu: Emulator;
@@ -17,7 +26,11 @@ let key: string;
 const work = mkdtempSync(join(tmpdir(), 'extkit-market-'));
 
 /** A copy of the fixture with `edit` applied to its manifest, built into its own store: the artifact folder. */
-async function artifact(edit: (m: Record<string, unknown>) => void = () => {}, source?: string, patch?: (dir: string) => void): Promise<string> {
+async function artifact(
+  edit: (m: Record<string, unknown>) => void = () => {},
+  source?: string,
+  patch?: (dir: string) => void,
+): Promise<string> {
   const dir = mkdtempSync(join(work, 'ext-'));
   cpSync(fixture, dir, { recursive: true });
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
@@ -33,7 +46,10 @@ async function artifact(edit: (m: Record<string, unknown>) => void = () => {}, s
 /** Rewrites a built artifact's file and re-seals artifact.json over it, as a hostile publisher would (bypassing the build). */
 function reseal(dir: string, path: string, text: string): void {
   writeFileSync(join(dir, path), text);
-  const record = JSON.parse(readFileSync(join(dir, 'artifact.json'), 'utf8')) as { files: Array<{ path: string; size: number; sha256: string }>; integrity: string };
+  const record = JSON.parse(readFileSync(join(dir, 'artifact.json'), 'utf8')) as {
+    files: Array<{ path: string; size: number; sha256: string }>;
+    integrity: string;
+  };
   for (const f of record.files) {
     const bytes = readFileSync(join(dir, f.path));
     f.size = bytes.length;
@@ -58,41 +74,84 @@ describe('publish', () => {
   it('stores a version as submitted, answers the same bytes with the existing version, and keeps it off browse until listed', async () => {
     const dir = await artifact();
     const first = await publish(dir);
-    expect(first).toMatchObject({ ok: true, listing: 'acme.order-map', version: '1.0.0', state: 'submitted', created: true });
+    expect(first).toMatchObject({
+      ok: true,
+      listing: 'acme.order-map',
+      version: '1.0.0',
+      state: 'submitted',
+      created: true,
+    });
     expect(first.next).toMatch(/reviewer/);
     expect(await publish(dir)).toMatchObject({ ok: true, created: false, integrity: first.integrity });
     const client = new ServiceClient({ baseUrl: emu.baseUrl, apiKey: emu.apiKey, maxRetries: 0 });
-    await expect(client.marketplace.listingVersions({ listing: 'acme.order-map' })).rejects.toMatchObject({ status: 404 });
-    const browse = await (await fetch(`${emu.origin}/api/marketplace/listings`)).json() as { data: unknown[] };
+    await expect(client.marketplace.listingVersions({ listing: 'acme.order-map' })).rejects.toMatchObject({
+      status: 404,
+    });
+    const browse = (await (await fetch(`${emu.origin}/api/marketplace/listings`)).json()) as { data: unknown[] };
     expect(browse.data).toEqual([]);
-    const own = await (await fetch(`${emu.origin}/api/marketplace/listings`, { headers: { authorization: `Bearer ${key}` } })).json() as { data: Array<{ id: string; state: string }> };
+    const own = (await (
+      await fetch(`${emu.origin}/api/marketplace/listings`, { headers: { authorization: `Bearer ${key}` } })
+    ).json()) as { data: Array<{ id: string; state: string }> };
     expect(own.data.map((l) => [l.id, l.state])).toEqual([['acme.order-map', 'submitted']]);
   });
 
   it('refuses each broken rule with its code and stores nothing', async () => {
-    const other = await artifact(() => {}, 'export function renderCard(root: HTMLElement, id: string): void { root.textContent = id + "!"; }\n');
+    const other = await artifact(
+      () => {},
+      'export function renderCard(root: HTMLElement, id: string): void { root.textContent = id + "!"; }\n',
+    );
     expect(codes(await publish(other))).toEqual(['publish.version_exists']);
     expect(codes(await publish(await artifact((m) => (m.version = '0.9.0'))))).toEqual(['publish.version_not_greater']);
-    expect(codes(await publish(await artifact((m) => {
-      m.id = 'order-atlas';
-      m.version = '2.0.0';
-      m.contributes = { site: { components: ['acme.order-atlas.card'] }, console: { slots: ['order.sidebar'] } };
-    }, undefined, (dir) => writeFileSync(join(dir, 'src/index.ts'), readFileSync(join(dir, 'src/index.ts'), 'utf8').replace('acme.order-map.card', 'acme.order-atlas.card')))))).toEqual(['publish.listing_id_changed']);
+    expect(
+      codes(
+        await publish(
+          await artifact(
+            (m) => {
+              m.id = 'order-atlas';
+              m.version = '2.0.0';
+              m.contributes = {
+                site: { components: ['acme.order-atlas.card'] },
+                console: { slots: ['order.sidebar'] },
+              };
+            },
+            undefined,
+            (dir) =>
+              writeFileSync(
+                join(dir, 'src/index.ts'),
+                readFileSync(join(dir, 'src/index.ts'), 'utf8').replace('acme.order-map.card', 'acme.order-atlas.card'),
+              ),
+          ),
+        ),
+      ),
+    ).toEqual(['publish.listing_id_changed']);
     const foreign = await localPublisherKey(emu.origin, 'globex');
     const namespaced = await publish(await artifact((m) => (m.version = '1.1.0')), foreign.ok ? foreign.key : '');
     expect(codes(namespaced)).toEqual(['publish.component_namespace', 'contributes.site.components.wrong_publisher']);
-    expect(codes(await publish(await artifact((m) => (m.version = '1.1.0')), 'pk_emu_nobody'))).toEqual(['publish.unauthorized']);
+    expect(codes(await publish(await artifact((m) => (m.version = '1.1.0')), 'pk_emu_nobody'))).toEqual([
+      'publish.unauthorized',
+    ]);
 
     const tampered = await artifact((m) => (m.version = '1.2.0'));
-    writeFileSync(join(tampered, 'dist/order-map.js'), readFileSync(join(tampered, 'dist/order-map.js'), 'utf8') + '\n;globalThis.x=1;');
+    writeFileSync(
+      join(tampered, 'dist/order-map.js'),
+      readFileSync(join(tampered, 'dist/order-map.js'), 'utf8') + '\n;globalThis.x=1;',
+    );
     expect(codes(await publish(tampered))).toEqual(['publish.tampered', 'verify.file_changed']);
 
     const sneaky = await artifact((m) => (m.version = '1.3.0'));
-    reseal(sneaky, 'dist/order-map.js', readFileSync(join(sneaky, 'dist/order-map.js'), 'utf8').replace('acme.order-map.card', 'acme.order-map.hidden'));
+    reseal(
+      sneaky,
+      'dist/order-map.js',
+      readFileSync(join(sneaky, 'dist/order-map.js'), 'utf8').replace('acme.order-map.card', 'acme.order-map.hidden'),
+    );
     expect(codes(await publish(sneaky))).toEqual(['publish.registration_undeclared', 'scan.undeclared_registration']);
 
     const invalid = await artifact((m) => (m.version = '1.4.0'));
-    reseal(invalid, 'manifest.json', readFileSync(join(invalid, 'manifest.json'), 'utf8').replace('"Order map"', JSON.stringify('x'.repeat(81))));
+    reseal(
+      invalid,
+      'manifest.json',
+      readFileSync(join(invalid, 'manifest.json'), 'utf8').replace('"Order map"', JSON.stringify('x'.repeat(81))),
+    );
     expect(codes(await publish(invalid))[0]).toBe('publish.manifest_invalid');
 
     const listing = await staffListings(emu.origin);
@@ -100,8 +159,18 @@ describe('publish', () => {
   });
 
   it('stores exactly one of several simultaneous publishes of one new version', async () => {
-    const dirs = await Promise.all(['a', 'b', 'c'].map((tag) => artifact((m) => (m.version = '1.5.0'), `export function renderCard(root: HTMLElement): void { root.textContent = '${tag}'; }\n`)));
-    const same = await artifact((m) => (m.version = '1.5.0'), "export function renderCard(root: HTMLElement): void { root.textContent = 'a'; }\n");
+    const dirs = await Promise.all(
+      ['a', 'b', 'c'].map((tag) =>
+        artifact(
+          (m) => (m.version = '1.5.0'),
+          `export function renderCard(root: HTMLElement): void { root.textContent = '${tag}'; }\n`,
+        ),
+      ),
+    );
+    const same = await artifact(
+      (m) => (m.version = '1.5.0'),
+      "export function renderCard(root: HTMLElement): void { root.textContent = 'a'; }\n",
+    );
     const results = await Promise.all([...dirs, same, dirs[0]!].map((d) => publish(d)));
     const created = results.filter((r) => r.created === true);
     expect(created).toHaveLength(1);
@@ -117,10 +186,16 @@ describe('publish', () => {
 
 describe('review, trust and installs', () => {
   it('walks review, listing, install, signing and revocation through the loader policy', async () => {
-    expect(codes(await staffAction('approve', 'acme.order-map', { marketplace: emu.origin }))).toEqual(['marketplace.transition']);
-    expect(codes(await staffAction('reject', 'acme.order-map', { marketplace: emu.origin }))).toEqual(['marketplace.reason_required']);
+    expect(codes(await staffAction('approve', 'acme.order-map', { marketplace: emu.origin }))).toEqual([
+      'marketplace.transition',
+    ]);
+    expect(codes(await staffAction('reject', 'acme.order-map', { marketplace: emu.origin }))).toEqual([
+      'marketplace.reason_required',
+    ]);
     expect((await staffAction('review', 'acme.order-map', { marketplace: emu.origin })).value?.state).toBe('in_review');
-    expect(codes(await installListing('acme.order-map', { marketplace: emu.origin, key: emu.apiKey }))).toEqual(['install.not_listed']);
+    expect(codes(await installListing('acme.order-map', { marketplace: emu.origin, key: emu.apiKey }))).toEqual([
+      'install.not_listed',
+    ]);
     expect((await staffAction('approve', 'acme.order-map', { marketplace: emu.origin })).value?.state).toBe('listed');
 
     const client = new ServiceClient({ baseUrl: emu.baseUrl, apiKey: emu.apiKey, maxRetries: 0 });
@@ -135,38 +210,72 @@ describe('review, trust and installs', () => {
       ['1.0.0', { realm: 'sandbox', signedBy: null }],
     ]);
 
-    const pinned = await installListing('acme.order-map', { marketplace: emu.origin, key: emu.apiKey, version: '1.0.0' });
+    const pinned = await installListing('acme.order-map', {
+      marketplace: emu.origin,
+      key: emu.apiKey,
+      version: '1.0.0',
+    });
     expect(pinned.install).toMatchObject({ version: '1.0.0', load: { loads: true, realm: 'sandbox' } });
     const cache = mkdtempSync(join(work, 'cache-'));
-    expect(codes(await fetchInstalled('../escape', { marketplace: emu.origin, key: emu.apiKey, cache }))).toEqual(['install.invalid']);
+    expect(codes(await fetchInstalled('../escape', { marketplace: emu.origin, key: emu.apiKey, cache }))).toEqual([
+      'install.invalid',
+    ]);
     const before = await fetchInstalled('acme.order-map', { marketplace: emu.origin, key: emu.apiKey, cache });
-    expect(before).toMatchObject({ ok: true, install: { version: '1.0.0' }, decision: { loads: true, realm: 'sandbox' } });
+    expect(before).toMatchObject({
+      ok: true,
+      install: { version: '1.0.0' },
+      decision: { loads: true, realm: 'sandbox' },
+    });
 
     const keyFile = join(work, 'staff.key.pem');
     expect((await generateStaffKey(keyFile, { marketplace: emu.origin })).ok).toBe(true);
     expect((await signVersion('acme.order-map', '1.5.0', keyFile, { marketplace: emu.origin })).ok).toBe(true);
     // The pin holds: 1.0.0 stays in the sandbox until the organization pins 1.5.0 explicitly.
-    expect((await fetchInstalled('acme.order-map', { marketplace: emu.origin, key: emu.apiKey, cache })).decision?.realm).toBe('sandbox');
+    expect(
+      (await fetchInstalled('acme.order-map', { marketplace: emu.origin, key: emu.apiKey, cache })).decision?.realm,
+    ).toBe('sandbox');
     await installListing('acme.order-map', { marketplace: emu.origin, key: emu.apiKey, version: '1.5.0' });
     const signed = await fetchInstalled('acme.order-map', { marketplace: emu.origin, key: emu.apiKey, cache });
     expect(signed.decision).toMatchObject({ loads: true, realm: 'app', reasons: [{ code: 'load.signed' }] });
-    const mismatch = await fetchInstalled('acme.order-map', { marketplace: emu.origin, key: emu.apiKey, cache, hostAbi: 2 });
+    const mismatch = await fetchInstalled('acme.order-map', {
+      marketplace: emu.origin,
+      key: emu.apiKey,
+      cache,
+      hostAbi: 2,
+    });
     expect(mismatch.decision?.reasons.map((r) => r.code)).toEqual(['load.host_abi_mismatch']);
 
-    expect(codes(await staffAction('revoke', 'acme.order-map', { marketplace: emu.origin }))).toEqual(['marketplace.reason_required']);
-    expect((await staffAction('revoke', 'acme.order-map', { marketplace: emu.origin, reason: 'exfiltrates order data' })).ok).toBe(true);
+    expect(codes(await staffAction('revoke', 'acme.order-map', { marketplace: emu.origin }))).toEqual([
+      'marketplace.reason_required',
+    ]);
+    expect(
+      (await staffAction('revoke', 'acme.order-map', { marketplace: emu.origin, reason: 'exfiltrates order data' })).ok,
+    ).toBe(true);
     const revoked = await fetchInstalled('acme.order-map', { marketplace: emu.origin, key: emu.apiKey, cache });
     expect(revoked.decision).toMatchObject({ loads: false, realm: null });
-    expect(revoked.decision?.reasons[0]).toMatchObject({ code: 'load.revoked', message: expect.stringContaining('exfiltrates order data') });
-    await expect(client.marketplace.listingVersions({ listing: 'acme.order-map' })).rejects.toMatchObject({ status: 404 });
-    expect(codes(await installListing('acme.order-map', { marketplace: emu.origin, key: emu.apiKey }))).toEqual(['install.revoked']);
+    expect(revoked.decision?.reasons[0]).toMatchObject({
+      code: 'load.revoked',
+      message: expect.stringContaining('exfiltrates order data'),
+    });
+    await expect(client.marketplace.listingVersions({ listing: 'acme.order-map' })).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(codes(await installListing('acme.order-map', { marketplace: emu.origin, key: emu.apiKey }))).toEqual([
+      'install.revoked',
+    ]);
     expect(codes(await publish(await artifact((m) => (m.version = '3.0.0'))))).toEqual(['publish.listing_revoked']);
   });
 
   it('keeps the staff surface to loopback callers who send no foreign origin', async () => {
-    const res = await fetch(`${emu.origin}/__emulator/marketplace/listings`, { headers: { origin: 'http://127.0.0.1:9' } });
+    const res = await fetch(`${emu.origin}/__emulator/marketplace/listings`, {
+      headers: { origin: 'http://127.0.0.1:9' },
+    });
     expect(res.status).toBe(403);
-    const form = await fetch(`${emu.origin}/__emulator/marketplace/listings/acme.order-map/review`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
+    const form = await fetch(`${emu.origin}/__emulator/marketplace/listings/acme.order-map/review`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{}',
+    });
     expect(form.status).toBe(415);
   });
 });

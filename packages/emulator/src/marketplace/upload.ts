@@ -10,30 +10,46 @@ import { Refusal } from './refusals.js';
 export const MAX_ARTIFACT_FILES = 64;
 
 /** True for a path that stays inside the artifact: relative, `/`-separated, no `.`/`..`/empty segment. */
-export const inside = (path: string): boolean => path !== '' && !path.startsWith('/') && !path.includes('\\') && !path.includes('\0') && !path.split('/').some((s) => s === '..' || s === '.' || s === '');
+export const inside = (path: string): boolean =>
+  path !== '' &&
+  !path.startsWith('/') &&
+  !path.includes('\\') &&
+  !path.includes('\0') &&
+  !path.split('/').some((s) => s === '..' || s === '.' || s === '');
 
 /** Reads `{ files: { <path>: <base64> }, changelog? }`, or refuses with `publish.upload_invalid`. */
 export function parseUpload(body: unknown): { files: Map<string, Buffer>; changelog: string | null } {
-  const bad = (why: string): Refusal => new Refusal('publish.upload_invalid', `The upload is not an artifact: ${why}. Send { "files": { "<path>": "<base64>" }, "changelog": "..." } holding artifact.json, manifest.json and what artifact.json lists.`);
+  const bad = (why: string): Refusal =>
+    new Refusal(
+      'publish.upload_invalid',
+      `The upload is not an artifact: ${why}. Send { "files": { "<path>": "<base64>" }, "changelog": "..." } holding artifact.json, manifest.json and what artifact.json lists.`,
+    );
   const b = body as { files?: unknown; changelog?: unknown } | null;
   if (!b || typeof b !== 'object' || Array.isArray(b)) throw bad('the body is not a JSON object');
-  if (!b.files || typeof b.files !== 'object' || Array.isArray(b.files)) throw bad('"files" is missing or not an object');
+  if (!b.files || typeof b.files !== 'object' || Array.isArray(b.files))
+    throw bad('"files" is missing or not an object');
   const entries = Object.entries(b.files as Record<string, unknown>);
-  if (entries.length > MAX_ARTIFACT_FILES) throw bad(`it holds ${entries.length} files, more than ${MAX_ARTIFACT_FILES}`);
+  if (entries.length > MAX_ARTIFACT_FILES)
+    throw bad(`it holds ${entries.length} files, more than ${MAX_ARTIFACT_FILES}`);
   const files = new Map<string, Buffer>();
   for (const [path, data] of entries) {
     if (!inside(path)) throw bad(`${JSON.stringify(path)} is not a path inside the artifact`);
-    if (typeof data !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(data)) throw bad(`${JSON.stringify(path)} is not base64 text`);
+    if (typeof data !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(data))
+      throw bad(`${JSON.stringify(path)} is not base64 text`);
     files.set(path, Buffer.from(data, 'base64'));
   }
   for (const need of ['artifact.json', 'manifest.json']) if (!files.has(need)) throw bad(`it has no ${need}`);
-  if (b.changelog !== undefined && b.changelog !== null && typeof b.changelog !== 'string') throw bad('"changelog" is not a string');
+  if (b.changelog !== undefined && b.changelog !== null && typeof b.changelog !== 'string')
+    throw bad('"changelog" is not a string');
   const changelog = typeof b.changelog === 'string' ? b.changelog.slice(0, 10_000) : null;
   return { files, changelog };
 }
 
 /** Runs `fn` on the files written to a fresh temporary folder, removed afterwards whatever happens. */
-export async function withUploadFolder<T>(files: ReadonlyMap<string, Buffer>, fn: (dir: string) => Promise<T>): Promise<T> {
+export async function withUploadFolder<T>(
+  files: ReadonlyMap<string, Buffer>,
+  fn: (dir: string) => Promise<T>,
+): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'extkit-publish-'));
   try {
     for (const [path, bytes] of files) {
@@ -43,7 +59,10 @@ export async function withUploadFolder<T>(files: ReadonlyMap<string, Buffer>, fn
         await writeFile(full, bytes);
       } catch {
         // "a" and "a/b" both uploaded: one names a file the other needs as a folder.
-        throw new Refusal('publish.upload_invalid', `The upload is not an artifact: ${JSON.stringify(path)} collides with another path of the upload.`);
+        throw new Refusal(
+          'publish.upload_invalid',
+          `The upload is not an artifact: ${JSON.stringify(path)} collides with another path of the upload.`,
+        );
       }
     }
     return await fn(dir);

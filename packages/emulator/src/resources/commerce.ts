@@ -13,7 +13,10 @@ const presentOrder = (r: Row | Record<string, unknown>): Record<string, unknown>
 };
 
 /** From each status, what PATCH `fulfilled` and `delivered` do (002 §3). */
-const machine: Record<string, { fulfilled: 'allowed' | 'same' | 'refused'; delivered: 'allowed' | 'same' | 'refused' }> = {
+const machine: Record<
+  string,
+  { fulfilled: 'allowed' | 'same' | 'refused'; delivered: 'allowed' | 'same' | 'refused' }
+> = {
   pending: { fulfilled: 'refused', delivered: 'refused' },
   paid: { fulfilled: 'allowed', delivered: 'refused' },
   partially_fulfilled: { fulfilled: 'allowed', delivered: 'refused' },
@@ -38,11 +41,23 @@ export const commerce: Record<string, Handler> = {
     await ownedSite(ctx, ctx.params.siteId!);
     const status = ctx.query.get('status') || null;
     const channel = ctx.query.get('channel') || null;
-    if (status && !orderStatuses.includes(status)) throw invalid({ status: `must be one of ${orderStatuses.join(', ')}` });
+    if (status && !orderStatuses.includes(status))
+      throw invalid({ status: `must be one of ${orderStatuses.join(', ')}` });
     // channel=online is checked after the read (legacy rows store none); any other channel narrows like status.
     const contains = status ? { status } : channel && channel !== 'online' ? { channel } : undefined;
-    const keep = channel && (channel === 'online' || status) ? (r: Row) => (r.body.channel ?? 'online') === channel : undefined;
-    return { body: await listPage(ctx.sql, ctx.query, { org: ctx.org, kind: 'order', parent: ctx.params.siteId!, order: 'id', present: presentOrder, ...(contains ? { contains } : {}), ...(keep ? { keep } : {}) }) };
+    const keep =
+      channel && (channel === 'online' || status) ? (r: Row) => (r.body.channel ?? 'online') === channel : undefined;
+    return {
+      body: await listPage(ctx.sql, ctx.query, {
+        org: ctx.org,
+        kind: 'order',
+        parent: ctx.params.siteId!,
+        order: 'id',
+        present: presentOrder,
+        ...(contains ? { contains } : {}),
+        ...(keep ? { keep } : {}),
+      }),
+    };
   },
   'orders.retrieve': async (ctx) => ({ body: presentOrder(await order(ctx)) }),
   'orders.update': async (ctx) => {
@@ -53,22 +68,49 @@ export const commerce: Record<string, Handler> = {
     if (verdict === 'same') return { body: presentOrder(row) };
     if (verdict === 'refused') throw conflict('order_transition', `The order is ${from}; it cannot move to ${to}`);
     const carrier = typeof ctx.body.carrier === 'string' ? ctx.body.carrier.trim().slice(0, 40) : null;
-    const trackingNumber = typeof ctx.body.trackingNumber === 'string' ? ctx.body.trackingNumber.trim().slice(0, 60) : null;
+    const trackingNumber =
+      typeof ctx.body.trackingNumber === 'string' ? ctx.body.trackingNumber.trim().slice(0, 60) : null;
     const fulfillments = [...((row.body.fulfillments as unknown[]) ?? [])];
-    fulfillments.push({ id: `f_${fulfillments.length + 1}`, lineItemIds: ((row.body.lineItems as unknown[]) ?? []).map((_, i) => i), carrier, trackingNumber, trackingUrl: null, at: stamp(ctx) });
-    const body = { ...row.body, status: to, fulfillments, __timeline: [...((row.body.__timeline as unknown[]) ?? []), { at: stamp(ctx), status: to }] };
+    fulfillments.push({
+      id: `f_${fulfillments.length + 1}`,
+      lineItemIds: ((row.body.lineItems as unknown[]) ?? []).map((_, i) => i),
+      carrier,
+      trackingNumber,
+      trackingUrl: null,
+      at: stamp(ctx),
+    });
+    const body = {
+      ...row.body,
+      status: to,
+      fulfillments,
+      __timeline: [...((row.body.__timeline as unknown[]) ?? []), { at: stamp(ctx), status: to }],
+    };
     await save(ctx.sql, { org: ctx.org, kind: 'order', parent: ctx.params.siteId! }, row.id, body, ctx.now);
     return { body: presentOrder(body) };
   },
   'products.list': async (ctx) => {
     await ownedSite(ctx, ctx.params.siteId!);
     const status = ctx.query.get('status') || null;
-    if (status && !productStatuses.includes(status)) throw invalid({ status: `must be one of ${productStatuses.join(', ')}` });
-    return { body: await listPage(ctx.sql, ctx.query, { org: ctx.org, kind: 'product', parent: ctx.params.siteId!, order: 'id', present: (r) => wire(r.body), ...(status ? { contains: { status } } : {}) }) };
+    if (status && !productStatuses.includes(status))
+      throw invalid({ status: `must be one of ${productStatuses.join(', ')}` });
+    return {
+      body: await listPage(ctx.sql, ctx.query, {
+        org: ctx.org,
+        kind: 'product',
+        parent: ctx.params.siteId!,
+        order: 'id',
+        present: (r) => wire(r.body),
+        ...(status ? { contains: { status } } : {}),
+      }),
+    };
   },
   'products.retrieve': async (ctx) => {
     await ownedSite(ctx, ctx.params.siteId!);
-    const row = await get(ctx.sql, { org: ctx.org, kind: 'product', parent: ctx.params.siteId! }, ctx.params.productId!);
+    const row = await get(
+      ctx.sql,
+      { org: ctx.org, kind: 'product', parent: ctx.params.siteId! },
+      ctx.params.productId!,
+    );
     if (!row) throw notFound('product');
     return { body: wire(row.body) };
   },

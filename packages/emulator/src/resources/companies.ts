@@ -8,7 +8,13 @@ import { isUniqueViolation, receipt, requiredText, wire } from './util.js';
 
 /** A bare lowercase hostname from a domain or URL (`https://www.Acme.com/x` is `acme.com`), or null when it is not one. */
 export function normalizeDomain(value: string): string | null {
-  const host = value.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/[/?#].*$/, '').replace(/:\d+$/, '').replace(/^www\./, '');
+  const host = value
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, '')
+    .replace(/[/?#].*$/, '')
+    .replace(/:\d+$/, '')
+    .replace(/^www\./, '');
   return /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(host) ? host : null;
 }
 
@@ -18,7 +24,8 @@ function website(value: unknown): string | null {
   const url = /^[a-z]+:\/\//i.test(raw) ? raw : `https://${raw}`;
   try {
     const u = new URL(url);
-    if ((u.protocol === 'https:' || u.protocol === 'http:') && normalizeDomain(u.hostname)) return u.href.replace(/\/$/, '');
+    if ((u.protocol === 'https:' || u.protocol === 'http:') && normalizeDomain(u.hostname))
+      return u.href.replace(/\/$/, '');
   } catch {
     // falls through to the 400
   }
@@ -30,7 +37,8 @@ async function apply(ctx: Ctx, body: Record<string, unknown>): Promise<void> {
   if (b.name !== undefined) body.name = requiredText(b.name, 'name', 200);
   if (b.domain !== undefined) {
     if (b.domain === null) body.domain = null;
-    else if (typeof b.domain !== 'string' || !(body.domain = normalizeDomain(b.domain))) throw invalid({ domain: 'must be a domain name, e.g. acme.com' });
+    else if (typeof b.domain !== 'string' || !(body.domain = normalizeDomain(b.domain)))
+      throw invalid({ domain: 'must be a domain name, e.g. acme.com' });
   }
   if (b.website !== undefined) body.website = website(b.website);
   if (b.phone !== undefined) body.phone = phone(b.phone, 'phone');
@@ -42,14 +50,17 @@ async function apply(ctx: Ctx, body: Record<string, unknown>): Promise<void> {
 
 async function write(ctx: Ctx, body: Record<string, unknown>, fresh: boolean): Promise<void> {
   // Checked first: after a broken constraint the transaction can run nothing more, not even the lookup of the holder.
-  const [holder] = body.domain ? (await find(ctx.sql, ctx.org, 'company', { domain: body.domain })).filter((c) => c.id !== body.id) : [];
+  const [holder] = body.domain
+    ? (await find(ctx.sql, ctx.org, 'company', { domain: body.domain })).filter((c) => c.id !== body.id)
+    : [];
   if (holder) throw conflict('company_exists', `A company with the domain ${String(body.domain)} exists: ${holder.id}`);
   try {
     if (fresh) await insert(ctx.sql, { org: ctx.org, kind: 'company' }, String(body.id), body, ctx.now);
     else await save(ctx.sql, { org: ctx.org, kind: 'company' }, String(body.id), body, ctx.now);
   } catch (error) {
     // A concurrent create took the domain between the check and the write.
-    if (isUniqueViolation(error)) throw conflict('company_exists', `A company with the domain ${String(body.domain)} exists`);
+    if (isUniqueViolation(error))
+      throw conflict('company_exists', `A company with the domain ${String(body.domain)} exists`);
     throw error;
   }
 }
@@ -65,10 +76,24 @@ export const companies: Record<string, Handler> = {
     }
     return { body: await crmList(ctx, 'company', ['domain', 'ownerUid']) };
   },
-  'companies.retrieve': async (ctx) => ({ body: wire((await crmRow(ctx, 'company', ctx.params.companyId!, 'company')).body) }),
+  'companies.retrieve': async (ctx) => ({
+    body: wire((await crmRow(ctx, 'company', ctx.params.companyId!, 'company')).body),
+  }),
   'companies.create': async (ctx) => {
     const siteId = await consentSite(ctx);
-    const body: Record<string, unknown> = { id: '', object: 'company', name: requiredText(ctx.body.name, 'name', 200), domain: null, website: null, phone: null, address: null, industry: null, ownerUid: null, notes: null, siteId };
+    const body: Record<string, unknown> = {
+      id: '',
+      object: 'company',
+      name: requiredText(ctx.body.name, 'name', 200),
+      domain: null,
+      website: null,
+      phone: null,
+      address: null,
+      industry: null,
+      ownerUid: null,
+      notes: null,
+      siteId,
+    };
     await apply(ctx, body);
     await crmBand(ctx, 'company');
     body.id = await newId(ctx.sql, ctx.org, 'company', 'co');

@@ -5,13 +5,44 @@ import { conflict, invalid, notFound } from '../http/errors.js';
 import { listPage } from '../http/list.js';
 import { newId } from '../store/ids.js';
 import { find, get, insert, remove, save, type Row } from '../store/objects.js';
-import { address, consentSite, crmBand, leadSources, member, phone, reference, salutations, stamp, text } from './crm.js';
+import {
+  address,
+  consentSite,
+  crmBand,
+  leadSources,
+  member,
+  phone,
+  reference,
+  salutations,
+  stamp,
+  text,
+} from './crm.js';
 import { isUniqueViolation, receipt } from './util.js';
 
 /** Fields one site knows of a person, stored per site (001 §2 Per-site profile). */
 export const profileFields = [
-  'phone', 'jobTitle', 'companyId', 'address', 'ownerUid', 'lifecycleStage', 'leadSource', 'salutation', 'firstName', 'lastName', 'department',
-  'mobilePhone', 'homePhone', 'otherPhone', 'fax', 'birthdate', 'assistantName', 'assistantPhone', 'reportsToContactId', 'otherAddress', 'doNotCall', 'mediaIds',
+  'phone',
+  'jobTitle',
+  'companyId',
+  'address',
+  'ownerUid',
+  'lifecycleStage',
+  'leadSource',
+  'salutation',
+  'firstName',
+  'lastName',
+  'department',
+  'mobilePhone',
+  'homePhone',
+  'otherPhone',
+  'fax',
+  'birthdate',
+  'assistantName',
+  'assistantPhone',
+  'reportsToContactId',
+  'otherAddress',
+  'doNotCall',
+  'mediaIds',
 ] as const;
 
 type Profile = Record<string, unknown>;
@@ -19,7 +50,8 @@ type ContactBody = Record<string, unknown> & { __profiles: Record<string, Profil
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Trimmed and case-folded, or null when unusable. */
-export const normalizeEmail = (v: unknown): string | null => (typeof v === 'string' && emailPattern.test(v.trim()) ? v.trim().toLowerCase() : null);
+export const normalizeEmail = (v: unknown): string | null =>
+  typeof v === 'string' && emailPattern.test(v.trim()) ? v.trim().toLowerCase() : null;
 
 /** The wire contact: the union of profiles (first site that set each field), or one site's profile. */
 export function presentContact(body: ContactBody, siteId: string | null = null): Record<string, unknown> {
@@ -28,7 +60,13 @@ export function presentContact(body: ContactBody, siteId: string | null = null):
   const sites = siteId ? [siteId] : body.__sites;
   for (const field of profileFields) {
     const holder = sites.find((s) => body.__profiles[s]?.[field] !== undefined && body.__profiles[s]?.[field] !== null);
-    out[field] = holder ? body.__profiles[holder]![field] : field === 'doNotCall' ? false : field === 'mediaIds' ? [] : null;
+    out[field] = holder
+      ? body.__profiles[holder]![field]
+      : field === 'doNotCall'
+        ? false
+        : field === 'mediaIds'
+          ? []
+          : null;
   }
   const first = out.firstName as string | null;
   const last = out.lastName as string | null;
@@ -36,7 +74,8 @@ export function presentContact(body: ContactBody, siteId: string | null = null):
   return out;
 }
 
-const stageRank = (s: unknown): number => (s === 'evangelist' || s === 'other' ? 99 : lifecycleStages.indexOf(s as never));
+const stageRank = (s: unknown): number =>
+  s === 'evangelist' || s === 'other' ? 99 : lifecycleStages.indexOf(s as never);
 
 /** Sets the contact's stage for a site (a won deal, a lead conversion): never lowers a later one; fires contactStageChanged. */
 export async function raiseStage(ctx: Ctx, contactId: string, siteId: string, stage: string): Promise<void> {
@@ -50,36 +89,62 @@ export async function raiseStage(ctx: Ctx, contactId: string, siteId: string, st
   if (!body.__sites.includes(siteId)) body.__sites.push(siteId);
   body.updated = stamp(ctx);
   await save(ctx.sql, { org: ctx.org, kind: 'contact' }, contactId, body, ctx.now);
-  ctx.emit('contactStageChanged', { contactId, email: String(body.email), lifecycleStage: stage, previousStage: previous ?? '' });
+  ctx.emit('contactStageChanged', {
+    contactId,
+    email: String(body.email),
+    lifecycleStage: stage,
+    previousStage: previous ?? '',
+  });
 }
 
 function pickListed(value: unknown, list: string[], key: string): string | null {
   if (value === null) return null;
-  const found = typeof value === 'string' ? list.find((x) => x.toLowerCase() === value.trim().toLowerCase()) : undefined;
+  const found =
+    typeof value === 'string' ? list.find((x) => x.toLowerCase() === value.trim().toLowerCase()) : undefined;
   if (!found) throw invalid({ [key]: `must be one of ${list.join(', ')}` });
   return found;
 }
 
 function birthdate(value: unknown, now: number): string | null {
   if (value === null) return null;
-  const ok = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value && Date.parse(value) <= now;
+  const ok =
+    typeof value === 'string' &&
+    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+    new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value &&
+    Date.parse(value) <= now;
   if (!ok) throw invalid({ birthdate: 'must be a real date YYYY-MM-DD, not in the future' });
   return value as string;
 }
 
 /** One profile field as the documents normalize it, or a 400 naming it. */
-async function profileValue(ctx: Ctx, contactId: string | null, siteId: string, field: string, value: unknown, held: Profile): Promise<unknown> {
+async function profileValue(
+  ctx: Ctx,
+  contactId: string | null,
+  siteId: string,
+  field: string,
+  value: unknown,
+  held: Profile,
+): Promise<unknown> {
   if (value === null) return field === 'doNotCall' ? false : field === 'mediaIds' ? [] : null;
   switch (field) {
-    case 'phone': case 'mobilePhone': case 'homePhone': case 'otherPhone': case 'fax': case 'assistantPhone':
+    case 'phone':
+    case 'mobilePhone':
+    case 'homePhone':
+    case 'otherPhone':
+    case 'fax':
+    case 'assistantPhone':
       return phone(value, field);
-    case 'jobTitle': case 'department': case 'assistantName':
+    case 'jobTitle':
+    case 'department':
+    case 'assistantName':
       return text(value, field, 120);
-    case 'firstName': case 'lastName':
+    case 'firstName':
+    case 'lastName':
       return text(value, field, 59);
     case 'companyId':
       return reference(ctx, 'companyId', value);
-    case 'address': case 'otherAddress':
+    case 'address':
+    case 'otherAddress':
       return address(value, field);
     case 'ownerUid':
       return member(value, field);
@@ -95,12 +160,16 @@ async function profileValue(ctx: Ctx, contactId: string | null, siteId: string, 
       if (typeof value !== 'boolean') throw invalid({ doNotCall: 'must be true, false or null' });
       return value;
     case 'mediaIds': {
-      if (!Array.isArray(value) || value.length > 20 || !value.every((v) => typeof v === 'string')) throw invalid({ mediaIds: 'must be at most 20 media ids' });
-      for (const id of value) if (!(await get(ctx.sql, { org: ctx.org, kind: 'media' }, id))) throw invalid({ mediaIds: `${id} is not a file of the organization library` });
+      if (!Array.isArray(value) || value.length > 20 || !value.every((v) => typeof v === 'string'))
+        throw invalid({ mediaIds: 'must be at most 20 media ids' });
+      for (const id of value)
+        if (!(await get(ctx.sql, { org: ctx.org, kind: 'media' }, id)))
+          throw invalid({ mediaIds: `${id} is not a file of the organization library` });
       return value;
     }
     case 'reportsToContactId': {
-      if (typeof value !== 'string' || value === contactId) throw invalid({ reportsToContactId: 'cannot be the contact itself' });
+      if (typeof value !== 'string' || value === contactId)
+        throw invalid({ reportsToContactId: 'cannot be the contact itself' });
       let next: string | null = value;
       for (let hops = 0; next !== null && hops < 1000; hops++) {
         const boss: Row<ContactBody> | null = await get<ContactBody>(ctx.sql, { org: ctx.org, kind: 'contact' }, next);
@@ -109,7 +178,8 @@ async function profileValue(ctx: Ctx, contactId: string | null, siteId: string, 
           break;
         }
         next = (boss.body.__profiles[siteId]?.reportsToContactId as string | null | undefined) ?? null;
-        if (next !== null && next === contactId) throw invalid({ reportsToContactId: 'would make a reporting loop through this site' });
+        if (next !== null && next === contactId)
+          throw invalid({ reportsToContactId: 'would make a reporting loop through this site' });
       }
       return value;
     }
@@ -118,24 +188,43 @@ async function profileValue(ctx: Ctx, contactId: string | null, siteId: string, 
 }
 
 /** Applies a create or PATCH body to `body`; answers whether the lifecycle stage moved. */
-async function apply(ctx: Ctx, body: ContactBody, contactId: string | null): Promise<{ from: unknown; to: unknown; siteId: string } | null> {
+async function apply(
+  ctx: Ctx,
+  body: ContactBody,
+  contactId: string | null,
+): Promise<{ from: unknown; to: unknown; siteId: string } | null> {
   const b = ctx.body;
   const named = profileFields.filter((f) => f in b);
   const siteRaw = b.consentSiteId;
   if ((named.length > 0 || b.marketingConsent === true) && (siteRaw === undefined || siteRaw === null)) {
-    throw invalid({ consentSiteId: `is required to write ${named.length ? named.join(', ') : 'marketingConsent: true'}` });
+    throw invalid({
+      consentSiteId: `is required to write ${named.length ? named.join(', ') : 'marketingConsent: true'}`,
+    });
   }
   const siteId = siteRaw === undefined || siteRaw === null ? null : await consentSite(ctx, siteRaw);
-  if (contactId === null && siteId && named.length === 0 && b.marketingConsent !== true) throw invalid({ consentSiteId: 'is only taken with marketingConsent true or a profile field' });
+  if (contactId === null && siteId && named.length === 0 && b.marketingConsent !== true)
+    throw invalid({ consentSiteId: 'is only taken with marketingConsent true or a profile field' });
   if (b.name !== undefined) {
-    if (b.name === '' || (b.name !== null && typeof b.name !== 'string')) throw invalid({ name: 'must be a non-empty string or null' });
+    if (b.name === '' || (b.name !== null && typeof b.name !== 'string'))
+      throw invalid({ name: 'must be a non-empty string or null' });
     body.name = b.name === null ? null : b.name.slice(0, 120);
   }
   if (b.tags !== undefined) {
-    if (b.tags !== null && (!Array.isArray(b.tags) || !b.tags.every((t) => typeof t === 'string'))) throw invalid({ tags: 'must be an array of strings' });
-    body.tags = [...new Set(((b.tags as string[] | null) ?? []).map((t) => t.trim().slice(0, 60)).filter(Boolean))].slice(0, 50);
+    if (b.tags !== null && (!Array.isArray(b.tags) || !b.tags.every((t) => typeof t === 'string')))
+      throw invalid({ tags: 'must be an array of strings' });
+    body.tags = [
+      ...new Set(((b.tags as string[] | null) ?? []).map((t) => t.trim().slice(0, 60)).filter(Boolean)),
+    ].slice(0, 50);
   }
-  if (b.notes !== undefined) body.notes = b.notes === null ? null : typeof b.notes === 'string' ? b.notes.slice(0, 2000) : (() => { throw invalid({ notes: 'must be a string or null' }); })();
+  if (b.notes !== undefined)
+    body.notes =
+      b.notes === null
+        ? null
+        : typeof b.notes === 'string'
+          ? b.notes.slice(0, 2000)
+          : (() => {
+              throw invalid({ notes: 'must be a string or null' });
+            })();
   if (b.marketingConsent !== undefined) {
     if (typeof b.marketingConsent !== 'boolean') throw invalid({ marketingConsent: 'must be true or false' });
     body.marketingConsent = b.marketingConsent;
@@ -149,7 +238,13 @@ async function apply(ctx: Ctx, body: ContactBody, contactId: string | null): Pro
   const from = profile.lifecycleStage ?? null;
   for (const field of named) profile[field] = await profileValue(ctx, contactId, siteId, field, b[field], profile);
   if (!body.__sites.includes(siteId)) body.__sites.push(siteId);
-  body.companyIds = [...new Set(Object.values(body.__profiles).map((p) => p.companyId).filter((c): c is string => typeof c === 'string'))];
+  body.companyIds = [
+    ...new Set(
+      Object.values(body.__profiles)
+        .map((p) => p.companyId)
+        .filter((c): c is string => typeof c === 'string'),
+    ),
+  ];
   return 'lifecycleStage' in b && from !== profile.lifecycleStage ? { from, to: profile.lifecycleStage, siteId } : null;
 }
 
@@ -161,7 +256,11 @@ async function contactRow(ctx: Ctx): Promise<Row<ContactBody>> {
 
 /** The contact holding `email` as its identity or an alternate, if any. */
 export async function contactByEmail(ctx: Ctx, email: string): Promise<Row<ContactBody> | null> {
-  return (await find<ContactBody>(ctx.sql, ctx.org, 'contact', { email }))[0] ?? (await find<ContactBody>(ctx.sql, ctx.org, 'contact', { alternateEmails: [email] }))[0] ?? null;
+  return (
+    (await find<ContactBody>(ctx.sql, ctx.org, 'contact', { email }))[0] ??
+    (await find<ContactBody>(ctx.sql, ctx.org, 'contact', { alternateEmails: [email] }))[0] ??
+    null
+  );
 }
 
 /** Creates a contact from `ctx.body` (also used by lead conversion); 409 `contact_exists` for an address already held. */
@@ -170,7 +269,21 @@ export async function createContact(ctx: Ctx, source: string): Promise<Row<Conta
   if (!email) throw invalid({ email: 'must be a usable email address' });
   const held = await contactByEmail(ctx, email);
   if (held) throw conflict('contact_exists', `A contact holds ${email}: ${held.id}`);
-  const body: ContactBody = { id: '', object: 'contact', email, name: null, tags: [], notes: null, marketingConsent: false, consentSites: [], sources: [source], companyIds: [], alternateEmails: [], __profiles: {}, __sites: [] };
+  const body: ContactBody = {
+    id: '',
+    object: 'contact',
+    email,
+    name: null,
+    tags: [],
+    notes: null,
+    marketingConsent: false,
+    consentSites: [],
+    sources: [source],
+    companyIds: [],
+    alternateEmails: [],
+    __profiles: {},
+    __sites: [],
+  };
   await apply(ctx, body, null);
   await crmBand(ctx, 'contact');
   body.id = await newId(ctx.sql, ctx.org, 'contact', 'ct');
@@ -195,7 +308,12 @@ export const contacts: Record<string, Handler> = {
     const companyId = q.get('companyId') || null;
     const checks = (r: Row, narrowed: string): boolean => {
       const c = on(r);
-      return (!stage || c.lifecycleStage === stage) && (!owner || c.ownerUid === owner) && (narrowed === 'tag' || !tag || (c.tags as string[]).includes(tag)) && (narrowed === 'companyId' || !companyId || (c.companyIds as string[]).includes(companyId));
+      return (
+        (!stage || c.lifecycleStage === stage) &&
+        (!owner || c.ownerUid === owner) &&
+        (narrowed === 'tag' || !tag || (c.tags as string[]).includes(tag)) &&
+        (narrowed === 'companyId' || !companyId || (c.companyIds as string[]).includes(companyId))
+      );
     };
     const emailRaw = q.get('email') || null;
     if (emailRaw !== null) {
@@ -207,7 +325,16 @@ export const contacts: Record<string, Handler> = {
     }
     const narrowed = companyId ? 'companyId' : tag ? 'tag' : '';
     const contains = companyId ? { companyIds: [companyId] } : tag ? { tags: [tag] } : undefined;
-    return { body: await listPage(ctx.sql, q, { org: ctx.org, kind: 'contact', order: 'id', present: on, keep: (r) => checks(r, narrowed), ...(contains ? { contains } : {}) }) };
+    return {
+      body: await listPage(ctx.sql, q, {
+        org: ctx.org,
+        kind: 'contact',
+        order: 'id',
+        present: on,
+        keep: (r) => checks(r, narrowed),
+        ...(contains ? { contains } : {}),
+      }),
+    };
   },
   'contacts.retrieve': async (ctx) => {
     const siteId = ctx.query.get('consentSiteId') || null;
@@ -221,7 +348,13 @@ export const contacts: Record<string, Handler> = {
     const moved = await apply(ctx, body, row.id);
     body.updated = stamp(ctx);
     await save(ctx.sql, { org: ctx.org, kind: 'contact' }, row.id, body, ctx.now);
-    if (moved) ctx.emit('contactStageChanged', { contactId: row.id, email: String(body.email), lifecycleStage: String(moved.to ?? ''), previousStage: String(moved.from ?? '') });
+    if (moved)
+      ctx.emit('contactStageChanged', {
+        contactId: row.id,
+        email: String(body.email),
+        lifecycleStage: String(moved.to ?? ''),
+        previousStage: String(moved.from ?? ''),
+      });
     const siteId = typeof ctx.body.consentSiteId === 'string' ? ctx.body.consentSiteId : null;
     return { body: presentContact(body, siteId) };
   },
@@ -229,11 +362,15 @@ export const contacts: Record<string, Handler> = {
     const row = await contactRow(ctx);
     await remove(ctx.sql, { org: ctx.org, kind: 'contact' }, row.id);
     // Cleared wherever another contact reports to it (001 §2 reportsToContactId).
-    const reports = await ctx.sql.query<{ id: string }>("select id from objects where org = $1 and kind = 'contact' and body::text like $2", [ctx.org, `%"reportsToContactId":"${row.id}"%`]);
+    const reports = await ctx.sql.query<{ id: string }>(
+      "select id from objects where org = $1 and kind = 'contact' and body::text like $2",
+      [ctx.org, `%"reportsToContactId":"${row.id}"%`],
+    );
     for (const { id } of reports) {
       const other = await get<ContactBody>(ctx.sql, { org: ctx.org, kind: 'contact' }, id);
       if (!other) continue;
-      for (const p of Object.values(other.body.__profiles)) if (p.reportsToContactId === row.id) p.reportsToContactId = null;
+      for (const p of Object.values(other.body.__profiles))
+        if (p.reportsToContactId === row.id) p.reportsToContactId = null;
       await save(ctx.sql, { org: ctx.org, kind: 'contact' }, id, other.body, null);
     }
     return { body: receipt(row.id, 'contact') };

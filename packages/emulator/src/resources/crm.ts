@@ -19,15 +19,18 @@ export const salutations = ['Mr.', 'Ms.', 'Mx.', 'Dr.', 'Prof.'];
 
 /** `consentSiteId` of a create: required, and a site the organization owns. */
 export async function consentSite(ctx: Ctx, value: unknown = ctx.body.consentSiteId): Promise<string> {
-  if (typeof value !== 'string' || value === '') throw invalid({ consentSiteId: 'is required: the site the write is made for' });
-  if (!(await get(ctx.sql, { org: ctx.org, kind: 'site' }, value))) throw invalid({ consentSiteId: 'is not a site of this organization' });
+  if (typeof value !== 'string' || value === '')
+    throw invalid({ consentSiteId: 'is required: the site the write is made for' });
+  if (!(await get(ctx.sql, { org: ctx.org, kind: 'site' }, value)))
+    throw invalid({ consentSiteId: 'is not a site of this organization' });
   return value;
 }
 
 /** A member uid, null, or a 400 naming `key`. */
 export function member(value: unknown, key: string): string | null {
   if (value === null) return null;
-  if (typeof value !== 'string' || !members.some((m) => m.uid === value)) throw invalid({ [key]: 'must be the uid of a member of the organization' });
+  if (typeof value !== 'string' || !members.some((m) => m.uid === value))
+    throw invalid({ [key]: 'must be the uid of a member of the organization' });
   return value;
 }
 
@@ -36,14 +39,16 @@ const refKinds = { contactId: 'contact', companyId: 'company', dealId: 'deal' } 
 /** A reference that must exist (contactId, companyId, dealId), null, or a 400 naming it. */
 export async function reference(ctx: Ctx, key: keyof typeof refKinds, value: unknown): Promise<string | null> {
   if (value === null) return null;
-  if (typeof value !== 'string' || !(await get(ctx.sql, { org: ctx.org, kind: refKinds[key] }, value))) throw invalid({ [key]: `is not an existing ${refKinds[key]}` });
+  if (typeof value !== 'string' || !(await get(ctx.sql, { org: ctx.org, kind: refKinds[key] }, value)))
+    throw invalid({ [key]: `is not an existing ${refKinds[key]}` });
   return value;
 }
 
 /** An ISO 8601 instant with an offset, null, or a 400 naming `key`. */
 export function instant(value: unknown, key: string): string | null {
   if (value === null) return null;
-  if (typeof value !== 'string' || !isInstant(value)) throw invalid({ [key]: 'must be an ISO 8601 instant with an offset' });
+  if (typeof value !== 'string' || !isInstant(value))
+    throw invalid({ [key]: 'must be an ISO 8601 instant with an offset' });
   return new Date(value).toISOString();
 }
 
@@ -59,7 +64,8 @@ export function text(value: unknown, key: string, max: number): string | null {
 export function phone(value: unknown, key: string): string | null {
   if (value === null) return null;
   const compact = typeof value === 'string' ? value.replace(/[\s().-]/g, '').replace(/^00/, '+') : '';
-  if (!/^\+[1-9]\d{6,14}$/.test(compact)) throw invalid({ [key]: 'must be a phone number in international form, e.g. +4722123456' });
+  if (!/^\+[1-9]\d{6,14}$/.test(compact))
+    throw invalid({ [key]: 'must be a phone number in international form, e.g. +4722123456' });
   return compact;
 }
 
@@ -71,12 +77,14 @@ export function address(value: unknown, key: string): Record<string, string> | n
   if (typeof value !== 'object' || Array.isArray(value)) throw invalid({ [key]: 'must be an object or null' });
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    if (!(addressKeys as readonly string[]).includes(k)) throw invalid({ [`${key}.${k}`]: `is not an address member (${addressKeys.join(', ')})` });
+    if (!(addressKeys as readonly string[]).includes(k))
+      throw invalid({ [`${key}.${k}`]: `is not an address member (${addressKeys.join(', ')})` });
     if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) continue;
     if (typeof v !== 'string') throw invalid({ [`${key}.${k}`]: 'must be a string' });
     out[k] = k === 'country' ? v.trim().toUpperCase() : v.trim();
   }
-  if (out.country !== undefined && !/^[A-Z]{2}$/.test(out.country)) throw invalid({ [`${key}.country`]: 'must be a two-letter ISO country code' });
+  if (out.country !== undefined && !/^[A-Z]{2}$/.test(out.country))
+    throw invalid({ [`${key}.country`]: 'must be a two-letter ISO country code' });
   return Object.keys(out).length ? out : null;
 }
 
@@ -84,8 +92,14 @@ export function address(value: unknown, key: string): Record<string, string> | n
 export async function crmBand(ctx: Ctx, refusing: 'contact' | 'company' | 'deal'): Promise<void> {
   const band = ctx.plan.crmRecords;
   if (band === null || !ctx.plan.crmHardBand) return;
-  const held = (await Promise.all(['contact', 'company', 'deal'].map((kind) => count(ctx.sql, { org: ctx.org, kind })))).reduce((a, b) => a + b, 0);
-  if (held >= band) throw quota(refusing === 'contact' ? 'contact_quota' : 'crm_records_quota', `The CRM records band (${band} contacts, companies and deals) is full`);
+  const held = (
+    await Promise.all(['contact', 'company', 'deal'].map((kind) => count(ctx.sql, { org: ctx.org, kind })))
+  ).reduce((a, b) => a + b, 0);
+  if (held >= band)
+    throw quota(
+      refusing === 'contact' ? 'contact_quota' : 'crm_records_quota',
+      `The CRM records band (${band} contacts, companies and deals) is full`,
+    );
 }
 
 /** PATCH refuses these on every CRM resource, each a 400 naming it. */
@@ -105,7 +119,12 @@ export async function crmRow(ctx: Ctx, kind: string, id: string, thing: string):
  * the page; otherwise by id, the first filter present narrows the read and the rest are
  * checked on the page (001 §4 narrowing orders).
  */
-export async function crmList(ctx: Ctx, kind: string, filters: string[], values: (row: Row, key: string) => unknown = (r, k) => r.body[k]): Promise<ListEnvelope> {
+export async function crmList(
+  ctx: Ctx,
+  kind: string,
+  filters: string[],
+  values: (row: Row, key: string) => unknown = (r, k) => r.body[k],
+): Promise<ListEnvelope> {
   const q = ctx.query;
   const present_ = filters.filter((f) => (q.get(f) ?? '') !== '');
   const updatedAfter = q.get('updatedAfter') || null;

@@ -12,13 +12,17 @@ const where = (ctx: Ctx) => ({ org: ctx.org, kind: 'dataset' });
 
 function fieldsOf(value: unknown): string[] {
   if (!Array.isArray(value)) throw invalid({ fields: 'must be an array of field ids' });
-  const kept = value.filter((f): f is string => typeof f === 'string' && f.trim() !== '').map((f) => f.trim()).slice(0, 100);
+  const kept = value
+    .filter((f): f is string => typeof f === 'string' && f.trim() !== '')
+    .map((f) => f.trim())
+    .slice(0, 100);
   if (kept.length === 0) throw invalid({ fields: 'must name at least one field id' });
   return kept;
 }
 
 function modelOf(value: unknown): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid({ model: 'must be an object' });
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw invalid({ model: 'must be an object' });
   if (JSON.stringify(value).length >= 64 * 1024) throw invalid({ model: 'must serialize to under 64 KB' });
   return value as Record<string, unknown>;
 }
@@ -31,7 +35,9 @@ export async function dataset(ctx: Ctx, id: string): Promise<Row> {
 }
 
 export const datasets: Record<string, Handler> = {
-  'datasets.list': async (ctx) => ({ body: await listPage(ctx.sql, ctx.query, { ...where(ctx), order: 'id', present }) }),
+  'datasets.list': async (ctx) => ({
+    body: await listPage(ctx.sql, ctx.query, { ...where(ctx), order: 'id', present }),
+  }),
 
   'datasets.retrieve': async (ctx) => ({ body: wire((await dataset(ctx, ctx.params.datasetId!)).body) }),
 
@@ -48,7 +54,10 @@ export const datasets: Record<string, Handler> = {
       __model: model === undefined ? null : modelOf(model),
     };
     if (ctx.plan.datasets !== null && (await count(ctx.sql, where(ctx))) >= ctx.plan.datasets) {
-      throw quota('dataset_quota', `Every included dataset slot is used (${ctx.plan.datasets}); more are available as an add-on`);
+      throw quota(
+        'dataset_quota',
+        `Every included dataset slot is used (${ctx.plan.datasets}); more are available as an add-on`,
+      );
     }
     await insert(ctx.sql, where(ctx), body.id, body, ctx.now);
     return { body: wire(body) };
@@ -71,7 +80,11 @@ export const datasets: Record<string, Handler> = {
   'datasets.delete': async (ctx) => {
     const row = await dataset(ctx, ctx.params.datasetId!);
     const records = await count(ctx.sql, { org: ctx.org, kind: 'record', parent: row.id });
-    if (records > 0) throw conflict('dataset_not_empty', `The dataset holds ${records} record${records === 1 ? '' : 's'}; delete them first (records are not cascaded)`);
+    if (records > 0)
+      throw conflict(
+        'dataset_not_empty',
+        `The dataset holds ${records} record${records === 1 ? '' : 's'}; delete them first (records are not cascaded)`,
+      );
     await remove(ctx.sql, where(ctx), row.id);
     await ctx.sql.query('delete from counters where name = $1', [recordBand(ctx.org, row.id)]);
     return { body: receipt(row.id, 'dataset') };

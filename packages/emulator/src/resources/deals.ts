@@ -33,7 +33,18 @@ export async function defaultPipeline(ctx: Ctx, siteId: string): Promise<Record<
   if (chosen) return chosen.body;
   if (all.length > 0) throw invalid({ pipelineId: 'the organization has no active pipeline' });
   const at = stamp(ctx);
-  const body = { id: await newId(ctx.sql, ctx.org, 'pipeline', 'pl'), object: 'pipeline', name: 'Sales', isDefault: true, archived: false, archivedAt: null, stages: salesStages, siteId, created: at, updated: at };
+  const body = {
+    id: await newId(ctx.sql, ctx.org, 'pipeline', 'pl'),
+    object: 'pipeline',
+    name: 'Sales',
+    isDefault: true,
+    archived: false,
+    archivedAt: null,
+    stages: salesStages,
+    siteId,
+    created: at,
+    updated: at,
+  };
   await insert(ctx.sql, { org: ctx.org, kind: 'pipeline' }, body.id, body, ctx.now);
   return body;
 }
@@ -47,7 +58,8 @@ function place(pipeline: Record<string, unknown>, stageId: unknown, status: unkn
   if (stageId !== undefined && stageId !== null) {
     const stage = stages.find((s) => s.id === stageId);
     if (!stage) throw invalid({ stageId: "is not a stage of the deal's pipeline" });
-    if (status !== undefined && status !== null && status !== stage.kind) throw invalid({ status: 'Must match the stage' });
+    if (status !== undefined && status !== null && status !== stage.kind)
+      throw invalid({ status: 'Must match the stage' });
     return stage;
   }
   if (status !== undefined && status !== null) {
@@ -66,42 +78,62 @@ function lineItems(value: unknown, currency: string): { items: Record<string, un
     const l = (typeof line === 'object' && line !== null ? line : {}) as Record<string, unknown>;
     const bad = (reason: string) => invalid({ lineItems: `line ${i + 1}: ${reason}` });
     if (typeof l.name !== 'string' || l.name.trim() === '') throw bad('name is required');
-    if (!Number.isInteger(l.quantity) || (l.quantity as number) < 1 || (l.quantity as number) > 1_000_000) throw bad('quantity must be a whole number from 1 to 1,000,000');
-    if (!Number.isInteger(l.unitAmountCents) || (l.unitAmountCents as number) < 0) throw bad('unitAmountCents must be a whole number, 0 or more');
-    if (l.currency !== undefined && l.currency !== null && String(l.currency).toLowerCase() !== currency) throw bad(`currency must be the deal's (${currency})`);
-    if (l.productId !== undefined && l.productId !== null && typeof l.productId !== 'string') throw bad('productId must be a string or null');
+    if (!Number.isInteger(l.quantity) || (l.quantity as number) < 1 || (l.quantity as number) > 1_000_000)
+      throw bad('quantity must be a whole number from 1 to 1,000,000');
+    if (!Number.isInteger(l.unitAmountCents) || (l.unitAmountCents as number) < 0)
+      throw bad('unitAmountCents must be a whole number, 0 or more');
+    if (l.currency !== undefined && l.currency !== null && String(l.currency).toLowerCase() !== currency)
+      throw bad(`currency must be the deal's (${currency})`);
+    if (l.productId !== undefined && l.productId !== null && typeof l.productId !== 'string')
+      throw bad('productId must be a string or null');
     sum += (l.quantity as number) * (l.unitAmountCents as number);
-    return { productId: (l.productId as string | null | undefined) ?? null, name: l.name.trim().slice(0, 120), quantity: l.quantity, unitAmountCents: l.unitAmountCents, currency };
+    return {
+      productId: (l.productId as string | null | undefined) ?? null,
+      name: l.name.trim().slice(0, 120),
+      quantity: l.quantity,
+      unitAmountCents: l.unitAmountCents,
+      currency,
+    };
   });
   return { items, sum };
 }
 
 const currencyOf = (v: unknown): string => {
-  if (typeof v !== 'string' || !/^[a-z]{3}$/i.test(v)) throw invalid({ currency: 'must be a three-letter ISO 4217 code' });
+  if (typeof v !== 'string' || !/^[a-z]{3}$/i.test(v))
+    throw invalid({ currency: 'must be a three-letter ISO 4217 code' });
   return v.toLowerCase();
 };
 
-async function apply(ctx: Ctx, body: Record<string, unknown>, pipeline: Record<string, unknown>, fresh: boolean): Promise<void> {
+async function apply(
+  ctx: Ctx,
+  body: Record<string, unknown>,
+  pipeline: Record<string, unknown>,
+  fresh: boolean,
+): Promise<void> {
   const b = ctx.body;
   if (b.title !== undefined) body.title = requiredText(b.title, 'title', 200);
   const hadLines = (body.lineItems as unknown[]).length > 0;
   if (b.currency !== undefined) {
     const next = currencyOf(b.currency);
-    if (hadLines && next !== body.currency && !Array.isArray(b.lineItems)) throw invalid({ currency: 'cannot change on a deal with line items unless lineItems are resent in it' });
+    if (hadLines && next !== body.currency && !Array.isArray(b.lineItems))
+      throw invalid({ currency: 'cannot change on a deal with line items unless lineItems are resent in it' });
     body.currency = next;
   }
   if (b.lineItems !== undefined) {
     if (b.lineItems === null || (Array.isArray(b.lineItems) && b.lineItems.length === 0)) body.lineItems = [];
     else {
-      if (b.amountCents !== undefined) throw invalid({ amountCents: 'is the sum of the line items; do not send it with them' });
+      if (b.amountCents !== undefined)
+        throw invalid({ amountCents: 'is the sum of the line items; do not send it with them' });
       const { items, sum } = lineItems(b.lineItems, body.currency as string);
       body.lineItems = items;
       body.amountCents = sum;
     }
   }
   if (b.amountCents !== undefined && b.lineItems === undefined) {
-    if ((body.lineItems as unknown[]).length > 0) throw invalid({ amountCents: 'is the sum of the line items on this deal' });
-    if (b.amountCents !== null && (!Number.isInteger(b.amountCents) || (b.amountCents as number) < 0)) throw invalid({ amountCents: 'must be a whole number, 0 or more' });
+    if ((body.lineItems as unknown[]).length > 0)
+      throw invalid({ amountCents: 'is the sum of the line items on this deal' });
+    if (b.amountCents !== null && (!Number.isInteger(b.amountCents) || (b.amountCents as number) < 0))
+      throw invalid({ amountCents: 'must be a whole number, 0 or more' });
     body.amountCents = b.amountCents;
   }
   if (b.expectedCloseAt !== undefined) body.expectedCloseAt = instant(b.expectedCloseAt, 'expectedCloseAt');
@@ -122,7 +154,10 @@ async function apply(ctx: Ctx, body: Record<string, unknown>, pipeline: Record<s
   }
 }
 
-const eventPayload = (d: Record<string, unknown>, previousStageId: string): Record<string, string | number | boolean> => ({
+const eventPayload = (
+  d: Record<string, unknown>,
+  previousStageId: string,
+): Record<string, string | number | boolean> => ({
   dealId: String(d.id),
   title: String(d.title),
   amountCents: (d.amountCents as number | null) ?? 0,
@@ -135,17 +170,27 @@ const eventPayload = (d: Record<string, unknown>, previousStageId: string): Reco
 });
 
 /** Fires dealWon, dealLost or dealStageChanged for a move, and makes a won deal's contact a customer for its site. */
-async function moved(ctx: Ctx, deal: Record<string, unknown>, previous: { stageId: string; status: string } | null): Promise<void> {
+async function moved(
+  ctx: Ctx,
+  deal: Record<string, unknown>,
+  previous: { stageId: string; status: string } | null,
+): Promise<void> {
   if (previous && previous.stageId === deal.stageId) return;
   const prev = previous?.stageId ?? '';
   if (deal.status === 'won') ctx.emit('dealWon', eventPayload(deal, prev));
-  else if (deal.status === 'lost') ctx.emit('dealLost', { ...eventPayload(deal, prev), lostReason: String(deal.lostReason ?? '') });
+  else if (deal.status === 'lost')
+    ctx.emit('dealLost', { ...eventPayload(deal, prev), lostReason: String(deal.lostReason ?? '') });
   else if (previous) ctx.emit('dealStageChanged', eventPayload(deal, prev));
-  if (deal.status === 'won' && typeof deal.contactId === 'string') await raiseStage(ctx, deal.contactId, String(deal.siteId), 'customer');
+  if (deal.status === 'won' && typeof deal.contactId === 'string')
+    await raiseStage(ctx, deal.contactId, String(deal.siteId), 'customer');
 }
 
 /** Creates a deal from `input` (a POST body, or a lead conversion's deal). */
-export async function createDeal(ctx: Ctx, input: Record<string, unknown>, siteId: string): Promise<Record<string, unknown>> {
+export async function createDeal(
+  ctx: Ctx,
+  input: Record<string, unknown>,
+  siteId: string,
+): Promise<Record<string, unknown>> {
   const inner: Ctx = { ...ctx, body: input };
   let pipeline: Record<string, unknown>;
   if (input.pipelineId !== undefined && input.pipelineId !== null) {
@@ -155,8 +200,24 @@ export async function createDeal(ctx: Ctx, input: Record<string, unknown>, siteI
     pipeline = found;
   } else pipeline = await defaultPipeline(ctx, siteId);
   const body: Record<string, unknown> = {
-    id: '', object: 'deal', title: requiredText(input.title, 'title', 200), pipelineId: pipeline.id, stageId: null, status: 'open', amountCents: null, currency: 'usd', lineItems: [],
-    expectedCloseAt: null, closedAt: null, stageChangedAt: null, ownerUid: null, contactId: null, companyId: null, lostReason: null, notes: null, siteId,
+    id: '',
+    object: 'deal',
+    title: requiredText(input.title, 'title', 200),
+    pipelineId: pipeline.id,
+    stageId: null,
+    status: 'open',
+    amountCents: null,
+    currency: 'usd',
+    lineItems: [],
+    expectedCloseAt: null,
+    closedAt: null,
+    stageChangedAt: null,
+    ownerUid: null,
+    contactId: null,
+    companyId: null,
+    lostReason: null,
+    notes: null,
+    siteId,
   };
   await apply(inner, body, pipeline, true);
   await crmBand(ctx, 'deal');
@@ -169,10 +230,13 @@ export async function createDeal(ctx: Ctx, input: Record<string, unknown>, siteI
 
 export const deals: Record<string, Handler> = {
   'pipelines.list': async (ctx) => ({ body: await crmList(ctx, 'pipeline', []) }),
-  'pipelines.retrieve': async (ctx) => ({ body: wire((await crmRow(ctx, 'pipeline', ctx.params.pipelineId!, 'pipeline')).body) }),
+  'pipelines.retrieve': async (ctx) => ({
+    body: wire((await crmRow(ctx, 'pipeline', ctx.params.pipelineId!, 'pipeline')).body),
+  }),
   'deals.list': async (ctx) => {
     const status = ctx.query.get('status');
-    if (status && !(dealStatuses as readonly string[]).includes(status)) throw invalid({ status: `must be one of ${dealStatuses.join(', ')}` });
+    if (status && !(dealStatuses as readonly string[]).includes(status))
+      throw invalid({ status: `must be one of ${dealStatuses.join(', ')}` });
     return { body: await crmList(ctx, 'deal', ['contactId', 'companyId', 'pipelineId', 'ownerUid', 'status']) };
   },
   'deals.retrieve': async (ctx) => ({ body: wire((await crmRow(ctx, 'deal', ctx.params.dealId!, 'deal')).body) }),

@@ -23,8 +23,17 @@ export const formSubmissions: Record<string, Handler> = {
     const readRaw = ctx.query.get('read') || null;
     const read = readRaw === null ? null : readRaw === 'true';
     const contains = formId ? { form_id: formId } : form ? { form } : read !== null ? { read } : undefined;
-    const keep = (formId || form) && read !== null ? (r: { body: Record<string, unknown> }) => r.body.read === read : undefined;
-    return { body: await listPage(ctx.sql, ctx.query, { ...where(ctx), order: 'id', present, ...(contains ? { contains } : {}), ...(keep ? { keep } : {}) }) };
+    const keep =
+      (formId || form) && read !== null ? (r: { body: Record<string, unknown> }) => r.body.read === read : undefined;
+    return {
+      body: await listPage(ctx.sql, ctx.query, {
+        ...where(ctx),
+        order: 'id',
+        present,
+        ...(contains ? { contains } : {}),
+        ...(keep ? { keep } : {}),
+      }),
+    };
   },
 
   'formSubmissions.retrieve': async (ctx) => ({ body: wire((await submission(ctx)).body) }),

@@ -13,7 +13,8 @@ import { wire } from './util.js';
 /** The site every lead call names (query, or the body of a write), owned by the organization. */
 async function leadSite(ctx: Ctx): Promise<string> {
   const siteId = ctx.query.get('siteId') || (typeof ctx.body.siteId === 'string' ? ctx.body.siteId : '');
-  if (!siteId || !(await get(ctx.sql, { org: ctx.org, kind: 'site' }, siteId))) throw invalid({ siteId: 'must name a site of this organization' });
+  if (!siteId || !(await get(ctx.sql, { org: ctx.org, kind: 'site' }, siteId)))
+    throw invalid({ siteId: 'must name a site of this organization' });
   return siteId;
 }
 
@@ -29,11 +30,14 @@ async function lead(ctx: Ctx, siteId: string): Promise<Row> {
 }
 
 function owner(body: Record<string, unknown>): string | null | undefined {
-  if (body.ownerUid !== undefined && body.ownerEmail !== undefined) throw invalid({ ownerEmail: 'send ownerUid or ownerEmail, not both' });
+  if (body.ownerUid !== undefined && body.ownerEmail !== undefined)
+    throw invalid({ ownerEmail: 'send ownerUid or ownerEmail, not both' });
   if (body.ownerUid !== undefined) return member(body.ownerUid, 'ownerUid');
   if (body.ownerEmail === undefined) return undefined;
   if (body.ownerEmail === null) return null;
-  const found = members.find((m) => typeof body.ownerEmail === 'string' && m.email === body.ownerEmail.trim().toLowerCase());
+  const found = members.find(
+    (m) => typeof body.ownerEmail === 'string' && m.email === body.ownerEmail.trim().toLowerCase(),
+  );
   if (!found) throw invalid({ ownerEmail: 'is not the address of a member' });
   return found.uid;
 }
@@ -43,8 +47,18 @@ export const leads: Record<string, Handler> = {
     const siteId = await leadSite(ctx);
     const status = ctx.query.get('status') || null;
     const ownerUid = ctx.query.get('ownerUid') || null;
-    const keep = (r: Row): boolean => (!status || (r.body.status ?? 'new') === status) && (!ownerUid || r.body.ownerUid === ownerUid);
-    return { body: await listPage(ctx.sql, ctx.query, { org: ctx.org, kind: 'lead', parent: siteId, order: 'sortDesc', present: presentLead, keep }) };
+    const keep = (r: Row): boolean =>
+      (!status || (r.body.status ?? 'new') === status) && (!ownerUid || r.body.ownerUid === ownerUid);
+    return {
+      body: await listPage(ctx.sql, ctx.query, {
+        org: ctx.org,
+        kind: 'lead',
+        parent: siteId,
+        order: 'sortDesc',
+        present: presentLead,
+        keep,
+      }),
+    };
   },
   'leads.retrieve': async (ctx) => ({ body: presentLead(await lead(ctx, await leadSite(ctx))) }),
   'leads.update': async (ctx) => {
@@ -53,12 +67,18 @@ export const leads: Record<string, Handler> = {
     const b = ctx.body;
     const body = { ...row.body };
     const current = (body.status as string | null) ?? 'new';
-    if (b.status !== undefined && current === 'qualified') throw conflict('lead_converted', 'The lead is converted; its status no longer moves (notes and owner stay writable)');
+    if (b.status !== undefined && current === 'qualified')
+      throw conflict(
+        'lead_converted',
+        'The lead is converted; its status no longer moves (notes and owner stay writable)',
+      );
     const next = b.status === undefined || b.status === null ? current : (b.status as string);
-    if (b.unqualifiedReason !== undefined && b.unqualifiedReason !== null && next !== 'unqualified') throw invalid({ unqualifiedReason: 'is only taken when the status is unqualified' });
+    if (b.unqualifiedReason !== undefined && b.unqualifiedReason !== null && next !== 'unqualified')
+      throw invalid({ unqualifiedReason: 'is only taken when the status is unqualified' });
     if (next === 'unqualified') {
       const reason = b.unqualifiedReason ?? (current === 'unqualified' ? body.unqualifiedReason : undefined);
-      if (typeof reason !== 'string' || reason.trim() === '') throw invalid({ unqualifiedReason: 'is required when the status becomes unqualified' });
+      if (typeof reason !== 'string' || reason.trim() === '')
+        throw invalid({ unqualifiedReason: 'is required when the status becomes unqualified' });
       body.unqualifiedReason = reason;
     } else body.unqualifiedReason = null;
     body.status = next;
@@ -73,39 +93,102 @@ export const leads: Record<string, Handler> = {
     const siteId = await leadSite(ctx);
     const row = await lead(ctx, siteId);
     const body = { ...row.body };
-    const receipt = (already: boolean) => ({ object: 'lead_conversion', id: row.id, siteId, contactId: body.convertedContactId, companyId: body.companyId ?? null, dealId: body.dealId ?? null, alreadyConverted: already, lead: presentLead(body) });
+    const receipt = (already: boolean) => ({
+      object: 'lead_conversion',
+      id: row.id,
+      siteId,
+      contactId: body.convertedContactId,
+      companyId: body.companyId ?? null,
+      dealId: body.dealId ?? null,
+      alreadyConverted: already,
+      lead: presentLead(body),
+    });
     if (body.status === 'qualified') return { status: 200, body: receipt(true) };
-    if (typeof body.email !== 'string' || body.email === '') throw conflict('lead_not_convertible', 'The lead has no address that can become a contact');
+    if (typeof body.email !== 'string' || body.email === '')
+      throw conflict('lead_not_convertible', 'The lead has no address that can become a contact');
     const b = ctx.body;
     const who = owner(b) ?? (body.ownerUid as string | null) ?? null;
     const held = await contactByEmail(ctx, body.email);
-    const contactId = held ? held.id : String((await createContact({ ...ctx, body: { email: body.email, ...(body.name ? { name: body.name } : {}) } }, 'api')).id);
+    const contactId = held
+      ? held.id
+      : String(
+          (
+            await createContact(
+              { ...ctx, body: { email: body.email, ...(body.name ? { name: body.name } : {}) } },
+              'api',
+            )
+          ).id,
+        );
     await raiseStage(ctx, contactId, siteId, 'sales-qualified');
     let companyId: string | null = null;
     let dealId: string | null = null;
     try {
       const company = b.company as { link?: unknown; create?: { name?: unknown; domain?: unknown } } | null | undefined;
       if (company) {
-        if ((company.link === undefined) === (company.create === undefined)) throw invalid({ company: 'needs exactly one of link or create' });
-        if (company.link !== undefined) companyId = (await crmRow(ctx, 'company', String(company.link), 'company').catch(() => { throw invalid({ 'company.link': 'is not an existing company' }); })).id;
+        if ((company.link === undefined) === (company.create === undefined))
+          throw invalid({ company: 'needs exactly one of link or create' });
+        if (company.link !== undefined)
+          companyId = (
+            await crmRow(ctx, 'company', String(company.link), 'company').catch(() => {
+              throw invalid({ 'company.link': 'is not an existing company' });
+            })
+          ).id;
         else {
           const domain = typeof company.create?.domain === 'string' ? normalizeDomain(company.create.domain) : null;
-          const [existing] = domain ? await ctx.sql.query<{ id: string }>("select id from objects where org = $1 and kind = 'company' and body->>'domain' = $2", [ctx.org, domain]) : [];
-          companyId = existing?.id ?? String(((await companies['companies.create']!({ ...ctx, body: { name: company.create?.name, ...(domain ? { domain } : {}), consentSiteId: siteId } })).body as { id: string }).id);
+          const [existing] = domain
+            ? await ctx.sql.query<{ id: string }>(
+                "select id from objects where org = $1 and kind = 'company' and body->>'domain' = $2",
+                [ctx.org, domain],
+              )
+            : [];
+          companyId =
+            existing?.id ??
+            String(
+              (
+                (
+                  await companies['companies.create']!({
+                    ...ctx,
+                    body: { name: company.create?.name, ...(domain ? { domain } : {}), consentSiteId: siteId },
+                  })
+                ).body as { id: string }
+              ).id,
+            );
         }
       }
       const deal = b.deal as Record<string, unknown> | null | undefined;
       if (deal) {
         if (typeof deal.title !== 'string' || deal.title.trim() === '') throw invalid({ 'deal.title': 'is required' });
-        const made = await createDeal(ctx, { title: deal.title, amountCents: deal.amountCents, currency: deal.currency ?? 'usd', stageId: deal.stageId, contactId, companyId, ownerUid: who }, siteId);
+        const made = await createDeal(
+          ctx,
+          {
+            title: deal.title,
+            amountCents: deal.amountCents,
+            currency: deal.currency ?? 'usd',
+            stageId: deal.stageId,
+            contactId,
+            companyId,
+            ownerUid: who,
+          },
+          siteId,
+        );
         dealId = String(made.id);
       }
     } catch (error) {
       // A company or deal past the band leaves the contact standing and the lead unconverted (001 §4 Leads).
-      if (error instanceof ApiError && error.type === 'plan_required') return { status: error.status, body: error.body };
+      if (error instanceof ApiError && error.type === 'plan_required')
+        return { status: error.status, body: error.body };
       throw error;
     }
-    Object.assign(body, { status: 'qualified', unqualifiedReason: null, convertedContactId: contactId, convertedAt: stamp(ctx), companyId, dealId, ownerUid: who, updated: stamp(ctx) });
+    Object.assign(body, {
+      status: 'qualified',
+      unqualifiedReason: null,
+      convertedContactId: contactId,
+      convertedAt: stamp(ctx),
+      companyId,
+      dealId,
+      ownerUid: who,
+      updated: stamp(ctx),
+    });
     await save(ctx.sql, { org: ctx.org, kind: 'lead', parent: siteId }, row.id, body, ctx.now);
     return { status: 201, body: receipt(false) };
   },

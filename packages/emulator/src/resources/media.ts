@@ -17,11 +17,21 @@ export const takenDown = new Set<string>();
 
 async function list(ctx: Ctx, parent: string) {
   const folder = ctx.query.get('folder') || null;
-  return listPage(ctx.sql, ctx.query, { org: ctx.org, kind: 'media', parent, order: 'id', present, ...(folder ? { contains: { folderId: folder } } : {}) });
+  return listPage(ctx.sql, ctx.query, {
+    org: ctx.org,
+    kind: 'media',
+    parent,
+    order: 'id',
+    present,
+    ...(folder ? { contains: { folderId: folder } } : {}),
+  });
 }
 
 async function storageUsed(ctx: Ctx): Promise<number> {
-  const rows = await ctx.sql.query<{ n: string | number | null }>("select sum((body->>'sizeBytes')::bigint) as n from objects where org = $1 and kind = 'media' and not deleted", [ctx.org]);
+  const rows = await ctx.sql.query<{ n: string | number | null }>(
+    "select sum((body->>'sizeBytes')::bigint) as n from objects where org = $1 and kind = 'media' and not deleted",
+    [ctx.org],
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -31,21 +41,43 @@ async function upload(ctx: Ctx, parent: string) {
   const compact = data.replace(/\s+/g, '');
   if (!base64Pattern.test(compact)) throw invalid({ data: 'is not valid base64' });
   if (typeof contentType !== 'string' || contentType === '') throw invalid({ contentType: 'is required' });
-  if (ctx.body.private !== undefined && typeof ctx.body.private !== 'boolean') throw invalid({ private: 'must be true or false' });
-  for (const [key, v] of Object.entries({ fileName, folderId, alt })) if (v !== undefined && v !== null && typeof v !== 'string') throw invalid({ [key]: 'must be a string' });
+  if (ctx.body.private !== undefined && typeof ctx.body.private !== 'boolean')
+    throw invalid({ private: 'must be true or false' });
+  for (const [key, v] of Object.entries({ fileName, folderId, alt }))
+    if (v !== undefined && v !== null && typeof v !== 'string') throw invalid({ [key]: 'must be a string' });
   const type = essence(contentType);
   const family = mediaFamilies.find((f) => f.test(type));
-  if (!family) throw new ApiError(415, 'unsupported_media_type', `${type} is not an accepted media type`, { code: 'unsupported_media_type' });
+  if (!family)
+    throw new ApiError(415, 'unsupported_media_type', `${type} is not an accepted media type`, {
+      code: 'unsupported_media_type',
+    });
   let bytes: Uint8Array = Buffer.from(compact, 'base64');
-  if (bytes.byteLength > family.maxBytes) throw new ApiError(413, 'payload_too_large', `${bytes.byteLength} bytes is past the ${family.maxBytes / 1024 / 1024} MB ceiling for ${family.name} uploads`);
-  if (family.name === 'video') throw new ApiError(403, 'forbidden', 'Video uploads are paused on every plan; nothing was stored', { code: 'video_uploads_paused' });
-  if (family.name === 'document' && !ctx.plan.documents) throw planRequired('documents', 'Your plan does not include document uploads; images work on every plan');
-  if (isExecutable(bytes)) throw new ApiError(415, 'unsupported_media_type', 'Executable content is refused whatever its declared type', { code: 'executable_bytes' });
-  if (!matchesType(type, bytes)) throw new ApiError(415, 'unsupported_media_type', `The bytes are not ${type}`, { code: 'type_mismatch' });
-  if (hasMacro(bytes)) throw new ApiError(415, 'unsupported_media_type', 'Office files carrying a macro project are refused', { code: 'macro_payload' });
+  if (bytes.byteLength > family.maxBytes)
+    throw new ApiError(
+      413,
+      'payload_too_large',
+      `${bytes.byteLength} bytes is past the ${family.maxBytes / 1024 / 1024} MB ceiling for ${family.name} uploads`,
+    );
+  if (family.name === 'video')
+    throw new ApiError(403, 'forbidden', 'Video uploads are paused on every plan; nothing was stored', {
+      code: 'video_uploads_paused',
+    });
+  if (family.name === 'document' && !ctx.plan.documents)
+    throw planRequired('documents', 'Your plan does not include document uploads; images work on every plan');
+  if (isExecutable(bytes))
+    throw new ApiError(415, 'unsupported_media_type', 'Executable content is refused whatever its declared type', {
+      code: 'executable_bytes',
+    });
+  if (!matchesType(type, bytes))
+    throw new ApiError(415, 'unsupported_media_type', `The bytes are not ${type}`, { code: 'type_mismatch' });
+  if (hasMacro(bytes))
+    throw new ApiError(415, 'unsupported_media_type', 'Office files carrying a macro project are refused', {
+      code: 'macro_payload',
+    });
   if (type === 'image/svg+xml') bytes = Buffer.from(sanitizeSvg(Buffer.from(bytes).toString('utf8')));
   const digest = createHash('sha256').update(bytes).digest('hex');
-  if (takenDown.has(digest)) throw new ApiError(451, 'unavailable_for_legal_reasons', 'This file matches a taken-down asset');
+  if (takenDown.has(digest))
+    throw new ApiError(451, 'unavailable_for_legal_reasons', 'This file matches a taken-down asset');
   if (ctx.plan.storageBytes !== null && (await storageUsed(ctx)) + bytes.byteLength > ctx.plan.storageBytes) {
     throw quota('storage_quota', 'The upload would cross the storage band; nothing was stored');
   }
@@ -86,7 +118,10 @@ export const media: Record<string, Handler> = {
     return { body: await list(ctx, ctx.params.siteId!) };
   },
   'media.retrieve': async (ctx) => {
-    const rows = await ctx.sql.query<{ body: Record<string, unknown> | string }>("select body from objects where org = $1 and kind = 'media' and id = $2 and not deleted", [ctx.org, ctx.params.mediaId]);
+    const rows = await ctx.sql.query<{ body: Record<string, unknown> | string }>(
+      "select body from objects where org = $1 and kind = 'media' and id = $2 and not deleted",
+      [ctx.org, ctx.params.mediaId],
+    );
     const found = rows[0];
     if (!found) throw notFound('file');
     return { body: wire(typeof found.body === 'string' ? JSON.parse(found.body) : found.body) };

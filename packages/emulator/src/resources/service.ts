@@ -10,7 +10,19 @@ export const service: Record<string, Handler> = {
       name: 'extkit platform emulator',
       version: 'v1',
       documentation: 'https://github.com/extkit/extkit/blob/main/docs/emulator.md',
-      resources: ['sites', 'media', 'contacts', 'companies', 'pipelines', 'deals', 'tasks', 'activities', 'leads', 'email-templates', 'datasets'],
+      resources: [
+        'sites',
+        'media',
+        'contacts',
+        'companies',
+        'pipelines',
+        'deals',
+        'tasks',
+        'activities',
+        'leads',
+        'email-templates',
+        'datasets',
+      ],
     },
   }),
 
@@ -21,14 +33,20 @@ export const service: Record<string, Handler> = {
     const used = await usedThisMonth(ctx.sql, ctx.org, ctx.now);
     const included = ctx.plan.includedRequests;
     const n = (kind: string): Promise<number> => count(ctx.sql, { org: ctx.org, kind });
-    const [contacts, companies, deals, tasks, activities, templates, datasets] = await Promise.all(['contact', 'company', 'deal', 'task', 'activity', 'email_template', 'dataset'].map(n));
+    const [contacts, companies, deals, tasks, activities, templates, datasets] = await Promise.all(
+      ['contact', 'company', 'deal', 'task', 'activity', 'email_template', 'dataset'].map(n),
+    );
     return {
       body: {
         object: 'usage',
         month: monthOf(ctx.now),
         apiRequests: { used, included, remaining: Math.max(0, included - used), metered: true },
         datasets: { used: datasets, included: ctx.plan.datasets, metered: false },
-        crmRecords: { used: contacts! + companies! + deals!, included: ctx.plan.crmRecords, metered: !ctx.plan.crmHardBand },
+        crmRecords: {
+          used: contacts! + companies! + deals!,
+          included: ctx.plan.crmRecords,
+          metered: !ctx.plan.crmHardBand,
+        },
         collections: { contacts, companies, deals, tasks, activities, emailTemplates: templates },
       },
     };

@@ -11,7 +11,25 @@ import { isUniqueViolation, ownedSite, present, requiredText, wire } from './uti
 const where = (ctx: Ctx) => ({ org: ctx.org, kind: 'site' });
 
 /** Names the platform keeps for itself (the list is not shown; these are the kit's). */
-export const reservedSubdomains = new Set(['www', 'api', 'app', 'admin', 'mail', 'ftp', 'cdn', 'static', 'assets', 'console', 'help', 'support', 'status', 'blog', 'docs', 'dev', 'test']);
+export const reservedSubdomains = new Set([
+  'www',
+  'api',
+  'app',
+  'admin',
+  'mail',
+  'ftp',
+  'cdn',
+  'static',
+  'assets',
+  'console',
+  'help',
+  'support',
+  'status',
+  'blog',
+  'docs',
+  'dev',
+  'test',
+]);
 const subdomainPattern = /^[a-z0-9][a-z0-9-]{2,29}$/;
 
 /** Pages a publish refreshes at most per call (000 §8). */
@@ -26,13 +44,25 @@ export const sites: Record<string, Handler> = {
     const displayName = requiredText(ctx.body.displayName, 'displayName', 80);
     const subdomain = ctx.body.subdomain;
     if (typeof subdomain !== 'string' || subdomain === '') throw invalid({ subdomain: 'is required' });
-    if (!subdomainPattern.test(subdomain)) throw invalid({ subdomain: 'must be 3-30 lowercase letters, digits and hyphens, starting with a letter or digit' });
+    if (!subdomainPattern.test(subdomain))
+      throw invalid({
+        subdomain: 'must be 3-30 lowercase letters, digits and hyphens, starting with a letter or digit',
+      });
     if (reservedSubdomains.has(subdomain)) throw invalid({ subdomain: 'is reserved' });
     if (ctx.plan.sites !== null && (await count(ctx.sql, where(ctx))) >= ctx.plan.sites) {
-      throw new ApiError(403, 'plan_required', `The plan's site limit (${ctx.plan.sites}) is reached`, { code: 'site_quota' });
+      throw new ApiError(403, 'plan_required', `The plan's site limit (${ctx.plan.sites}) is reached`, {
+        code: 'site_quota',
+      });
     }
     await spendBudget(ctx.sql, `site-creates:${ctx.org}`, limits.siteCreates, ctx.now, 'site creates');
-    const body = { id: await newId(ctx.sql, ctx.org, 'site', 'site'), object: 'site', displayName, subdomain, domain: null, __pages: 0 };
+    const body = {
+      id: await newId(ctx.sql, ctx.org, 'site', 'site'),
+      object: 'site',
+      displayName,
+      subdomain,
+      domain: null,
+      __pages: 0,
+    };
     try {
       await insert(ctx.sql, where(ctx), body.id, body, ctx.now);
     } catch (error) {

@@ -4,7 +4,8 @@ import { essence } from '@extkit/api';
 
 const startsWith = (b: Uint8Array, sig: number[], at = 0): boolean => sig.every((x, i) => b[at + i] === x);
 const ascii = (s: string): number[] => [...s].map((c) => c.charCodeAt(0));
-const contains = (b: Uint8Array, needle: string): boolean => Buffer.from(b.buffer, b.byteOffset, b.byteLength).includes(needle, 0, 'latin1');
+const contains = (b: Uint8Array, needle: string): boolean =>
+  Buffer.from(b.buffer, b.byteOffset, b.byteLength).includes(needle, 0, 'latin1');
 
 /** Executable formats: PE (MZ), ELF, Mach-O (both byte orders, fat), and scripts with a shebang. */
 export function isExecutable(b: Uint8Array): boolean {
@@ -19,12 +20,15 @@ export function isExecutable(b: Uint8Array): boolean {
   );
 }
 
-const zip = (b: Uint8Array): boolean => startsWith(b, [0x50, 0x4b, 0x03, 0x04]) || startsWith(b, [0x50, 0x4b, 0x05, 0x06]);
+const zip = (b: Uint8Array): boolean =>
+  startsWith(b, [0x50, 0x4b, 0x03, 0x04]) || startsWith(b, [0x50, 0x4b, 0x05, 0x06]);
 const ole = (b: Uint8Array): boolean => startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
 /** An Office file with a VBA project: `vbaProject.bin` in an OOXML zip, `_VBA_PROJECT` in an OLE file. */
 export function hasMacro(b: Uint8Array): boolean {
-  return (zip(b) && contains(b, 'vbaProject.bin')) || (ole(b) && (contains(b, '_VBA_PROJECT') || contains(b, 'V\0B\0A\0')));
+  return (
+    (zip(b) && contains(b, 'vbaProject.bin')) || (ole(b) && (contains(b, '_VBA_PROJECT') || contains(b, 'V\0B\0A\0')))
+  );
 }
 
 const textual = (type: string): boolean => type.startsWith('text/') || type === 'application/json';
@@ -39,8 +43,10 @@ export function matchesType(contentType: string, b: Uint8Array): boolean {
   if (type === 'image/gif') return startsWith(b, ascii('GIF8'));
   if (type === 'image/webp') return startsWith(b, ascii('RIFF')) && startsWith(b, ascii('WEBP'), 8);
   if (type === 'application/pdf') return startsWith(b, ascii('%PDF-'));
-  if (type === 'application/zip' || type === 'application/x-zip-compressed' || type.includes('openxmlformats')) return zip(b);
-  if (type === 'application/msword' || type === 'application/vnd.ms-excel' || type === 'application/vnd.ms-powerpoint') return ole(b);
+  if (type === 'application/zip' || type === 'application/x-zip-compressed' || type.includes('openxmlformats'))
+    return zip(b);
+  if (type === 'application/msword' || type === 'application/vnd.ms-excel' || type === 'application/vnd.ms-powerpoint')
+    return ole(b);
   if (type === 'video/mp4' || type === 'video/quicktime') return startsWith(b, ascii('ftyp'), 4);
   if (type === 'video/webm') return startsWith(b, [0x1a, 0x45, 0xdf, 0xa3]);
   // Other image types: no signature table; the kit lets them through.
@@ -52,7 +58,8 @@ export function imageSize(contentType: string, b: Uint8Array): { width: number; 
   const type = essence(contentType);
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   if (type === 'image/png' && b.length >= 24) return { width: view.getUint32(16), height: view.getUint32(20) };
-  if (type === 'image/gif' && b.length >= 10) return { width: view.getUint16(6, true), height: view.getUint16(8, true) };
+  if (type === 'image/gif' && b.length >= 10)
+    return { width: view.getUint16(6, true), height: view.getUint16(8, true) };
   return null;
 }
 

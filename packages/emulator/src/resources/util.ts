@@ -36,7 +36,11 @@ export function optionalText(value: unknown, key: string, max: number): string |
   return value.slice(0, max);
 }
 
-export const receipt = (id: string, object: string): { id: string; object: string; deleted: true } => ({ id, object, deleted: true });
+export const receipt = (id: string, object: string): { id: string; object: string; deleted: true } => ({
+  id,
+  object,
+  deleted: true,
+});
 
 /** A plan refusal on the quota codes of 000 §7. */
 export const quota = (code: string, message: string): ApiError => new ApiError(403, 'plan_required', message, { code });

@@ -20,7 +20,8 @@ export function modelFor(dataset: Record<string, unknown>): Model {
   const model = dataset.__model as Record<string, unknown> | null | undefined;
   if (model && typeof model === 'object') {
     const out: Model = {};
-    for (const [id, spec] of Object.entries(model)) out[id] = typeof spec === 'object' && spec !== null ? (spec as FieldModel) : {};
+    for (const [id, spec] of Object.entries(model))
+      out[id] = typeof spec === 'object' && spec !== null ? (spec as FieldModel) : {};
     return out;
   }
   return Object.fromEntries(((dataset.fields as string[]) ?? []).map((f) => [f, {}]));
@@ -53,8 +54,16 @@ function coerce(value: unknown, field: FieldModel): { value: unknown } | { error
       let lat: unknown;
       let lng: unknown;
       if (typeof value === 'string') [lat, lng] = value.split(',').map((p) => Number(p.trim()));
-      else if (typeof value === 'object' && value !== null && 'latitude' in value && 'longitude' in value) ({ latitude: lat, longitude: lng } = value as { latitude: unknown; longitude: unknown });
-      if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
+      else if (typeof value === 'object' && value !== null && 'latitude' in value && 'longitude' in value)
+        ({ latitude: lat, longitude: lng } = value as { latitude: unknown; longitude: unknown });
+      if (
+        typeof lat !== 'number' ||
+        typeof lng !== 'number' ||
+        !Number.isFinite(lat) ||
+        !Number.isFinite(lng) ||
+        Math.abs(lat) > 90 ||
+        Math.abs(lng) > 180
+      ) {
         return { error: 'must be "lat,lng" or {latitude, longitude} within +-90 / +-180' };
       }
       return { value: { latitude: lat, longitude: lng } };
@@ -65,12 +74,15 @@ function coerce(value: unknown, field: FieldModel): { value: unknown } | { error
       return { error: 'must be a record id or a list of record ids' };
     }
     case 'enum':
-      if (Array.isArray(field.options) && !field.options.includes(value)) return { error: `must be one of ${field.options.join(', ')}` };
+      if (Array.isArray(field.options) && !field.options.includes(value))
+        return { error: `must be one of ${field.options.join(', ')}` };
       return { value };
     case 'text': {
       if (typeof value !== 'string') return { error: 'must be text' };
-      if (field.maxLength !== undefined && value.length > field.maxLength) return { error: `must be at most ${field.maxLength} characters` };
-      if (field.pattern !== undefined && !safeTest(field.pattern, value)) return { error: `must match ${field.pattern}` };
+      if (field.maxLength !== undefined && value.length > field.maxLength)
+        return { error: `must be at most ${field.maxLength} characters` };
+      if (field.pattern !== undefined && !safeTest(field.pattern, value))
+        return { error: `must match ${field.pattern}` };
       return { value };
     }
     default:
@@ -90,10 +102,15 @@ function safeTest(pattern: string, value: string): boolean {
  * `values` merged over `stored`: unknown field ids dropped, strings coerced, null or ''
  * ignored (they cannot unset a stored value); then required fields checked.
  */
-export function applyValues(model: Model, stored: Record<string, unknown>, values: unknown): { values: Record<string, unknown> } | { errors: Record<string, string> } {
+export function applyValues(
+  model: Model,
+  stored: Record<string, unknown>,
+  values: unknown,
+): { values: Record<string, unknown> } | { errors: Record<string, string> } {
   const out = { ...stored };
   const errors: Record<string, string> = {};
-  if (values !== undefined && values !== null && (typeof values !== 'object' || Array.isArray(values))) return { errors: { values: 'must be an object' } };
+  if (values !== undefined && values !== null && (typeof values !== 'object' || Array.isArray(values)))
+    return { errors: { values: 'must be an object' } };
   for (const [id, raw] of Object.entries((values as Record<string, unknown>) ?? {})) {
     const field = model[id];
     if (!field || raw === null || raw === '' || raw === undefined) continue;
@@ -101,6 +118,7 @@ export function applyValues(model: Model, stored: Record<string, unknown>, value
     if ('error' in r) errors[id] = r.error;
     else out[id] = r.value;
   }
-  for (const [id, field] of Object.entries(model)) if (field.required && out[id] === undefined && !errors[id]) errors[id] = 'is required';
+  for (const [id, field] of Object.entries(model))
+    if (field.required && out[id] === undefined && !errors[id]) errors[id] = 'is required';
   return Object.keys(errors).length > 0 ? { errors } : { values: out };
 }

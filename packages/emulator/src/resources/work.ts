@@ -9,11 +9,23 @@ import { receipt, requiredText, wire } from './util.js';
 type Apply = (ctx: Ctx, body: Record<string, unknown>, fresh: boolean) => Promise<void>;
 
 /** The five handlers of a CRM collection with create, update and delete. */
-function collection(kind: string, resource: string, idParam: string, thing: string, prefix: string, filters: string[], defaults: Record<string, unknown>, applyBody: Apply, after?: (ctx: Ctx, before: Record<string, unknown> | null, body: Record<string, unknown>) => void): Record<string, Handler> {
+function collection(
+  kind: string,
+  resource: string,
+  idParam: string,
+  thing: string,
+  prefix: string,
+  filters: string[],
+  defaults: Record<string, unknown>,
+  applyBody: Apply,
+  after?: (ctx: Ctx, before: Record<string, unknown> | null, body: Record<string, unknown>) => void,
+): Record<string, Handler> {
   const where = (ctx: Ctx) => ({ org: ctx.org, kind });
   return {
     [`${resource}.list`]: async (ctx) => ({ body: await crmList(ctx, kind, filters) }),
-    [`${resource}.retrieve`]: async (ctx) => ({ body: wire((await crmRow(ctx, kind, ctx.params[idParam]!, thing)).body) }),
+    [`${resource}.retrieve`]: async (ctx) => ({
+      body: wire((await crmRow(ctx, kind, ctx.params[idParam]!, thing)).body),
+    }),
     [`${resource}.create`]: async (ctx) => {
       const siteId = await consentSite(ctx);
       const body: Record<string, unknown> = { id: '', object: kind, ...structuredClone(defaults), siteId };
@@ -44,12 +56,30 @@ function collection(kind: string, resource: string, idParam: string, thing: stri
 }
 
 async function links(ctx: Ctx, body: Record<string, unknown>): Promise<void> {
-  for (const key of ['contactId', 'companyId', 'dealId'] as const) if (ctx.body[key] !== undefined) body[key] = await reference(ctx, key, ctx.body[key]);
+  for (const key of ['contactId', 'companyId', 'dealId'] as const)
+    if (ctx.body[key] !== undefined) body[key] = await reference(ctx, key, ctx.body[key]);
 }
 
 const tasks = collection(
-  'task', 'tasks', 'taskId', 'task', 'tk', ['dealId', 'contactId', 'companyId', 'assigneeUid', 'status'],
-  { title: '', notes: null, kind: 'todo', priority: 'normal', status: 'open', dueAt: null, completedAt: null, assigneeUid: null, contactId: null, companyId: null, dealId: null },
+  'task',
+  'tasks',
+  'taskId',
+  'task',
+  'tk',
+  ['dealId', 'contactId', 'companyId', 'assigneeUid', 'status'],
+  {
+    title: '',
+    notes: null,
+    kind: 'todo',
+    priority: 'normal',
+    status: 'open',
+    dueAt: null,
+    completedAt: null,
+    assigneeUid: null,
+    contactId: null,
+    companyId: null,
+    dealId: null,
+  },
   async (ctx, body, fresh) => {
     const b = ctx.body;
     if (fresh || b.title !== undefined) body.title = requiredText(b.title, 'title', 200);
@@ -66,9 +96,19 @@ const tasks = collection(
   (ctx, before, t) => {
     if (t.status !== 'done' || before?.status === 'done') return;
     ctx.emit('taskCompleted', {
-      taskId: String(t.id), title: String(t.title), kind: String(t.kind), priority: String(t.priority),
-      dueAtMs: t.dueAt ? Date.parse(String(t.dueAt)) : 0, completedAtMs: Date.parse(String(t.completedAt)), completedByUid: 'api',
-      assigneeUid: String(t.assigneeUid ?? ''), createdByUid: 'api', contactId: String(t.contactId ?? ''), companyId: String(t.companyId ?? ''), dealId: String(t.dealId ?? ''), taskHostId: String(t.siteId ?? ''),
+      taskId: String(t.id),
+      title: String(t.title),
+      kind: String(t.kind),
+      priority: String(t.priority),
+      dueAtMs: t.dueAt ? Date.parse(String(t.dueAt)) : 0,
+      completedAtMs: Date.parse(String(t.completedAt)),
+      completedByUid: 'api',
+      assigneeUid: String(t.assigneeUid ?? ''),
+      createdByUid: 'api',
+      contactId: String(t.contactId ?? ''),
+      companyId: String(t.companyId ?? ''),
+      dealId: String(t.dealId ?? ''),
+      taskHostId: String(t.siteId ?? ''),
     });
   },
 );
@@ -77,8 +117,23 @@ const tasks = collection(
 export const activitiesPerRecord = 5_000;
 
 const activities = collection(
-  'activity', 'activities', 'activityId', 'activity', 'ac', ['dealId', 'contactId', 'companyId', 'kind'],
-  { kind: 'note', body: '', at: null, byUid: 'api', contactId: null, companyId: null, dealId: null, outcome: null, durationMinutes: null },
+  'activity',
+  'activities',
+  'activityId',
+  'activity',
+  'ac',
+  ['dealId', 'contactId', 'companyId', 'kind'],
+  {
+    kind: 'note',
+    body: '',
+    at: null,
+    byUid: 'api',
+    contactId: null,
+    companyId: null,
+    dealId: null,
+    outcome: null,
+    durationMinutes: null,
+  },
   async (ctx, body) => {
     const b = ctx.body;
     body.body = requiredText(b.body, 'body', 5000);
@@ -87,13 +142,25 @@ const activities = collection(
     body.at = b.at === undefined || b.at === null ? stamp(ctx) : instant(b.at, 'at');
     if (b.byUid !== undefined && b.byUid !== null) body.byUid = member(b.byUid, 'byUid');
     if (b.outcome !== undefined) body.outcome = text(b.outcome, 'outcome', 120);
-    if (b.durationMinutes !== undefined && b.durationMinutes !== null && (!Number.isInteger(b.durationMinutes) || (b.durationMinutes as number) < 0)) throw invalid({ durationMinutes: 'must be a whole number, 0 or more' });
+    if (
+      b.durationMinutes !== undefined &&
+      b.durationMinutes !== null &&
+      (!Number.isInteger(b.durationMinutes) || (b.durationMinutes as number) < 0)
+    )
+      throw invalid({ durationMinutes: 'must be a whole number, 0 or more' });
     if (b.durationMinutes !== undefined) body.durationMinutes = b.durationMinutes;
     await links(ctx, body);
-    if (!body.contactId && !body.companyId && !body.dealId) throw invalid({ contactId: 'one of contactId, companyId or dealId is required' });
+    if (!body.contactId && !body.companyId && !body.dealId)
+      throw invalid({ contactId: 'one of contactId, companyId or dealId is required' });
     for (const key of ['contactId', 'companyId', 'dealId'] as const) {
-      if (body[key] && (await count(ctx.sql, { org: ctx.org, kind: 'activity' }, { [key]: body[key] })) >= activitiesPerRecord) {
-        throw conflict('activity_log_full', `The record ${String(body[key])} already carries ${activitiesPerRecord} activities`);
+      if (
+        body[key] &&
+        (await count(ctx.sql, { org: ctx.org, kind: 'activity' }, { [key]: body[key] })) >= activitiesPerRecord
+      ) {
+        throw conflict(
+          'activity_log_full',
+          `The record ${String(body[key])} already carries ${activitiesPerRecord} activities`,
+        );
       }
     }
   },
@@ -101,7 +168,12 @@ const activities = collection(
 delete activities['activities.update'];
 
 const emailTemplates = collection(
-  'email_template', 'emailTemplates', 'templateId', 'email template', 'et', ['ownerUid', 'kind', 'visibility'],
+  'email_template',
+  'emailTemplates',
+  'templateId',
+  'email template',
+  'et',
+  ['ownerUid', 'kind', 'visibility'],
   { name: '', kind: 'template', visibility: 'shared', ownerUid: null, subject: '', body: '' },
   async (ctx, t, fresh) => {
     const b = ctx.body;
@@ -113,14 +185,16 @@ const emailTemplates = collection(
     }
     if (b.subject !== undefined) {
       if (b.subject !== null && typeof b.subject !== 'string') throw invalid({ subject: 'must be a string or null' });
-      if (typeof b.subject === 'string' && b.subject.length > 200) throw invalid({ subject: 'must be at most 200 characters' });
+      if (typeof b.subject === 'string' && b.subject.length > 200)
+        throw invalid({ subject: 'must be at most 200 characters' });
       t.subject = b.subject ?? '';
     }
     if (b.kind !== undefined && b.kind !== null) t.kind = b.kind;
     if (t.kind === 'snippet') t.subject = '';
     if (b.visibility !== undefined && b.visibility !== null) t.visibility = b.visibility;
     if (b.ownerUid !== undefined) t.ownerUid = member(b.ownerUid, 'ownerUid');
-    if (t.visibility === 'shared' && b.ownerUid !== undefined && b.ownerUid !== null) throw invalid({ ownerUid: 'is refused on a shared template' });
+    if (t.visibility === 'shared' && b.ownerUid !== undefined && b.ownerUid !== null)
+      throw invalid({ ownerUid: 'is refused on a shared template' });
     if (t.visibility === 'shared') t.ownerUid = null;
     if (t.visibility === 'personal' && !t.ownerUid) throw invalid({ ownerUid: 'is required on a personal template' });
   },

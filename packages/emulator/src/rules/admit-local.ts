@@ -33,7 +33,10 @@ export function localAdmitter(sql: Sql): Admitter {
   const lookup = async (key: string): Promise<Known | null> => {
     const held = keys.get(key);
     if (held) return held;
-    const [row] = await sql.query<{ org: string; scopes: string[] | string; plan: Plan | string }>('select k.org, k.scopes, o.plan from api_keys k join orgs o on o.id = k.org where k.key = $1', [key]);
+    const [row] = await sql.query<{ org: string; scopes: string[] | string; plan: Plan | string }>(
+      'select k.org, k.scopes, o.plan from api_keys k join orgs o on o.id = k.org where k.key = $1',
+      [key],
+    );
     if (!row) return null;
     const known = { org: row.org, scopes: parsed(row.scopes), plan: parsed(row.plan) };
     keys.set(key, known);
@@ -44,12 +47,18 @@ export function localAdmitter(sql: Sql): Admitter {
     pending = new Map();
     flushing = flushing.then(async () => {
       for (const [name, n] of batch) {
-        await sql.query('insert into counters (name, value) values ($1, $2) on conflict (name) do update set value = counters.value + excluded.value', [name, n]);
+        await sql.query(
+          'insert into counters (name, value) values ($1, $2) on conflict (name) do update set value = counters.value + excluded.value',
+          [name, n],
+        );
       }
     });
     return flushing;
   };
-  const timer = setInterval(() => void flush().catch((error) => console.error('[extkit emulator] writing the usage meter failed:', error)), 1000);
+  const timer = setInterval(
+    () => void flush().catch((error) => console.error('[extkit emulator] writing the usage meter failed:', error)),
+    1000,
+  );
   timer.unref();
 
   return {
@@ -61,18 +70,33 @@ export function localAdmitter(sql: Sql): Admitter {
       const addressCount = peek(`address:${r.address}`, r.now, perAddress.windowMs);
       if (addressCount > perAddress.limit) {
         const resetAt = Math.floor(r.now / perAddress.windowMs) * perAddress.windowMs + perAddress.windowMs;
-        throw limited(rateHeaders(perAddress.limit, addressCount, resetAt, r.now), resetAt, r.now, 'This address is limited after too many unrecognized keys; wait for Retry-After');
+        throw limited(
+          rateHeaders(perAddress.limit, addressCount, resetAt, r.now),
+          resetAt,
+          r.now,
+          'This address is limited after too many unrecognized keys; wait for Retry-After',
+        );
       }
       const { count: n, resetAt } = await count(`key:${r.key}`, r.now, perKey.windowMs);
       const headers = rateHeaders(perKey.limit, n, resetAt, r.now);
-      if (n > perKey.limit) throw limited(headers, resetAt, r.now, `Rate limit of ${perKey.limit} requests a minute exceeded; wait for Retry-After`);
+      if (n > perKey.limit)
+        throw limited(
+          headers,
+          resetAt,
+          r.now,
+          `Rate limit of ${perKey.limit} requests a minute exceeded; wait for Retry-After`,
+        );
       const plan = known.plan as unknown as Record<string, unknown>;
       if (known.plan.api && (r.gate === '' || plan[r.gate] === true)) {
         const name = `usage:${known.org}:${monthOf(r.now)}`;
         pending.set(name, (pending.get(name) ?? 0) + 1);
       }
       // The pipeline holds the key in `flights` once every check has passed.
-      return { caller: { key: r.key, org: known.org, plan: known.plan, scopes: known.scopes }, headers, claimed: r.slot ? false : null };
+      return {
+        caller: { key: r.key, org: known.org, plan: known.plan, scopes: known.scopes },
+        headers,
+        claimed: r.slot ? false : null,
+      };
     },
     flush,
     forget() {

@@ -80,7 +80,14 @@ async function admit(sql: Sql, r: AdmitRequest): Promise<Admission> {
   const addressStart = windowStart(r.now, perAddress.windowMs);
   const keyStart = windowStart(r.now, perKey.windowMs);
   const slot = r.slot;
-  const [row] = await sql.query<{ org: string; scopes: string[] | string; plan: Plan | string; addr_count: string | number | null; key_count: string | number | null; claimed: string | number }>(statement, [
+  const [row] = await sql.query<{
+    org: string;
+    scopes: string[] | string;
+    plan: Plan | string;
+    addr_count: string | number | null;
+    key_count: string | number | null;
+    claimed: string | number;
+  }>(statement, [
     r.key,
     addressBucket,
     addressStart,
@@ -100,12 +107,23 @@ async function admit(sql: Sql, r: AdmitRequest): Promise<Admission> {
   const addressCount = Number(row.addr_count ?? 0);
   if (addressCount > perAddress.limit) {
     const resetAt = addressStart + perAddress.windowMs;
-    throw limited(rateHeaders(perAddress.limit, addressCount, resetAt, r.now), resetAt, r.now, 'This address is limited after too many unrecognized keys; wait for Retry-After');
+    throw limited(
+      rateHeaders(perAddress.limit, addressCount, resetAt, r.now),
+      resetAt,
+      r.now,
+      'This address is limited after too many unrecognized keys; wait for Retry-After',
+    );
   }
   const count = Number(row.key_count);
   const resetAt = keyStart + perKey.windowMs;
   const headers = rateHeaders(perKey.limit, count, resetAt, r.now);
-  if (count > perKey.limit) throw limited(headers, resetAt, r.now, `Rate limit of ${perKey.limit} requests a minute exceeded; wait for Retry-After`);
+  if (count > perKey.limit)
+    throw limited(
+      headers,
+      resetAt,
+      r.now,
+      `Rate limit of ${perKey.limit} requests a minute exceeded; wait for Retry-After`,
+    );
   return {
     caller: { key: r.key, org: row.org, plan: parsed(row.plan), scopes: parsed(row.scopes) },
     headers,
@@ -113,7 +131,10 @@ async function admit(sql: Sql, r: AdmitRequest): Promise<Admission> {
   };
 }
 
-const sqlCounter = (sql: Sql): Counter => (bucket, now, windowMs) => hit(sql, bucket, now, windowMs);
+const sqlCounter =
+  (sql: Sql): Counter =>
+  (bucket, now, windowMs) =>
+    hit(sql, bucket, now, windowMs);
 
 /** Admission for a shared store: everything in the database, one statement a request. */
 export function sqlAdmitter(sql: Sql): Admitter {

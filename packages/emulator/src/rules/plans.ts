@@ -45,15 +45,39 @@ const business: Plan = {
 /** The presets `createKey({ plan })` and the admin surface accept by name. */
 export const plans: Record<string, Plan> = {
   business,
-  advanced: { ...business, name: 'advanced', includedRequests: 1_000_000, datasets: 100, sites: 50, storageBytes: 100 * GB },
-  enterprise: { ...business, name: 'enterprise', includedRequests: 10_000_000, datasets: null, sites: null, storageBytes: null, recordsPerDataset: null },
+  advanced: {
+    ...business,
+    name: 'advanced',
+    includedRequests: 1_000_000,
+    datasets: 100,
+    sites: 50,
+    storageBytes: 100 * GB,
+  },
+  enterprise: {
+    ...business,
+    name: 'enterprise',
+    includedRequests: 10_000_000,
+    datasets: null,
+    sites: null,
+    storageBytes: null,
+    recordsPerDataset: null,
+  },
   'no-api': { ...business, name: 'no-api', api: false },
   'no-commerce': { ...business, name: 'no-commerce', commerce: false },
   'no-crm': { ...business, name: 'no-crm', crm: false },
   'no-data-store': { ...business, name: 'no-data-store', dataStore: false, datasets: 0 },
   'no-documents': { ...business, name: 'no-documents', documents: false },
   // Every band one step from full: the next dataset, record, site, CRM record or byte is refused.
-  'nearly-full': { ...business, name: 'nearly-full', datasets: 1, recordsPerDataset: 1, sites: 1, crmRecords: 1, crmHardBand: true, storageBytes: 1024 },
+  'nearly-full': {
+    ...business,
+    name: 'nearly-full',
+    datasets: 1,
+    recordsPerDataset: 1,
+    sites: 1,
+    crmRecords: 1,
+    crmHardBand: true,
+    storageBytes: 1024,
+  },
 };
 
 export type PlanInput = string | (Partial<Plan> & { base?: string });
@@ -63,7 +87,10 @@ export function resolvePlan(input: PlanInput | undefined): Plan {
   if (input === undefined) return business;
   if (typeof input === 'string') {
     const preset = plans[input];
-    if (!preset) throw new TypeError(`Unknown plan ${JSON.stringify(input)}: expected one of ${Object.keys(plans).join(', ')}, or an object of overrides`);
+    if (!preset)
+      throw new TypeError(
+        `Unknown plan ${JSON.stringify(input)}: expected one of ${Object.keys(plans).join(', ')}, or an object of overrides`,
+      );
     return preset;
   }
   const { base, ...overrides } = input;

@@ -7,6 +7,8 @@ import type { Sql } from '../engine/engine.js';
 export const monthOf = (ms: number): string => new Date(ms).toISOString().slice(0, 7);
 
 export async function usedThisMonth(sql: Sql, org: string, now: number): Promise<number> {
-  const rows = await sql.query<{ value: string | number }>('select value from counters where name = $1', [`usage:${org}:${monthOf(now)}`]);
+  const rows = await sql.query<{ value: string | number }>('select value from counters where name = $1', [
+    `usage:${org}:${monthOf(now)}`,
+  ]);
   return Number(rows[0]?.value ?? 0);
 }

@@ -18,15 +18,59 @@ const epoch = Date.parse('2025-01-06T09:00:00Z');
 const day = 86_400_000;
 const at = (n: number): string => new Date(epoch + n).toISOString();
 
-const firstNames = ['Ada', 'Bjorn', 'Chiara', 'Dmitri', 'Elif', 'Farah', 'Goran', 'Hana', 'Ines', 'Jonas', 'Kaito', 'Lena', 'Mateo', 'Nora', 'Oskar', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tala'];
-const lastNames = ['Berg', 'Costa', 'Dahl', 'Eriksen', 'Fischer', 'Garcia', 'Holm', 'Ito', 'Jensen', 'Khan', 'Lund', 'Moreau', 'Nakamura', 'Olsen', 'Petrov', 'Rossi'];
+const firstNames = [
+  'Ada',
+  'Bjorn',
+  'Chiara',
+  'Dmitri',
+  'Elif',
+  'Farah',
+  'Goran',
+  'Hana',
+  'Ines',
+  'Jonas',
+  'Kaito',
+  'Lena',
+  'Mateo',
+  'Nora',
+  'Oskar',
+  'Priya',
+  'Quinn',
+  'Rosa',
+  'Sven',
+  'Tala',
+];
+const lastNames = [
+  'Berg',
+  'Costa',
+  'Dahl',
+  'Eriksen',
+  'Fischer',
+  'Garcia',
+  'Holm',
+  'Ito',
+  'Jensen',
+  'Khan',
+  'Lund',
+  'Moreau',
+  'Nakamura',
+  'Olsen',
+  'Petrov',
+  'Rossi',
+];
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 
 /** The demo organization. */
 export function demoSeed(): SeedData {
   const r = prng(20250106);
   const sites = [
-    { id: 'site_0000001', displayName: 'Fjord Outfitters', subdomain: 'fjord-outfitters', domain: 'fjord.example', __pages: 42 },
+    {
+      id: 'site_0000001',
+      displayName: 'Fjord Outfitters',
+      subdomain: 'fjord-outfitters',
+      domain: 'fjord.example',
+      __pages: 42,
+    },
     { id: 'site_0000002', displayName: 'Harbor Cafe', subdomain: 'harbor-cafe', domain: null, __pages: 7 },
   ];
   const datasets = [
@@ -55,7 +99,14 @@ export function demoSeed(): SeedData {
     const [city, lat, lng] = pick(r, cities);
     return {
       datasetId: 'ds_0000001',
-      values: { title: `${city} trip ${i + 1}`, city, nights: 1 + Math.floor(r() * 10), guided: r() < 0.5, startsAt: epoch + (30 + i) * day, location: { latitude: lat, longitude: lng } },
+      values: {
+        title: `${city} trip ${i + 1}`,
+        city,
+        nights: 1 + Math.floor(r() * 10),
+        guided: r() < 0.5,
+        startsAt: epoch + (30 + i) * day,
+        location: { latitude: lat, longitude: lng },
+      },
       created: at(i * 3_600_000),
       updated: at(i * 3_600_000),
     };
@@ -112,7 +163,15 @@ export function demoSeed(): SeedData {
       sources: [pick(r, ['form', 'order', 'booking', 'newsletter'])],
       companyIds: companyId ? [companyId] : [],
       alternateEmails: [],
-      __profiles: { [siteId]: { lifecycleStage: pick(r, lifecycle), ownerUid: pick(r, ['u_owner', 'u_sales', null]), companyId, firstName: first, lastName: last } },
+      __profiles: {
+        [siteId]: {
+          lifecycleStage: pick(r, lifecycle),
+          ownerUid: pick(r, ['u_owner', 'u_sales', null]),
+          companyId,
+          firstName: first,
+          lastName: last,
+        },
+      },
       __sites: [siteId],
       created: at(i * 3_600_000),
       updated: at(i * 3_600_000),
@@ -126,7 +185,13 @@ export function demoSeed(): SeedData {
       isDefault: true,
       archived: false,
       archivedAt: null,
-      stages: stages.map((id, order) => ({ id, name: id.replace('-', ' '), order, probability: [10, 20, 40, 60, 100, 0][order], kind: id === 'won' ? 'won' : id === 'lost' ? 'lost' : 'open' })),
+      stages: stages.map((id, order) => ({
+        id,
+        name: id.replace('-', ' '),
+        order,
+        probability: [10, 20, 40, 60, 100, 0][order],
+        kind: id === 'won' ? 'won' : id === 'lost' ? 'lost' : 'open',
+      })),
       siteId: S1,
       created: at(0),
       updated: at(0),
@@ -135,7 +200,10 @@ export function demoSeed(): SeedData {
   const deals = Array.from({ length: 40 }, (_, i) => {
     const stageId = stages[i % stages.length]!;
     const status = stageId === 'won' ? 'won' : stageId === 'lost' ? 'lost' : 'open';
-    const lines = i % 4 === 0 ? [{ productId: null, name: 'Guided tour', quantity: 2, unitAmountCents: 45_000, currency: 'usd' }] : [];
+    const lines =
+      i % 4 === 0
+        ? [{ productId: null, name: 'Guided tour', quantity: 2, unitAmountCents: 45_000, currency: 'usd' }]
+        : [];
     return {
       title: `Deal ${i + 1}`,
       pipelineId: 'pl_0000001',
@@ -217,7 +285,7 @@ export function demoSeed(): SeedData {
       sources: [i % 2 === 0 ? 'form:form_booking' : 'signup'],
       submissionCount: 1 + (i % 3),
       firstSeen: at(i * day),
-      lastSeen: at((i * 37) % 50 * day + 3_600_000),
+      lastSeen: at(((i * 37) % 50) * day + 3_600_000),
       marketingConsent: i % 2 === 0,
       marketingConsentAt: i % 2 === 0 ? at(i * day) : null,
       convertedContactId: null,
@@ -237,19 +305,40 @@ export function demoSeed(): SeedData {
     const items = 4_900 * qty;
     const totals = legacy
       ? { itemsCents: 0, shippingCents: 0, taxCents: 0, discountCents: 0, totalCents: items + 500, feeCents: 150 }
-      : { itemsCents: items, shippingCents: 500, taxCents: Math.round(items * 0.25), discountCents: 0, totalCents: items + 500 + Math.round(items * 0.25), feeCents: 150 };
+      : {
+          itemsCents: items,
+          shippingCents: 500,
+          taxCents: Math.round(items * 0.25),
+          discountCents: 0,
+          totalCents: items + 500 + Math.round(items * 0.25),
+          feeCents: 150,
+        };
     const order: Record<string, unknown> = {
       siteId: S1,
       number: i + 1,
       status: orderStatuses[i % orderStatuses.length],
       currency: 'usd',
       customerEmail: channel === 'pos' ? null : `buyer${i + 1}@example.com`,
-      lineItems: [{ productId: 'prod_0000001', variantId: 'v-m', name: 'Rain jacket', variantLabel: 'M', sku: 'RJ-M', productType: 'physical', quantity: qty, unitAmountCents: 4_900 }],
+      lineItems: [
+        {
+          productId: 'prod_0000001',
+          variantId: 'v-m',
+          name: 'Rain jacket',
+          variantLabel: 'M',
+          sku: 'RJ-M',
+          productType: 'physical',
+          quantity: qty,
+          unitAmountCents: 4_900,
+        },
+      ],
       totals,
       refundedCents: orderStatuses[i % orderStatuses.length] === 'refunded' ? totals.totalCents : 0,
       disputed: i === 13,
       taxMode: legacy ? null : 'stripe-automatic',
-      shippingAddress: channel === 'pos' ? null : { name: 'Buyer', line1: '1 Quay', city: 'Bergen', state: null, postalCode: '5003', country: 'NO' },
+      shippingAddress:
+        channel === 'pos'
+          ? null
+          : { name: 'Buyer', line1: '1 Quay', city: 'Bergen', state: null, postalCode: '5003', country: 'NO' },
       couponCode: null,
       fulfillments: [],
       created: at(i * day),
@@ -259,14 +348,118 @@ export function demoSeed(): SeedData {
     return order;
   });
   const variant = (id: string | null, label: Record<string, string>, price: number, inventory: number | null) => ({
-    id, sku: id ? `RJ-${id}` : 'GC', barcode: null, options: label, priceUsd: price, compareAtPriceUsd: null, weightGrams: 500, inventory, inventoryTracked: inventory !== null,
+    id,
+    sku: id ? `RJ-${id}` : 'GC',
+    barcode: null,
+    options: label,
+    priceUsd: price,
+    compareAtPriceUsd: null,
+    weightGrams: 500,
+    inventory,
+    inventoryTracked: inventory !== null,
   });
   const products = [
-    { siteId: S1, name: 'Rain jacket', slug: 'rain-jacket', description: null, type: 'physical', status: 'active', tags: ['outdoor'], categoryIds: [], mediaUrls: [], options: [{ name: 'Size', values: ['S', 'M', 'L'] }], variants: ['S', 'M', 'L'].map((s) => variant(`v-${s.toLowerCase()}`, { Size: s }, 49, 10)), inventory: 30, subscription: null, created: at(0), updated: at(0) },
-    { siteId: S1, name: 'Gift card', slug: 'gift-card', description: null, type: 'digital', status: 'active', tags: [], categoryIds: [], mediaUrls: [], options: [], variants: [variant('default', {}, 25, null)], inventory: null, subscription: null, created: at(day), updated: at(day) },
-    { siteId: S1, name: 'Old map', slug: 'old-map', description: null, type: 'physical', status: 'archived', tags: [], categoryIds: [], mediaUrls: [], options: [], variants: [variant('default', {}, 5, 0)], inventory: 0, subscription: null, created: at(2 * day), updated: at(2 * day) },
-    { siteId: S1, name: 'Trip club', slug: 'trip-club', description: null, type: 'service', status: 'draft', tags: [], categoryIds: [], mediaUrls: [], options: [], variants: [variant('default', {}, 9, null)], inventory: null, subscription: { interval: 'month', trialDays: 14 }, created: at(3 * day), updated: at(3 * day) },
-    { siteId: S1, name: 'Deleted item', slug: 'deleted', description: null, type: 'physical', status: 'active', tags: [], categoryIds: [], mediaUrls: [], options: [], variants: [variant('default', {}, 1, null)], inventory: null, subscription: null, created: at(4 * day), updated: at(4 * day), __deleted: true },
+    {
+      siteId: S1,
+      name: 'Rain jacket',
+      slug: 'rain-jacket',
+      description: null,
+      type: 'physical',
+      status: 'active',
+      tags: ['outdoor'],
+      categoryIds: [],
+      mediaUrls: [],
+      options: [{ name: 'Size', values: ['S', 'M', 'L'] }],
+      variants: ['S', 'M', 'L'].map((s) => variant(`v-${s.toLowerCase()}`, { Size: s }, 49, 10)),
+      inventory: 30,
+      subscription: null,
+      created: at(0),
+      updated: at(0),
+    },
+    {
+      siteId: S1,
+      name: 'Gift card',
+      slug: 'gift-card',
+      description: null,
+      type: 'digital',
+      status: 'active',
+      tags: [],
+      categoryIds: [],
+      mediaUrls: [],
+      options: [],
+      variants: [variant('default', {}, 25, null)],
+      inventory: null,
+      subscription: null,
+      created: at(day),
+      updated: at(day),
+    },
+    {
+      siteId: S1,
+      name: 'Old map',
+      slug: 'old-map',
+      description: null,
+      type: 'physical',
+      status: 'archived',
+      tags: [],
+      categoryIds: [],
+      mediaUrls: [],
+      options: [],
+      variants: [variant('default', {}, 5, 0)],
+      inventory: 0,
+      subscription: null,
+      created: at(2 * day),
+      updated: at(2 * day),
+    },
+    {
+      siteId: S1,
+      name: 'Trip club',
+      slug: 'trip-club',
+      description: null,
+      type: 'service',
+      status: 'draft',
+      tags: [],
+      categoryIds: [],
+      mediaUrls: [],
+      options: [],
+      variants: [variant('default', {}, 9, null)],
+      inventory: null,
+      subscription: { interval: 'month', trialDays: 14 },
+      created: at(3 * day),
+      updated: at(3 * day),
+    },
+    {
+      siteId: S1,
+      name: 'Deleted item',
+      slug: 'deleted',
+      description: null,
+      type: 'physical',
+      status: 'active',
+      tags: [],
+      categoryIds: [],
+      mediaUrls: [],
+      options: [],
+      variants: [variant('default', {}, 1, null)],
+      inventory: null,
+      subscription: null,
+      created: at(4 * day),
+      updated: at(4 * day),
+      __deleted: true,
+    },
   ];
-  return { sites, datasets, records, formSubmissions, companies, contacts, pipelines, deals, tasks, activities, emailTemplates, leads, orders, products };
+  return {
+    sites,
+    datasets,
+    records,
+    formSubmissions,
+    companies,
+    contacts,
+    pipelines,
+    deals,
+    tasks,
+    activities,
+    emailTemplates,
+    leads,
+    orders,
+    products,
+  };
 }

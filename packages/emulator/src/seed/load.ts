@@ -41,7 +41,10 @@ export const collections: Record<string, Collection> = {
 async function advancePast(sql: Sql, org: string, kind: string, id: string): Promise<void> {
   const n = parseInt(id.slice(id.lastIndexOf('_') + 1), 36);
   if (!Number.isSafeInteger(n)) return;
-  await sql.query('insert into counters (name, value) values ($1, $2) on conflict (name) do update set value = greatest(counters.value, excluded.value)', [`${org}:${kind}`, n]);
+  await sql.query(
+    'insert into counters (name, value) values ($1, $2) on conflict (name) do update set value = greatest(counters.value, excluded.value)',
+    [`${org}:${kind}`, n],
+  );
 }
 
 export type SeedData = Partial<Record<keyof typeof collections, Record<string, unknown>[]>>;
@@ -55,16 +58,31 @@ export async function loadSeed(sql: Sql, org: string, data: SeedData, now: numbe
       const parent = spec.parent ? String(object[spec.parent] ?? '') : '';
       if (spec.parent && parent === '') throw new TypeError(`seed: every entry of ${name} needs ${spec.parent}`);
       if (spec.parent && !spec.keepParent) delete object[spec.parent];
-      const id = typeof object.id === 'string' ? object.id : spec.kind === 'record' ? await newRecordId(sql, org) : await newId(sql, org, spec.kind, spec.prefix);
+      const id =
+        typeof object.id === 'string'
+          ? object.id
+          : spec.kind === 'record'
+            ? await newRecordId(sql, org)
+            : await newId(sql, org, spec.kind, spec.prefix);
       if (typeof object.id === 'string') await advancePast(sql, org, spec.kind === 'record' ? 'record' : spec.kind, id);
       const created = typeof object.created === 'string' ? Date.parse(object.created) : now;
       const updated = typeof object.updated === 'string' ? Date.parse(object.updated) : created;
-      const body: Record<string, unknown> = { object: spec.kind, ...object, id, ...('created' in object || spec.kind === 'site' ? {} : { created: iso(created) }) };
+      const body: Record<string, unknown> = {
+        object: spec.kind,
+        ...object,
+        id,
+        ...('created' in object || spec.kind === 'site' ? {} : { created: iso(created) }),
+      };
       const deleted = object.__deleted === true;
       delete body.__deleted;
-      const sortAt = spec.sortBy && typeof object[spec.sortBy] === 'string' ? Date.parse(object[spec.sortBy] as string) : 0;
+      const sortAt =
+        spec.sortBy && typeof object[spec.sortBy] === 'string' ? Date.parse(object[spec.sortBy] as string) : 0;
       await insert(sql, { org, kind: spec.kind, parent }, id, body, created, sortAt);
-      if (updated !== created || deleted) await sql.query('update objects set updated = $5, deleted = $6 where org = $1 and kind = $2 and parent = $3 and id = $4', [org, spec.kind, parent, id, updated, deleted]);
+      if (updated !== created || deleted)
+        await sql.query(
+          'update objects set updated = $5, deleted = $6 where org = $1 and kind = $2 and parent = $3 and id = $4',
+          [org, spec.kind, parent, id, updated, deleted],
+        );
       n++;
     }
   }

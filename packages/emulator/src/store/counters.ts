@@ -11,7 +11,12 @@ export async function nextNumber(sql: Sql, name: string): Promise<number> {
 }
 
 /** Counts one hit in `bucket`'s fixed window containing `now`; answers the count so far and when the window ends. */
-export async function hit(sql: Sql, bucket: string, now: number, windowMs: number): Promise<{ count: number; resetAt: number }> {
+export async function hit(
+  sql: Sql,
+  bucket: string,
+  now: number,
+  windowMs: number,
+): Promise<{ count: number; resetAt: number }> {
   const start = Math.floor(now / windowMs) * windowMs;
   const rows = await sql.query<{ count: string | number }>(
     'insert into windows (bucket, start, count) values ($1, $2, 1) on conflict (bucket, start) do update set count = windows.count + 1 returning count',

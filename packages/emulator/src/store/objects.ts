@@ -13,7 +13,17 @@ export interface Row<B = Record<string, unknown>> {
   deleted: boolean;
 }
 
-type Raw = { org: string; kind: string; parent: string; id: string; body: Record<string, unknown>; created: string | number; updated: string | number; sort_at: string | number; deleted: boolean };
+type Raw = {
+  org: string;
+  kind: string;
+  parent: string;
+  id: string;
+  body: Record<string, unknown>;
+  created: string | number;
+  updated: string | number;
+  sort_at: string | number;
+  deleted: boolean;
+};
 
 // pg answers bigint as text; PGlite as a number.
 const row = (r: Raw): Row => ({
@@ -38,23 +48,35 @@ const ident = (w: Where): unknown[] => [w.org, w.kind, w.parent ?? ''];
 
 /** Adds a row; a unique constraint broken is thrown to the caller (it maps it to 409). */
 export async function insert(sql: Sql, w: Where, id: string, body: object, at: number, sortAt = 0): Promise<void> {
-  await sql.query('insert into objects (org, kind, parent, id, body, created, updated, sort_at) values ($1, $2, $3, $4, $5::jsonb, $6, $6, $7)', [
-    ...ident(w),
-    id,
-    JSON.stringify(body),
-    at,
-    sortAt,
-  ]);
+  await sql.query(
+    'insert into objects (org, kind, parent, id, body, created, updated, sort_at) values ($1, $2, $3, $4, $5::jsonb, $6, $6, $7)',
+    [...ident(w), id, JSON.stringify(body), at, sortAt],
+  );
 }
 
 /** The row, or null; deleted rows only when asked. */
-export async function get<B = Record<string, unknown>>(sql: Sql, w: Where, id: string, withDeleted = false): Promise<Row<B> | null> {
-  const rows = await sql.query<Raw>(`select * from objects where org = $1 and kind = $2 and parent = $3 and id = $4${withDeleted ? '' : ' and not deleted'}`, [...ident(w), id]);
+export async function get<B = Record<string, unknown>>(
+  sql: Sql,
+  w: Where,
+  id: string,
+  withDeleted = false,
+): Promise<Row<B> | null> {
+  const rows = await sql.query<Raw>(
+    `select * from objects where org = $1 and kind = $2 and parent = $3 and id = $4${withDeleted ? '' : ' and not deleted'}`,
+    [...ident(w), id],
+  );
   return rows[0] ? (row(rows[0]) as Row<B>) : null;
 }
 
 /** Rewrites a row's body, stamping `updated` unless told not to. */
-export async function save(sql: Sql, w: Where, id: string, body: object, at: number | null, sortAt?: number): Promise<void> {
+export async function save(
+  sql: Sql,
+  w: Where,
+  id: string,
+  body: object,
+  at: number | null,
+  sortAt?: number,
+): Promise<void> {
   await sql.query(
     `update objects set body = $5::jsonb${at === null ? '' : ', updated = $6'}${sortAt === undefined ? '' : `, sort_at = $${at === null ? 6 : 7}`} where org = $1 and kind = $2 and parent = $3 and id = $4`,
     [...ident(w), id, JSON.stringify(body), ...(at === null ? [] : [at]), ...(sortAt === undefined ? [] : [sortAt])],
@@ -63,7 +85,10 @@ export async function save(sql: Sql, w: Where, id: string, body: object, at: num
 
 /** Removes a row for good; true when there was one. */
 export async function remove(sql: Sql, w: Where, id: string): Promise<boolean> {
-  const rows = await sql.query('delete from objects where org = $1 and kind = $2 and parent = $3 and id = $4 returning id', [...ident(w), id]);
+  const rows = await sql.query(
+    'delete from objects where org = $1 and kind = $2 and parent = $3 and id = $4 returning id',
+    [...ident(w), id],
+  );
   return rows.length > 0;
 }
 
@@ -77,8 +102,16 @@ export async function count(sql: Sql, w: Where, contains?: object): Promise<numb
 }
 
 /** Live rows matching `contains` in any parent of the organization. */
-export async function find<B = Record<string, unknown>>(sql: Sql, org: string, kind: string, contains: object): Promise<Row<B>[]> {
-  const rows = await sql.query<Raw>('select * from objects where org = $1 and kind = $2 and not deleted and body @> $3::jsonb order by id', [org, kind, JSON.stringify(contains)]);
+export async function find<B = Record<string, unknown>>(
+  sql: Sql,
+  org: string,
+  kind: string,
+  contains: object,
+): Promise<Row<B>[]> {
+  const rows = await sql.query<Raw>(
+    'select * from objects where org = $1 and kind = $2 and not deleted and body @> $3::jsonb order by id',
+    [org, kind, JSON.stringify(contains)],
+  );
   return rows.map((r) => row(r) as Row<B>);
 }
 
@@ -123,6 +156,9 @@ export async function readPage(sql: Sql, q: PageQuery): Promise<{ rows: Row[]; m
     order = 'id';
     if (q.after) conds.push(`id > ${p(String(q.after[0]))}`);
   }
-  const rows = await sql.query<Raw>(`select * from objects where ${conds.join(' and ')} order by ${order} limit ${p(q.limit + 1)}`, params);
+  const rows = await sql.query<Raw>(
+    `select * from objects where ${conds.join(' and ')} order by ${order} limit ${p(q.limit + 1)}`,
+    params,
+  );
   return { rows: rows.slice(0, q.limit).map(row), more: rows.length > q.limit };
 }

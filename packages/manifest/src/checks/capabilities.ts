@@ -4,7 +4,11 @@ import type { Manifest } from '../schema.js';
 import { asArray, compact, uniqueStrings } from './lists.js';
 import { checkNetwork } from './network.js';
 
-export function checkCapabilities(capabilities: Record<string, unknown>, sound: boolean, reporter: Reporter): NonNullable<Manifest['capabilities']> {
+export function checkCapabilities(
+  capabilities: Record<string, unknown>,
+  sound: boolean,
+  reporter: Reporter,
+): NonNullable<Manifest['capabilities']> {
   const network = asArray(capabilities.network);
   const props = asArray(capabilities.props);
   const events = asArray(capabilities.events);
@@ -16,6 +20,7 @@ export function checkCapabilities(capabilities: Record<string, unknown>, sound: 
   const keptEvents = events && uniqueStrings(events, '/capabilities/events', 'capabilities.events.duplicate', reporter);
   const keptSize = validSize ? (sound ? (size as { height: number }) : { height: height as number }) : undefined;
   // Copy-on-write: a sound object whose members all stay the same is its own normalized form.
-  if (sound && keptSize === size && keptNetwork === network && keptProps === props && keptEvents === events) return capabilities;
+  if (sound && keptSize === size && keptNetwork === network && keptProps === props && keptEvents === events)
+    return capabilities;
   return compact({ network: keptNetwork, props: keptProps, events: keptEvents, size: keptSize });
 }

@@ -39,10 +39,23 @@ const componentId = new RegExp(COMPONENT_ID);
  * one native match over their text (that they are ids in the namespace, one a line), and each
  * repeat's line and column are known without a walk to its pointer.
  */
-export function scanComponents(list: unknown[], publisher: string | undefined, id: string | undefined, text?: string): ComponentScan {
+export function scanComponents(
+  list: unknown[],
+  publisher: string | undefined,
+  id: string | undefined,
+  text?: string,
+): ComponentScan {
   // Made before the loop: the first call runs the loop optimized on the stack (OSR), and an object
   // made after it, where that code had no feedback yet, sent the call back to the interpreter.
-  const scan: ComponentScan = { list, declared: new StringSet(list, publisher === undefined || id === undefined ? 0 : publisher.length + id.length + 2), misshapen: [], repeats: [], outside: [], places: [], outsidePlaces: [] };
+  const scan: ComponentScan = {
+    list,
+    declared: new StringSet(list, publisher === undefined || id === undefined ? 0 : publisher.length + id.length + 2),
+    misshapen: [],
+    repeats: [],
+    outside: [],
+    places: [],
+    outsidePlaces: [],
+  };
   const { declared, misshapen, repeats, outside, places, outsidePlaces } = scan;
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
@@ -67,7 +80,7 @@ export function scanComponents(list: unknown[], publisher: string | undefined, i
     for (; r < repeats.length && repeats[r]! < i + count; r++) places!.push(walk!.placeInRun(repeats[r]! - i));
     return r;
   };
-  for (let i = 0, r = 0; i < list.length; ) {
+  for (let i = 0, r = 0; i < list.length;) {
     const repeat = r < repeats.length ? repeats[r]! : list.length;
     // The last id has no comma after it: no match takes it.
     const size = 1 << run;
@@ -78,7 +91,11 @@ export function scanComponents(list: unknown[], publisher: string | undefined, i
       try {
         const exactFirst = loosely % 8 === 0;
         let past = exactFirst ? exact(i, count, r) : -1;
-        if (past === -1 && upTo > 0 && (walk!.skipLines(upTo, namespace.loose(upTo)) || walk!.skipFlat(namespace.flat(upTo)))) {
+        if (
+          past === -1 &&
+          upTo > 0 &&
+          (walk!.skipLines(upTo, namespace.loose(upTo)) || walk!.skipFlat(namespace.flat(upTo)))
+        ) {
           taken = upTo;
           loosely++;
         } else if (past !== -1 || (!exactFirst && (past = exact(i, count, r)) !== -1)) {
@@ -112,8 +129,7 @@ export function scanComponents(list: unknown[], publisher: string | undefined, i
     } else if (componentId.test(item)) {
       outside.push(i);
       if (walk !== undefined && walk.at !== -1) outsidePlaces!.push(walk.place());
-    }
-    else {
+    } else {
       misshapen.push(i);
       (misshapenIds ??= new Set()).add(item);
     }
@@ -171,7 +187,10 @@ class Namespace {
     if (this.pattern !== undefined) return this.pattern.test(item);
     if (!componentId.test(item)) return false;
     const dot = item.indexOf('.');
-    return (this.publisher === undefined || item.slice(0, dot) === this.publisher) && (this.id === undefined || item.slice(dot + 1, item.indexOf('.', dot + 1)) === this.id);
+    return (
+      (this.publisher === undefined || item.slice(0, dot) === this.publisher) &&
+      (this.id === undefined || item.slice(dot + 1, item.indexOf('.', dot + 1)) === this.id)
+    );
   }
 
   /** One element and its comma. */
@@ -212,18 +231,45 @@ const MAX_NAMESPACE = 256;
 let lastNamespace: Namespace | undefined;
 
 function namespacePattern(publisher: string | undefined, id: string | undefined): Namespace {
-  if (lastNamespace === undefined || lastNamespace.publisher !== publisher || lastNamespace.id !== id) lastNamespace = new Namespace(publisher, id);
+  if (lastNamespace === undefined || lastNamespace.publisher !== publisher || lastNamespace.id !== id)
+    lastNamespace = new Namespace(publisher, id);
   return lastNamespace;
 }
 
 /** The rules' findings of a scan (repeats, ids outside the namespace, no publisher to check); returns the normalized list. */
-export function reportComponents(scan: ComponentScan, publisher: string | undefined, id: string | undefined, reporter: Reporter): string[] {
+export function reportComponents(
+  scan: ComponentScan,
+  publisher: string | undefined,
+  id: string | undefined,
+  reporter: Reporter,
+): string[] {
   // Without an item out of form, every repeat is of the form: letters, digits, dots and hyphens.
   const plain = scan.misshapen.length === 0;
-  for (let k = 0; k < scan.repeats.length; k++) reportRepeat(scan.list, scan.repeats[k]!, COMPONENTS, 'contributes.site.components.duplicate', reporter, plain, scan.places?.[k]);
-  for (let k = 0; k < scan.outside.length; k++) reportNamespace(scan.list[scan.outside[k]!] as string, scan.outside[k]!, publisher, id, reporter, scan.outsidePlaces?.[k]);
+  for (let k = 0; k < scan.repeats.length; k++)
+    reportRepeat(
+      scan.list,
+      scan.repeats[k]!,
+      COMPONENTS,
+      'contributes.site.components.duplicate',
+      reporter,
+      plain,
+      scan.places?.[k],
+    );
+  for (let k = 0; k < scan.outside.length; k++)
+    reportNamespace(
+      scan.list[scan.outside[k]!] as string,
+      scan.outside[k]!,
+      publisher,
+      id,
+      reporter,
+      scan.outsidePlaces?.[k],
+    );
   if (publisher === undefined && scan.declared.size > 0) {
-    reporter.report('publisher.unknown', COMPONENTS, 'no publisher handle was given (--publisher, or "extkit": { "publisher": ... } in package.json): component ids were checked except for their publisher part');
+    reporter.report(
+      'publisher.unknown',
+      COMPONENTS,
+      'no publisher handle was given (--publisher, or "extkit": { "publisher": ... } in package.json): component ids were checked except for their publisher part',
+    );
   }
   return scan.declared.items;
 }
@@ -234,7 +280,14 @@ export function reportComponents(scan: ComponentScan, publisher: string | undefi
  * offers the one id that would be right: the publisher's handle (or the id's own first part when
  * none is known), the manifest's id, and the id's role.
  */
-function reportNamespace(component: string, index: number, publisher: string | undefined, id: string | undefined, reporter: Reporter, place: Place | undefined): void {
+function reportNamespace(
+  component: string,
+  index: number,
+  publisher: string | undefined,
+  id: string | undefined,
+  reporter: Reporter,
+  place: Place | undefined,
+): void {
   // The id has the form (three kebab-case parts, no character to escape): its parts by two searches, and each message
   // is built from constant parts, as it is reported tens of thousands of times in a list that is all outside.
   const dot = component.indexOf('.');
@@ -253,9 +306,19 @@ function reportNamespace(component: string, index: number, publisher: string | u
   const use = '"; use "' + handle + '.' + (mid ?? extension) + component.slice(dot2) + '"';
   const at = COMPONENTS + '/' + index;
   if (!publisherOk) {
-    reporter.report('contributes.site.components.wrong_publisher', at, 'component "' + component + '" is in the namespace of publisher "' + first + '", not "' + pub + use, place);
+    reporter.report(
+      'contributes.site.components.wrong_publisher',
+      at,
+      'component "' + component + '" is in the namespace of publisher "' + first + '", not "' + pub + use,
+      place,
+    );
   }
   if (!extensionOk) {
-    reporter.report('contributes.site.components.wrong_extension', at, 'component "' + component + '" names extension "' + extension + '", but this manifest\'s id is "' + mid + use, place);
+    reporter.report(
+      'contributes.site.components.wrong_extension',
+      at,
+      'component "' + component + '" names extension "' + extension + '", but this manifest\'s id is "' + mid + use,
+      place,
+    );
   }
 }

@@ -32,16 +32,25 @@ export function ignoredFieldPaths(input: Record<string, unknown>): (pointer: str
 
 /** How messages name a field: by its key when it has one, else by its place (never mistaking one for the other). */
 const fieldName = (key: unknown, i: number): string =>
-  typeof key === 'string' && key !== '' ? `config field ${JSON.stringify(key)}` : `the config field at index ${i} (config.fields[${i}])`;
+  typeof key === 'string' && key !== ''
+    ? `config field ${JSON.stringify(key)}`
+    : `the config field at index ${i} (config.fields[${i}])`;
 
 /** "is a string field", or what the field lacks. */
 const typeName = (type: unknown): string => (typeof type === 'string' ? `is a ${type} field` : 'has no type');
 
-const isKnownType = (t: unknown): t is ConfigField['type'] => t === 'string' || t === 'number' || t === 'boolean' || t === 'select';
-const isDroppedType = (field: unknown): boolean => isObject(field) && Object.hasOwn(field, 'type') && !isKnownType(field.type);
+const isKnownType = (t: unknown): t is ConfigField['type'] =>
+  t === 'string' || t === 'number' || t === 'boolean' || t === 'select';
+const isDroppedType = (field: unknown): boolean =>
+  isObject(field) && Object.hasOwn(field, 'type') && !isKnownType(field.type);
 
 /** `text`, when the manifest was parsed from it, gives each unknown default its place as it is reported (`checkDefaults`). */
-export function checkConfig(config: Record<string, unknown>, sound: boolean, reporter: Reporter, text?: string): Config {
+export function checkConfig(
+  config: Record<string, unknown>,
+  sound: boolean,
+  reporter: Reporter,
+  text?: string,
+): Config {
   const fields = config.fields;
   const defaults = config.defaults;
   const byKey = new Map<string, ConfigField>();
@@ -51,10 +60,22 @@ export function checkConfig(config: Record<string, unknown>, sound: boolean, rep
   return compact({ fields: keptFields, defaults: keptDefaults });
 }
 
-function checkFields(fields: unknown[], byKey: Map<string, ConfigField>, sound: boolean, reporter: Reporter): ConfigField[] {
+function checkFields(
+  fields: unknown[],
+  byKey: Map<string, ConfigField>,
+  sound: boolean,
+  reporter: Reporter,
+): ConfigField[] {
   if (fields.length > MAX_CONFIG_FIELDS) {
-    const ignored = fields.length === MAX_CONFIG_FIELDS + 1 ? `field ${fields.length} is` : `fields ${MAX_CONFIG_FIELDS + 1} to ${fields.length} are`;
-    reporter.report('config.fields.too_many', '/config/fields', `config declares ${fields.length} fields; the platform reads the first ${MAX_CONFIG_FIELDS}, so ${ignored} ignored`);
+    const ignored =
+      fields.length === MAX_CONFIG_FIELDS + 1
+        ? `field ${fields.length} is`
+        : `fields ${MAX_CONFIG_FIELDS + 1} to ${fields.length} are`;
+    reporter.report(
+      'config.fields.too_many',
+      '/config/fields',
+      `config declares ${fields.length} fields; the platform reads the first ${MAX_CONFIG_FIELDS}, so ${ignored} ignored`,
+    );
   }
   const read = Math.min(fields.length, MAX_CONFIG_FIELDS);
   for (let i = 0; i < read; i++) {
@@ -62,12 +83,20 @@ function checkFields(fields: unknown[], byKey: Map<string, ConfigField>, sound: 
     if (!isObject(field)) continue; // reported by the structural check
     const type = field.type;
     if (!isKnownType(type) && Object.hasOwn(field, 'type')) {
-      reporter.report('config.fields.type.unsupported', `/config/fields/${i}`, `${fieldName(field.key, i)} has type ${describe(type)}; the platform knows string, number, boolean and select, and drops this field`);
+      reporter.report(
+        'config.fields.type.unsupported',
+        `/config/fields/${i}`,
+        `${fieldName(field.key, i)} has type ${describe(type)}; the platform knows string, number, boolean and select, and drops this field`,
+      );
       continue;
     }
     const key = field.key;
     if (typeof key === 'string' && key !== '' && byKey.has(key)) {
-      reporter.report('config.fields.key.duplicate', `/config/fields/${i}/key`, `config field key ${JSON.stringify(key)} is already used by an earlier field; keys are unique`);
+      reporter.report(
+        'config.fields.key.duplicate',
+        `/config/fields/${i}/key`,
+        `config field key ${JSON.stringify(key)} is already used by an earlier field; keys are unique`,
+      );
       continue;
     }
     const normalized = checkField(field, i, sound, reporter);
@@ -80,28 +109,60 @@ function checkFields(fields: unknown[], byKey: Map<string, ConfigField>, sound: 
   return fields as ConfigField[];
 }
 
-function checkField(field: Record<string, unknown>, i: number, sound: boolean, reporter: Reporter): ConfigField | undefined {
+function checkField(
+  field: Record<string, unknown>,
+  i: number,
+  sound: boolean,
+  reporter: Reporter,
+): ConfigField | undefined {
   const { key, label, type, min, max, options } = field;
   if (type === 'number') {
     if (typeof min === 'number' && typeof max === 'number' && min > max) {
-      reporter.report('config.fields.range_inverted', `/config/fields/${i}`, `${fieldName(key, i)} has min ${min} greater than max ${max}`);
+      reporter.report(
+        'config.fields.range_inverted',
+        `/config/fields/${i}`,
+        `${fieldName(key, i)} has min ${min} greater than max ${max}`,
+      );
     }
   } else {
-    if (min !== undefined) reporter.report('config.fields.range_ignored', `/config/fields/${i}/min`, `min applies to number fields only; ${fieldName(key, i)} ${typeName(type)}`);
-    if (max !== undefined) reporter.report('config.fields.range_ignored', `/config/fields/${i}/max`, `max applies to number fields only; ${fieldName(key, i)} ${typeName(type)}`);
+    if (min !== undefined)
+      reporter.report(
+        'config.fields.range_ignored',
+        `/config/fields/${i}/min`,
+        `min applies to number fields only; ${fieldName(key, i)} ${typeName(type)}`,
+      );
+    if (max !== undefined)
+      reporter.report(
+        'config.fields.range_ignored',
+        `/config/fields/${i}/max`,
+        `max applies to number fields only; ${fieldName(key, i)} ${typeName(type)}`,
+      );
   }
   let keptOptions: ConfigField['options'];
   if (type === 'select') {
     if (Array.isArray(options) && options.length > 0) keptOptions = checkOptions(options, i, sound, reporter);
     else if (options === undefined || Array.isArray(options)) {
-      reporter.report('config.fields.options.missing', `/config/fields/${i}/options`, `${fieldName(key, i)} is a select and needs options: a non-empty array of {value, label}`);
+      reporter.report(
+        'config.fields.options.missing',
+        `/config/fields/${i}/options`,
+        `${fieldName(key, i)} is a select and needs options: a non-empty array of {value, label}`,
+      );
     }
   } else if (options !== undefined) {
-    reporter.report('config.fields.options.ignored', `/config/fields/${i}/options`, `options apply to select fields only; ${fieldName(key, i)} ${typeName(type)}`);
+    reporter.report(
+      'config.fields.options.ignored',
+      `/config/fields/${i}/options`,
+      `options apply to select fields only; ${fieldName(key, i)} ${typeName(type)}`,
+    );
   }
   if (typeof key !== 'string' || key === '' || typeof label !== 'string' || !isKnownType(type)) return undefined;
   // Copy-on-write: a sound field that keeps every member it has is its own normalized form.
-  const keepsAll = type === 'number' ? options === undefined : type === 'select' ? min === undefined && max === undefined && keptOptions === options : min === undefined && max === undefined && options === undefined;
+  const keepsAll =
+    type === 'number'
+      ? options === undefined
+      : type === 'select'
+        ? min === undefined && max === undefined && keptOptions === options
+        : min === undefined && max === undefined && options === undefined;
   if (sound && keepsAll) return field as ConfigField;
   const out: ConfigField = { key, label, type };
   if (type === 'number') {
@@ -112,7 +173,12 @@ function checkField(field: Record<string, unknown>, i: number, sound: boolean, r
   return out;
 }
 
-function checkOptions(options: unknown[], i: number, sound: boolean, reporter: Reporter): NonNullable<ConfigField['options']> {
+function checkOptions(
+  options: unknown[],
+  i: number,
+  sound: boolean,
+  reporter: Reporter,
+): NonNullable<ConfigField['options']> {
   const seen = new Set<OptionValue>();
   const kept: NonNullable<ConfigField['options']> = [];
   options.forEach((option, j) => {
@@ -121,7 +187,11 @@ function checkOptions(options: unknown[], i: number, sound: boolean, reporter: R
     const label = option.label;
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return;
     if (seen.has(value)) {
-      reporter.report('config.fields.options.duplicate', `/config/fields/${i}/options/${j}/value`, `option value ${JSON.stringify(value)} is used by an earlier option; values are distinct`);
+      reporter.report(
+        'config.fields.options.duplicate',
+        `/config/fields/${i}/options/${j}/value`,
+        `option value ${JSON.stringify(value)} is used by an earlier option; values are distinct`,
+      );
       return;
     }
     seen.add(value);
@@ -141,7 +211,12 @@ const DEFAULTS_KEYS = ['config', 'defaults'];
  * `diagnosticPositions` walks to none of them; a text that is not what the keys say, or a `config`
  * or `defaults` written twice, takes the places back (the position step then finds them).
  */
-function checkDefaults(defaults: Record<string, unknown>, byKey: Map<string, ConfigField>, reporter: Reporter, text?: string): Record<string, unknown> {
+function checkDefaults(
+  defaults: Record<string, unknown>,
+  byKey: Map<string, ConfigField>,
+  reporter: Reporter,
+  text?: string,
+): Record<string, unknown> {
   const places = KeyPlaces.of(reporter, defaults, text, DEFAULTS_KEYS);
   const { keys } = places;
   let out: Record<string, unknown> | undefined;
@@ -177,8 +252,19 @@ const QUOTE_UNKNOWN_DEFAULT = '"' + UNKNOWN_DEFAULT;
 
 /** Each key once, of a code the structural check never reports: nothing to compare with (`add`). */
 function reportUnknownDefault(key: string, plain: boolean, reporter: Reporter, place: Place | undefined): void {
-  if (plain) reporter.add('config.defaults.unknown_key', '/config/defaults/' + key, 'default for "' + key + QUOTE_UNKNOWN_DEFAULT, place);
-  else reporter.add('config.defaults.unknown_key', join('/config/defaults', key), `default for ${quote(key)}${UNKNOWN_DEFAULT}`);
+  if (plain)
+    reporter.add(
+      'config.defaults.unknown_key',
+      '/config/defaults/' + key,
+      'default for "' + key + QUOTE_UNKNOWN_DEFAULT,
+      place,
+    );
+  else
+    reporter.add(
+      'config.defaults.unknown_key',
+      join('/config/defaults', key),
+      `default for ${quote(key)}${UNKNOWN_DEFAULT}`,
+    );
 }
 
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
@@ -192,13 +278,18 @@ function coerce(value: unknown, field: ConfigField, key: string, reporter: Repor
       return refuse(value, field, key, 'a string', reporter);
     case 'boolean':
       if (typeof value === 'boolean') return value;
-      if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase() === 'true';
+      if (typeof value === 'string' && /^(true|false)$/i.test(value.trim()))
+        return value.trim().toLowerCase() === 'true';
       return refuse(value, field, key, 'a boolean (true or false)', reporter);
     case 'number': {
       const n = typeof value === 'number' ? value : typeof value === 'string' ? parseNumber(value) : undefined;
       if (n === undefined || !Number.isFinite(n)) return refuse(value, field, key, 'a number', reporter);
       if ((field.min !== undefined && n < field.min) || (field.max !== undefined && n > field.max)) {
-        reporter.report('config.defaults.out_of_range', join('/config/defaults', key), `default for ${JSON.stringify(field.key)} is ${n}, outside its range ${field.min ?? '-∞'} to ${field.max ?? '∞'}`);
+        reporter.report(
+          'config.defaults.out_of_range',
+          join('/config/defaults', key),
+          `default for ${JSON.stringify(field.key)} is ${n}, outside its range ${field.min ?? '-∞'} to ${field.max ?? '∞'}`,
+        );
         return undefined;
       }
       return n;
@@ -208,7 +299,11 @@ function coerce(value: unknown, field: ConfigField, key: string, reporter: Repor
       if (options === undefined || options.length === 0) return undefined; // the missing options are reported on the field
       const match = optionFor(options, value);
       if (match !== undefined) return match;
-      reporter.report('config.defaults.not_an_option', join('/config/defaults', key), `default for ${JSON.stringify(field.key)} is ${describe(value)}, which is not one of its options: ${listValues(options)}`);
+      reporter.report(
+        'config.defaults.not_an_option',
+        join('/config/defaults', key),
+        `default for ${JSON.stringify(field.key)} is ${describe(value)}, which is not one of its options: ${listValues(options)}`,
+      );
       return undefined;
     }
   }
@@ -216,12 +311,19 @@ function coerce(value: unknown, field: ConfigField, key: string, reporter: Repor
 
 /** The options' values for a message: the first ten, then how many more. */
 function listValues(options: NonNullable<ConfigField['options']>): string {
-  const shown = options.slice(0, 10).map((o) => JSON.stringify(o.value)).join(', ');
+  const shown = options
+    .slice(0, 10)
+    .map((o) => JSON.stringify(o.value))
+    .join(', ');
   return options.length > 10 ? `${shown} and ${options.length - 10} more` : shown;
 }
 
 function refuse(value: unknown, field: ConfigField, key: string, expected: string, reporter: Reporter): undefined {
-  reporter.report('config.defaults.not_coercible', join('/config/defaults', key), `default for ${JSON.stringify(field.key)} is ${describe(value)}, which cannot be coerced to ${expected}`);
+  reporter.report(
+    'config.defaults.not_coercible',
+    join('/config/defaults', key),
+    `default for ${JSON.stringify(field.key)} is ${describe(value)}, which cannot be coerced to ${expected}`,
+  );
   return undefined;
 }
 

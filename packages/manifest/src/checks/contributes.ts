@@ -22,14 +22,25 @@ export interface NamespaceContext {
   components: ComponentScan | undefined;
 }
 
-export function checkContributes(contributes: Record<string, unknown>, ns: NamespaceContext, reporter: Reporter): Contributes {
+export function checkContributes(
+  contributes: Record<string, unknown>,
+  ns: NamespaceContext,
+  reporter: Reporter,
+): Contributes {
   const site = contributes.site;
   const consoleSection = contributes.console;
   const siteOut = isObject(site) ? checkSite(site, ns, reporter) : undefined;
   const consoleOut = isObject(consoleSection) ? checkConsole(consoleSection, ns.sound, reporter) : undefined;
-  const out: Contributes = ns.sound && siteOut === site && consoleOut === consoleSection ? contributes : compact({ site: siteOut, console: consoleOut });
+  const out: Contributes =
+    ns.sound && siteOut === site && consoleOut === consoleSection
+      ? contributes
+      : compact({ site: siteOut, console: consoleOut });
   if (!placesAnything(out)) {
-    reporter.report('contributes.declares_nothing', '/contributes', 'contributes declares no component, feature, slot, route, org route or shell: the extension loads nowhere');
+    reporter.report(
+      'contributes.declares_nothing',
+      '/contributes',
+      'contributes declares no component, feature, slot, route, org route or shell: the extension loads nowhere',
+    );
   }
   return out;
 }
@@ -42,16 +53,23 @@ function placesAnything({ site, console: k }: Contributes): boolean {
 
 const notEmpty = (list: readonly unknown[] | undefined): boolean => list !== undefined && list.length > 0;
 
-function checkSite(site: Record<string, unknown>, ns: NamespaceContext, reporter: Reporter): NonNullable<Contributes['site']> {
+function checkSite(
+  site: Record<string, unknown>,
+  ns: NamespaceContext,
+  reporter: Reporter,
+): NonNullable<Contributes['site']> {
   const components = site.components;
   // The scan of validate's first step, made when the list is an array.
   const scan = ns.components;
   const unique = scan && reportComponents(scan, ns.publisher, ns.id, reporter);
   const features = asArray(site.features);
   const bindings = site.functionBindings;
-  const keptFeatures = features && uniqueStrings(features, '/contributes/site/features', 'contributes.site.features.duplicate', reporter);
+  const keptFeatures =
+    features && uniqueStrings(features, '/contributes/site/features', 'contributes.site.features.duplicate', reporter);
   const props = new Set(ns.props ?? []);
-  const keptBindings = isObject(bindings) ? checkBindings(bindings, scan?.declared ?? new StringSet([]), props, ns.sound, reporter) : undefined;
+  const keptBindings = isObject(bindings)
+    ? checkBindings(bindings, scan?.declared ?? new StringSet([]), props, ns.sound, reporter)
+    : undefined;
   // Copy-on-write: a sound section whose members all stay the same is its own normalized form.
   if (ns.sound && unique === components && keptFeatures === features && keptBindings === bindings) return site;
   return compact({ components: unique, features: keptFeatures, functionBindings: keptBindings });
@@ -59,39 +77,69 @@ function checkSite(site: Record<string, unknown>, ns: NamespaceContext, reporter
 
 const propName = new RegExp(PROP_NAME);
 
-function checkBindings(bindings: Record<string, unknown>, components: StringSet, props: Set<string>, sound: boolean, reporter: Reporter): Record<string, string> {
+function checkBindings(
+  bindings: Record<string, unknown>,
+  components: StringSet,
+  props: Set<string>,
+  sound: boolean,
+  reporter: Reporter,
+): Record<string, string> {
   let same = sound;
   const keys = reporter.keysOf(bindings);
-  for (let i = 0; i < keys.length; i++) if (!keepBinding(keys[i]!, bindings[keys[i]!], components, props, sound, reporter)) same = false;
+  for (let i = 0; i < keys.length; i++)
+    if (!keepBinding(keys[i]!, bindings[keys[i]!], components, props, sound, reporter)) same = false;
   if (same) return bindings as Record<string, string>;
   const out: Record<string, string> = {};
-  for (let i = 0; i < keys.length; i++) if (keepBinding(keys[i]!, bindings[keys[i]!], components, props, sound, undefined)) setOwn(out, keys[i]!, bindings[keys[i]!] as string);
+  for (let i = 0; i < keys.length; i++)
+    if (keepBinding(keys[i]!, bindings[keys[i]!], components, props, sound, undefined))
+      setOwn(out, keys[i]!, bindings[keys[i]!] as string);
   return out;
 }
 
 /** Whether a binding is kept; reports why not (or an undeclared prop) when given a reporter. */
-function keepBinding(key: string, prop: unknown, components: StringSet, props: Set<string>, sound: boolean, reporter: Reporter | undefined): boolean {
+function keepBinding(
+  key: string,
+  prop: unknown,
+  components: StringSet,
+  props: Set<string>,
+  sound: boolean,
+  reporter: Reporter | undefined,
+): boolean {
   if (!components.has(key)) {
-    reporter?.report('contributes.site.functionBindings.unknown_component', join('/contributes/site/functionBindings', key), `function binding for ${quote(key)}, which is not in contributes.site.components; a binding's key is a declared component`);
+    reporter?.report(
+      'contributes.site.functionBindings.unknown_component',
+      join('/contributes/site/functionBindings', key),
+      `function binding for ${quote(key)}, which is not in contributes.site.components; a binding's key is a declared component`,
+    );
     return false;
   }
   if (typeof prop !== 'string' || (!sound && !propName.test(prop))) return false; // reported by the structural check
   if (reporter && !props.has(prop)) {
-    reporter.report('contributes.site.functionBindings.prop_not_declared', join('/contributes/site/functionBindings', key), `prop ${quote(prop)} is not in capabilities.props; undeclared props are dropped, so the function name would never reach ${quote(key)}`);
+    reporter.report(
+      'contributes.site.functionBindings.prop_not_declared',
+      join('/contributes/site/functionBindings', key),
+      `prop ${quote(prop)} is not in capabilities.props; undeclared props are dropped, so the function name would never reach ${quote(key)}`,
+    );
   }
   return true;
 }
 
-function checkConsole(section: Record<string, unknown>, sound: boolean, reporter: Reporter): NonNullable<Contributes['console']> {
+function checkConsole(
+  section: Record<string, unknown>,
+  sound: boolean,
+  reporter: Reporter,
+): NonNullable<Contributes['console']> {
   const slots = asArray(section.slots);
   const routes = asArray(section.routes);
   const orgRoutes = asArray(section.orgRoutes);
   const shell = section.shell;
-  const keptSlots = slots && uniqueStrings(slots, '/contributes/console/slots', 'contributes.console.slots.duplicate', reporter);
+  const keptSlots =
+    slots && uniqueStrings(slots, '/contributes/console/slots', 'contributes.console.slots.duplicate', reporter);
   const keptRoutes = routes && checkRoutes(routes, 'routes', reporter);
   const keptOrgRoutes = orgRoutes && checkRoutes(orgRoutes, 'orgRoutes', reporter);
   const keptShell = typeof shell === 'boolean' ? shell : undefined;
-  if (sound && keptSlots === slots && keptRoutes === routes && keptOrgRoutes === orgRoutes && keptShell === shell) return section;
+  if (sound && keptSlots === slots && keptRoutes === routes && keptOrgRoutes === orgRoutes && keptShell === shell)
+    return section;
   return compact({ slots: keptSlots, routes: keptRoutes, orgRoutes: keptOrgRoutes, shell: keptShell });
 }
 
@@ -101,7 +149,12 @@ function checkRoutes(list: unknown[], key: 'routes' | 'orgRoutes', reporter: Rep
   for (let i = 0; i < list.length; i++) {
     const route = list[i];
     const why = typeof route === 'string' && route !== '' ? routeProblem(route) : undefined;
-    if (why) reporter.report(`contributes.console.${key}.not_path`, join(at, i), `route ${JSON.stringify(route)} ${why}; a route is a path such as "/deal-board"`);
+    if (why)
+      reporter.report(
+        `contributes.console.${key}.not_path`,
+        join(at, i),
+        `route ${JSON.stringify(route)} ${why}; a route is a path such as "/deal-board"`,
+      );
   }
   return kept;
 }

@@ -6,7 +6,12 @@ import { StringSet } from './strings.js';
  * The non-empty strings of a list, first occurrence kept; repeats are reported
  * with `duplicateCode` and dropped. Other entries are the structural check's to report.
  */
-export function uniqueStrings(list: unknown[], at: string, duplicateCode: DiagnosticCode, reporter: Reporter): string[] {
+export function uniqueStrings(
+  list: unknown[],
+  at: string,
+  duplicateCode: DiagnosticCode,
+  reporter: Reporter,
+): string[] {
   const kept = new StringSet(list);
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
@@ -24,7 +29,15 @@ const QUOTE_REPEATED = '"' + REPEATED;
  * knows the string needs no escape in quotes (a component id of the form), which spares a test;
  * `place`: where the caller found it in the text.
  */
-export function reportRepeat(list: unknown[], i: number, at: string, duplicateCode: DiagnosticCode, reporter: Reporter, plain = false, place?: Place): void {
+export function reportRepeat(
+  list: unknown[],
+  i: number,
+  at: string,
+  duplicateCode: DiagnosticCode,
+  reporter: Reporter,
+  plain = false,
+  place?: Place,
+): void {
   const item = list[i] as string;
   reporter.report(duplicateCode, `${at}/${i}`, plain ? '"' + item + QUOTE_REPEATED : quote(item) + REPEATED, place);
 }

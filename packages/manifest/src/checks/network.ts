@@ -7,7 +7,8 @@ const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
 /** Checks the network allowlist; returns the origins to keep (valid, first occurrence). */
 export function checkNetwork(network: unknown[], reporter: Reporter): string[] {
-  if (network.length === 1 && typeof network[0] === 'string' && isCanonicalSecure(network[0])) return network as string[];
+  if (network.length === 1 && typeof network[0] === 'string' && isCanonicalSecure(network[0]))
+    return network as string[];
   // The normalized list holds each origin once, in the form browsers serialize it (docs/rules.md).
   const kept = new Set<string>();
   let same = true;
@@ -17,7 +18,11 @@ export function checkNetwork(network: unknown[], reporter: Reporter): string[] {
     const origin = isCanonicalSecure(entry) ? entry : checkOrigin(entry, join('/capabilities/network', i), reporter);
     if (origin === undefined) continue;
     if (kept.has(origin)) {
-      reporter.report('capabilities.network.duplicate', join('/capabilities/network', i), `${JSON.stringify(entry)} is already listed${origin === entry ? '' : ` (as "${origin}")`}; the repeat is dropped`);
+      reporter.report(
+        'capabilities.network.duplicate',
+        join('/capabilities/network', i),
+        `${JSON.stringify(entry)} is already listed${origin === entry ? '' : ` (as "${origin}")`}; the repeat is dropped`,
+      );
       continue;
     }
     kept.add(origin);
@@ -35,7 +40,8 @@ export function checkNetwork(network: unknown[], reporter: Reporter): string[] {
 const SECURE_ORIGIN = /^(?:https|wss):\/\/(?!xn--)[a-z0-9-]+(?:\.(?!xn--)[a-z0-9-]+)*(?::(?!443$)[1-9]\d{0,3})?$/;
 
 /** Whether an entry is an https or wss origin in its serialized form, which breaks no network rule. */
-export const isCanonicalSecure = (entry: string): boolean => entry.length <= SECURE_MAX && SECURE_ORIGIN.test(entry) && lastLabelStartsWithLetter(entry);
+export const isCanonicalSecure = (entry: string): boolean =>
+  entry.length <= SECURE_MAX && SECURE_ORIGIN.test(entry) && lastLabelStartsWithLetter(entry);
 
 /** Longer origins take the full analysis: the pattern keeps a backtracking entry per label, and millions of labels exhausted the engine. */
 const SECURE_MAX = 4096;
@@ -50,14 +56,23 @@ function lastLabelStartsWithLetter(origin: string): boolean {
 export function checkOrigin(entry: string, at: string, reporter: Reporter): string | undefined {
   const shown = JSON.stringify(entry);
   const notOrigin = (why: string, hint?: string) => {
-    reporter.report('capabilities.network.not_origin', at, `${shown} ${why}; a network entry is an origin, scheme://host[:port], and nothing more${hint ? ` (${hint})` : ''}`);
+    reporter.report(
+      'capabilities.network.not_origin',
+      at,
+      `${shown} ${why}; a network entry is an origin, scheme://host[:port], and nothing more${hint ? ` (${hint})` : ''}`,
+    );
     return undefined;
   };
   if (entry.includes('*')) return notOrigin('contains a wildcard', 'list each origin the extension connects to');
   const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(entry);
-  if (!scheme) return notOrigin('has no scheme', /^[\w.-]+(:\d+)?$/.test(entry) ? `did you mean "https://${entry}"?` : undefined);
+  if (!scheme)
+    return notOrigin('has no scheme', /^[\w.-]+(:\d+)?$/.test(entry) ? `did you mean "https://${entry}"?` : undefined);
   if (!SCHEMES.has(scheme[1]!.toLowerCase() + ':')) {
-    reporter.report('capabilities.network.unsupported_scheme', at, `${shown} uses the scheme "${scheme[1]}"; network origins use https, wss, http or ws`);
+    reporter.report(
+      'capabilities.network.unsupported_scheme',
+      at,
+      `${shown} uses the scheme "${scheme[1]}"; network origins use https, wss, http or ws`,
+    );
     return undefined;
   }
   const rest = entry.slice(scheme[0].length);
@@ -74,10 +89,18 @@ export function checkOrigin(entry: string, at: string, reporter: Reporter): stri
   if (authority.includes('@')) return notOrigin('carries credentials', `use "${url.origin}"`);
   if (url.hostname === '') return notOrigin('has no host');
   if (url.origin !== entry) {
-    reporter.report('capabilities.network.not_canonical', at, `${shown} is written differently from how browsers serialize it ("${url.origin}"); the normalized manifest carries "${url.origin}": write it that way`);
+    reporter.report(
+      'capabilities.network.not_canonical',
+      at,
+      `${shown} is written differently from how browsers serialize it ("${url.origin}"); the normalized manifest carries "${url.origin}": write it that way`,
+    );
   }
   if ((url.protocol === 'http:' || url.protocol === 'ws:') && !LOOPBACK.test(url.hostname)) {
-    reporter.report('capabilities.network.insecure', at, `${shown} is not encrypted; the platform is served over https, so the browser blocks it as mixed content: use ${url.protocol === 'http:' ? 'https' : 'wss'}`);
+    reporter.report(
+      'capabilities.network.insecure',
+      at,
+      `${shown} is not encrypted; the platform is served over https, so the browser blocks it as mixed content: use ${url.protocol === 'http:' ? 'https' : 'wss'}`,
+    );
   }
   return url.origin;
 }

@@ -8,13 +8,19 @@ import { checkOrigin, isCanonicalSecure } from './network.js';
 import { COMPONENT_ID, componentIdPattern, KEBAB_CASE, SEMVER } from '../patterns.js';
 
 const from = (chars: string, maxLength = 24) => fc.string({ unit: fc.constantFrom(...chars), maxLength });
-const mostly = <T>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<T>) => fc.oneof({ weight: 6, arbitrary: good }, { weight: 1, arbitrary: bad });
+const mostly = <T>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 6, arbitrary: good }, { weight: 1, arbitrary: bad });
 
 describe('the plain entry pattern', () => {
   const pathish = fc.oneof(
     from('ab./-_@+~%\\?#:js', 16),
     fc
-      .tuple(mostly(fc.constantFrom('', './'), fc.constantFrom('/', '../', '.')), fc.array(mostly(from('ab-_@+~', 6), from('ab.-_%~\\', 6)), { maxLength: 4 }), mostly(from('ab', 3), fc.constant('')), mostly(fc.constantFrom('.js', '.mjs'), fc.constantFrom('.cjs', 'js', '', '.js/', '.JS')))
+      .tuple(
+        mostly(fc.constantFrom('', './'), fc.constantFrom('/', '../', '.')),
+        fc.array(mostly(from('ab-_@+~', 6), from('ab.-_%~\\', 6)), { maxLength: 4 }),
+        mostly(from('ab', 3), fc.constant('')),
+        mostly(fc.constantFrom('.js', '.mjs'), fc.constantFrom('.cjs', 'js', '', '.js/', '.JS')),
+      )
       .map(([head, segments, last, ext]) => head + [...segments, last].join('/') + ext),
   );
 
@@ -33,15 +39,38 @@ describe('the plain entry pattern', () => {
     expect(plain).toBeGreaterThan(500);
   });
 
-  it.each(['dist/index.js', './dist/index.mjs', 'index.js', 'a/b.c/d_e-f@1+x~.js'])('takes %s', (entry) => expect(isPlainScriptPath(entry)).toBe(true));
-  it.each(['.js', 'dist/.x.js', 'dist//x.js', 'dist/../x.js', '/x.js', 'x.cjs', 'x.js/', 'a\\b.js', '%2e%2e/x.js', 'x.JS'])('leaves %s to the full analysis', (entry) => expect(isPlainScriptPath(entry)).toBe(false));
+  it.each(['dist/index.js', './dist/index.mjs', 'index.js', 'a/b.c/d_e-f@1+x~.js'])('takes %s', (entry) =>
+    expect(isPlainScriptPath(entry)).toBe(true),
+  );
+  it.each([
+    '.js',
+    'dist/.x.js',
+    'dist//x.js',
+    'dist/../x.js',
+    '/x.js',
+    'x.cjs',
+    'x.js/',
+    'a\\b.js',
+    '%2e%2e/x.js',
+    'x.JS',
+  ])('leaves %s to the full analysis', (entry) => expect(isPlainScriptPath(entry)).toBe(false));
 });
 
 describe('the canonical origin pattern', () => {
-  const label = mostly(fc.tuple(from('az', 1), from('abz09-', 7)).map(([a, b]) => a + b), fc.oneof(from('abz09-', 8), fc.constantFrom('xn--a', 'xn--nxasmq6b', '0x1f', '1', 'A', '')));
+  const label = mostly(
+    fc.tuple(from('az', 1), from('abz09-', 7)).map(([a, b]) => a + b),
+    fc.oneof(from('abz09-', 8), fc.constantFrom('xn--a', 'xn--nxasmq6b', '0x1f', '1', 'A', '')),
+  );
   const originish = fc.oneof(
     fc
-      .tuple(mostly(fc.constantFrom('https://', 'wss://'), fc.constantFrom('http://', 'HTTPS://', 'https:/', 'ws://')), fc.array(label, { minLength: 1, maxLength: 4 }), mostly(fc.constantFrom('', ':8443', ':1', ':9999'), fc.constantFrom(':443', ':0', ':99999', ':', '/', ':80', ':08')))
+      .tuple(
+        mostly(fc.constantFrom('https://', 'wss://'), fc.constantFrom('http://', 'HTTPS://', 'https:/', 'ws://')),
+        fc.array(label, { minLength: 1, maxLength: 4 }),
+        mostly(
+          fc.constantFrom('', ':8443', ':1', ':9999'),
+          fc.constantFrom(':443', ':0', ':99999', ':', '/', ':80', ':08'),
+        ),
+      )
       .map(([scheme, labels, port]) => scheme + labels.join('.') + port),
     from('htps:/.az09-x', 30),
   );
@@ -61,8 +90,23 @@ describe('the canonical origin pattern', () => {
     expect(canonical).toBeGreaterThan(500);
   });
 
-  it.each(['https://api.weather.example', 'wss://a.example:8443', 'https://a-b.c0.example:1', 'https://localhost'])('takes %s', (origin) => expect(isCanonicalSecure(origin)).toBe(true));
-  it.each(['https://1.2.3.4', 'https://a.0x1f', 'https://xn--a.example', 'https://a.xn--zz', 'https://a.example:443', 'https://A.example', 'http://a.example', 'https://a.example/', 'https://a..b', 'https://.a', 'https://a.'])('leaves %s to the full analysis', (origin) => expect(isCanonicalSecure(origin)).toBe(false));
+  it.each(['https://api.weather.example', 'wss://a.example:8443', 'https://a-b.c0.example:1', 'https://localhost'])(
+    'takes %s',
+    (origin) => expect(isCanonicalSecure(origin)).toBe(true),
+  );
+  it.each([
+    'https://1.2.3.4',
+    'https://a.0x1f',
+    'https://xn--a.example',
+    'https://a.xn--zz',
+    'https://a.example:443',
+    'https://A.example',
+    'http://a.example',
+    'https://a.example/',
+    'https://a..b',
+    'https://.a',
+    'https://a.',
+  ])('leaves %s to the full analysis', (origin) => expect(isCanonicalSecure(origin)).toBe(false));
 });
 
 // The published JSON Schema checks entries, origins and routes with the patterns of patterns.ts;
@@ -71,9 +115,18 @@ import { ENTRY, ORIGIN, ROUTE } from '../patterns.js';
 import { validateManifest } from '../validate.js';
 
 const errorsAt = (pointer: string, edit: (m: Record<string, unknown>) => void): boolean => {
-  const m: Record<string, unknown> = { id: 'w', name: 'W', version: '1.0.0', entry: 'dist/index.js', hostAbi: 1, contributes: { console: { shell: true } } };
+  const m: Record<string, unknown> = {
+    id: 'w',
+    name: 'W',
+    version: '1.0.0',
+    entry: 'dist/index.js',
+    hostAbi: 1,
+    contributes: { console: { shell: true } },
+  };
   edit(m);
-  return validateManifest(m, { publisher: 'acme' }).errors.some((d) => d.path === pointer || d.path.startsWith(pointer + '/'));
+  return validateManifest(m, { publisher: 'acme' }).errors.some(
+    (d) => d.path === pointer || d.path.startsWith(pointer + '/'),
+  );
 };
 
 describe('the schema patterns and the rules agree', () => {
@@ -82,10 +135,17 @@ describe('the schema patterns and the rules agree', () => {
   it('entry: the pattern matches exactly the entries the rules accept', () => {
     const entry = new RegExp(ENTRY, 'u');
     fc.assert(
-      fc.property(fc.oneof(chars('ab./\\%?#:-_ \u0000'), fc.string({ maxLength: 12 }), fc.constantFrom('.', './.', '..', 'a/..', 'a/../b.js', 'C:/x.js', '//h/x.js', 'data:x', 'a/.b.js')), (value) => {
-        if (value === '') return;
-        expect(entry.test(value), JSON.stringify(value)).toBe(!errorsAt('/entry', (m) => (m.entry = value)));
-      }),
+      fc.property(
+        fc.oneof(
+          chars('ab./\\%?#:-_ \u0000'),
+          fc.string({ maxLength: 12 }),
+          fc.constantFrom('.', './.', '..', 'a/..', 'a/../b.js', 'C:/x.js', '//h/x.js', 'data:x', 'a/.b.js'),
+        ),
+        (value) => {
+          if (value === '') return;
+          expect(entry.test(value), JSON.stringify(value)).toBe(!errorsAt('/entry', (m) => (m.entry = value)));
+        },
+      ),
       { numRuns: 4000 },
     );
   }, 120_000);
@@ -93,18 +153,36 @@ describe('the schema patterns and the rules agree', () => {
   it('routes: the pattern matches exactly the routes the rules accept', () => {
     const route = new RegExp(ROUTE, 'u');
     fc.assert(
-      fc.property(fc.oneof(chars('ab./\\?# '), fc.string({ maxLength: 10 }).map((s) => '/' + s)), (value) => {
-        if (value === '') return;
-        expect(route.test(value), JSON.stringify(value)).toBe(!errorsAt('/contributes/console/routes', (m) => (m.contributes = { console: { routes: [value] } })));
-      }),
+      fc.property(
+        fc.oneof(
+          chars('ab./\\?# '),
+          fc.string({ maxLength: 10 }).map((s) => '/' + s),
+        ),
+        (value) => {
+          if (value === '') return;
+          expect(route.test(value), JSON.stringify(value)).toBe(
+            !errorsAt('/contributes/console/routes', (m) => (m.contributes = { console: { routes: [value] } })),
+          );
+        },
+      ),
       { numRuns: 4000 },
     );
   }, 120_000);
 
   it('origins: whatever the rules accept, the pattern matches (it never calls a good origin an error)', () => {
     const origin = new RegExp(ORIGIN, 'u');
-    const host = fc.oneof(chars('abAB09.-_', 12), fc.constantFrom('[::1]', '[2001:db8::1]', 'xn--nxasmq6b.example', '1.2.3.4', 'localhost'));
-    const originish = fc.tuple(fc.constantFrom('https://', 'HTTP://', 'wss://', 'ws://', 'ftp://', 'https:/', ''), host, fc.constantFrom('', ':443', ':8080', ':65535', ':65536', ':', '/', '/x', '?q', '#f', '\\x'), fc.constantFrom('', '@', '*.')).map(([s, h, p, extra]) => s + extra + h + p);
+    const host = fc.oneof(
+      chars('abAB09.-_', 12),
+      fc.constantFrom('[::1]', '[2001:db8::1]', 'xn--nxasmq6b.example', '1.2.3.4', 'localhost'),
+    );
+    const originish = fc
+      .tuple(
+        fc.constantFrom('https://', 'HTTP://', 'wss://', 'ws://', 'ftp://', 'https:/', ''),
+        host,
+        fc.constantFrom('', ':443', ':8080', ':65535', ':65536', ':', '/', '/x', '?q', '#f', '\\x'),
+        fc.constantFrom('', '@', '*.'),
+      )
+      .map(([s, h, p, extra]) => s + extra + h + p);
     let accepted = 0;
     fc.assert(
       fc.property(originish, (value) => {
@@ -120,10 +198,13 @@ describe('the schema patterns and the rules agree', () => {
   }, 120_000);
 
   // The other way, the pattern cannot run the URL parser: these it matches, and only the rules refuse.
-  it.each(['https://1.2.3.999', 'https://xn--a.example'])('origins: the pattern cannot tell %s is no host (the rules can)', (value) => {
-    expect(new RegExp(ORIGIN, 'u').test(value)).toBe(true);
-    expect(errorsAt('/capabilities/network', (m) => (m.capabilities = { network: [value] }))).toBe(true);
-  });
+  it.each(['https://1.2.3.999', 'https://xn--a.example'])(
+    'origins: the pattern cannot tell %s is no host (the rules can)',
+    (value) => {
+      expect(new RegExp(ORIGIN, 'u').test(value)).toBe(true);
+      expect(errorsAt('/capabilities/network', (m) => (m.capabilities = { network: [value] }))).toBe(true);
+    },
+  );
 });
 
 // The list patterns are written with lookarounds so that no repeated group keeps an entry per
@@ -134,16 +215,25 @@ describe('the list patterns, against the repeated-group forms they replace', () 
   const reference = {
     kebab: [new RegExp(`^${part}$`), new RegExp(KEBAB_CASE)],
     component: [new RegExp(`^${part}\\.${part}\\.${part}$`), new RegExp(COMPONENT_ID)],
-    namespace: [new RegExp(`^acme\\.weather-widget\\.${part}$`), new RegExp(componentIdPattern('acme', 'weather-widget'))],
+    namespace: [
+      new RegExp(`^acme\\.weather-widget\\.${part}$`),
+      new RegExp(componentIdPattern('acme', 'weather-widget')),
+    ],
     semver: [
       /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/,
       new RegExp(SEMVER),
     ],
     entry: [
-      new RegExp(String.raw`^(?![A-Za-z][A-Za-z0-9+.\-]*:)(?![\/\\])(?!(?:[^\/]*\/)*\.\.(?:\/|$))(?!(?:\.?\/)*\.$)[^\\?#%\u0000-\u001f\u007f]*[^\\?#%\/\u0000-\u001f\u007f]$`, 'u'),
+      new RegExp(
+        String.raw`^(?![A-Za-z][A-Za-z0-9+.\-]*:)(?![\/\\])(?!(?:[^\/]*\/)*\.\.(?:\/|$))(?!(?:\.?\/)*\.$)[^\\?#%\u0000-\u001f\u007f]*[^\\?#%\/\u0000-\u001f\u007f]$`,
+        'u',
+      ),
       new RegExp(ENTRY, 'u'),
     ],
-    route: [new RegExp(String.raw`^\/(?!\/)(?!(?:[^\/]*\/)*\.\.?(?:\/|$))[^\s?#\\\u0000-\u001f\u007f]*$`, 'u'), new RegExp(ROUTE, 'u')],
+    route: [
+      new RegExp(String.raw`^\/(?!\/)(?!(?:[^\/]*\/)*\.\.?(?:\/|$))[^\s?#\\\u0000-\u001f\u007f]*$`, 'u'),
+      new RegExp(ROUTE, 'u'),
+    ],
   } as const;
   const agree = (name: keyof typeof reference, s: string) => {
     const [old, now] = reference[name];
@@ -152,10 +242,22 @@ describe('the list patterns, against the repeated-group forms they replace', () 
   };
 
   it('accept the same strings, made of the characters that matter', () => {
-    fc.assert(fc.property(from('ab09-.A_\n', 14), (s) => (agree('kebab', s), agree('component', s))), { numRuns: 4_000 });
-    fc.assert(fc.property(from('acmeweather-widget.09-', 30), (s) => agree('namespace', s)), { numRuns: 4_000 });
-    fc.assert(fc.property(from('0129ab-.+Z', 14), (s) => agree('semver', s)), { numRuns: 4_000 });
-    fc.assert(fc.property(from('./a\u2028\n\\%:', 12), (s) => (agree('entry', s), agree('route', s))), { numRuns: 4_000 });
+    fc.assert(
+      fc.property(from('ab09-.A_\n', 14), (s) => (agree('kebab', s), agree('component', s))),
+      { numRuns: 4_000 },
+    );
+    fc.assert(
+      fc.property(from('acmeweather-widget.09-', 30), (s) => agree('namespace', s)),
+      { numRuns: 4_000 },
+    );
+    fc.assert(
+      fc.property(from('0129ab-.+Z', 14), (s) => agree('semver', s)),
+      { numRuns: 4_000 },
+    );
+    fc.assert(
+      fc.property(from('./a\u2028\n\\%:', 12), (s) => (agree('entry', s), agree('route', s))),
+      { numRuns: 4_000 },
+    );
   });
 
   it('accept the same ids and versions, made of parts', () => {
@@ -168,11 +270,20 @@ describe('the list patterns, against the repeated-group forms they replace', () 
       }),
       { numRuns: 4_000 },
     );
-    const identifier = fc.oneof(fc.constantFrom('0', '00', '01', '1', '10', 'a', '0a', 'a0', '-', '--', '0-', ''), from('01a-', 4));
+    const identifier = fc.oneof(
+      fc.constantFrom('0', '00', '01', '1', '10', 'a', '0a', 'a0', '-', '--', '0-', ''),
+      from('01a-', 4),
+    );
     fc.assert(
-      fc.property(fc.array(identifier, { maxLength: 4 }), fc.array(identifier, { maxLength: 3 }), fc.boolean(), fc.boolean(), (pre, build, hasPre, hasBuild) => {
-        agree('semver', `1.2.3${hasPre ? `-${pre.join('.')}` : ''}${hasBuild ? `+${build.join('.')}` : ''}`);
-      }),
+      fc.property(
+        fc.array(identifier, { maxLength: 4 }),
+        fc.array(identifier, { maxLength: 3 }),
+        fc.boolean(),
+        fc.boolean(),
+        (pre, build, hasPre, hasBuild) => {
+          agree('semver', `1.2.3${hasPre ? `-${pre.join('.')}` : ''}${hasBuild ? `+${build.join('.')}` : ''}`);
+        },
+      ),
       { numRuns: 4_000 },
     );
   });

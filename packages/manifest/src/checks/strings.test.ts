@@ -5,19 +5,26 @@ import { hash, StringSet } from './strings.js';
 describe('StringSet', () => {
   it('keeps what a Set keeps, in the order first added, and answers has() as a Set does, whatever the shared prefix it is told', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: fc.constantFrom('a', 'b', '.', 'é', '\u{1F600}'), maxLength: 12 }), { maxLength: 300 }), fc.array(fc.string({ maxLength: 6 }), { maxLength: 20 }), fc.nat(14), (list, probes, shared) => {
-        const set = new Set<string>();
-        const strings = new StringSet(list, shared);
-        list.forEach((s, i) => {
-          const size = set.size;
-          set.add(s);
-          expect(strings.addAt(i)).toBe(set.size > size);
-        });
-        expect(strings.items).toEqual([...set]);
-        expect(strings.items === list).toBe(set.size === list.length);
-        expect(strings.size).toBe(set.size);
-        for (const s of [...probes, ...list]) expect(strings.has(s)).toBe(set.has(s));
-      }),
+      fc.property(
+        fc.array(fc.string({ unit: fc.constantFrom('a', 'b', '.', 'é', '\u{1F600}'), maxLength: 12 }), {
+          maxLength: 300,
+        }),
+        fc.array(fc.string({ maxLength: 6 }), { maxLength: 20 }),
+        fc.nat(14),
+        (list, probes, shared) => {
+          const set = new Set<string>();
+          const strings = new StringSet(list, shared);
+          list.forEach((s, i) => {
+            const size = set.size;
+            set.add(s);
+            expect(strings.addAt(i)).toBe(set.size > size);
+          });
+          expect(strings.items).toEqual([...set]);
+          expect(strings.items === list).toBe(set.size === list.length);
+          expect(strings.size).toBe(set.size);
+          for (const s of [...probes, ...list]) expect(strings.has(s)).toBe(set.has(s));
+        },
+      ),
       { numRuns: 500 },
     );
   });

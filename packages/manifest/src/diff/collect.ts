@@ -8,7 +8,14 @@ import type { ChangeSide, ManifestChange } from './types.js';
 export class Changes {
   readonly list: ManifestChange[] = [];
 
-  add(code: ChangeCode, older: ChangeSide | null, newer: ChangeSide | null, widens: boolean, message: string, reason: string): void {
+  add(
+    code: ChangeCode,
+    older: ChangeSide | null,
+    newer: ChangeSide | null,
+    widens: boolean,
+    message: string,
+    reason: string,
+  ): void {
     this.list.push({ code, section: CHANGES[code].section, older, newer, widens, message, reason });
   }
 }
@@ -19,7 +26,8 @@ export type Json = Record<string, unknown>;
 export const objectAt = (value: unknown): Json | undefined => (isObject(value) ? value : undefined);
 
 /** An own member (so `__proto__` written in JSON is read as written, and nothing comes from the prototype). */
-export const member = (obj: Json | undefined, key: string): unknown => (obj !== undefined && Object.hasOwn(obj, key) ? obj[key] : undefined);
+export const member = (obj: Json | undefined, key: string): unknown =>
+  obj !== undefined && Object.hasOwn(obj, key) ? obj[key] : undefined;
 
 export const side = (path: string, value: unknown): ChangeSide => ({ path, value });
 
@@ -94,20 +102,52 @@ function shownWhole(value: unknown, index: number): string {
 }
 
 /** Calls `each` for every member either object has (the newer's first), with both values and the member's pointer under `at`. */
-export function eachMember(at: string, a: Json | undefined, b: Json | undefined, each: (key: string, x: unknown, y: unknown, path: string) => void): void {
-  for (const key of new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])) each(key, member(a, key), member(b, key), join(at, key));
+export function eachMember(
+  at: string,
+  a: Json | undefined,
+  b: Json | undefined,
+  each: (key: string, x: unknown, y: unknown, path: string) => void,
+): void {
+  for (const key of new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})]))
+    each(key, member(a, key), member(b, key), join(at, key));
 }
 
 /**
  * Members of `a` or `b` that the diff does not know (not in `known`), as `unknown.*` changes;
  * they widen where the kit cannot tell what they grant (`grants`).
  */
-export function diffUnknown(changes: Changes, at: string, a: Json | undefined, b: Json | undefined, known: ReadonlySet<string>, grants: boolean): void {
+export function diffUnknown(
+  changes: Changes,
+  at: string,
+  a: Json | undefined,
+  b: Json | undefined,
+  known: ReadonlySet<string>,
+  grants: boolean,
+): void {
   eachMember(at, a, b, (key, x, y, path) => {
     if (known.has(key)) return;
-    const why = grants ? 'the kit does not know this member, so it cannot tell what it grants: counted as widening' : 'the kit does not know this member; the platform ignores it';
-    if (x === undefined && y !== undefined) changes.add('unknown.added', null, side(path, y), grants, `adds ${path} = ${shown(y)}`, why);
-    else if (x !== undefined && y === undefined) changes.add('unknown.removed', side(path, x), null, false, `removes ${path}`, 'a member the kit does not know, gone');
-    else if (!sameJson(x, y)) changes.add('unknown.changed', side(path, x), side(path, y), grants, `changes ${path} from ${shown(x)} to ${shown(y)}`, why);
+    const why = grants
+      ? 'the kit does not know this member, so it cannot tell what it grants: counted as widening'
+      : 'the kit does not know this member; the platform ignores it';
+    if (x === undefined && y !== undefined)
+      changes.add('unknown.added', null, side(path, y), grants, `adds ${path} = ${shown(y)}`, why);
+    else if (x !== undefined && y === undefined)
+      changes.add(
+        'unknown.removed',
+        side(path, x),
+        null,
+        false,
+        `removes ${path}`,
+        'a member the kit does not know, gone',
+      );
+    else if (!sameJson(x, y))
+      changes.add(
+        'unknown.changed',
+        side(path, x),
+        side(path, y),
+        grants,
+        `changes ${path} from ${shown(x)} to ${shown(y)}`,
+        why,
+      );
   });
 }

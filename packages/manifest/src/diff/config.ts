@@ -1,7 +1,17 @@
 // config: the settings installers can change, keyed by `key`, and their defaults. Settings are
 // the installer's input to the extension, never reach, so no config change widens.
 import { join } from '../pointer.js';
-import { type Changes, diffUnknown, eachMember, type Json, member, objectAt, sameJson, shown, side } from './collect.js';
+import {
+  type Changes,
+  diffUnknown,
+  eachMember,
+  type Json,
+  member,
+  objectAt,
+  sameJson,
+  shown,
+  side,
+} from './collect.js';
 import type { ChangeCode } from './codes.js';
 
 const KNOWN = new Set(['fields', 'defaults']);
@@ -35,17 +45,40 @@ function diffFields(changes: Changes, a: Map<string, Field>, b: Map<string, Fiel
   for (const [key, y] of b) {
     const x = a.get(key);
     if (!x) {
-      changes.add('config.fields.added', null, side(at(y.index), y.field), false, `adds the setting ${shown(key)} (${shown(member(y.field, 'type'))})`, NOT_REACH);
+      changes.add(
+        'config.fields.added',
+        null,
+        side(at(y.index), y.field),
+        false,
+        `adds the setting ${shown(key)} (${shown(member(y.field, 'type'))})`,
+        NOT_REACH,
+      );
       continue;
     }
     const property = (name: string, code: ChangeCode, reason: string) => {
       const vx = member(x.field, name);
       const vy = member(y.field, name);
       if (sameJson(vx, vy)) return;
-      const what = vx === undefined ? `adds ${name} ${shown(vy)}` : vy === undefined ? `drops ${name} ${shown(vx)}` : `${name} ${shown(vx)} → ${shown(vy)}`;
-      changes.add(code, side(at(x.index, name), vx), side(at(y.index, name), vy), false, `setting ${shown(key)}: ${what}`, reason);
+      const what =
+        vx === undefined
+          ? `adds ${name} ${shown(vy)}`
+          : vy === undefined
+            ? `drops ${name} ${shown(vx)}`
+            : `${name} ${shown(vx)} → ${shown(vy)}`;
+      changes.add(
+        code,
+        side(at(x.index, name), vx),
+        side(at(y.index, name), vy),
+        false,
+        `setting ${shown(key)}: ${what}`,
+        reason,
+      );
     };
-    property('type', 'config.fields.type_changed', 'values installers saved as the older type may no longer fit; ' + NOT_REACH);
+    property(
+      'type',
+      'config.fields.type_changed',
+      'values installers saved as the older type may no longer fit; ' + NOT_REACH,
+    );
     property('label', 'config.fields.label_changed', NOT_REACH);
     property('min', 'config.fields.range_changed', 'values installers saved outside the new range may no longer fit');
     property('max', 'config.fields.range_changed', 'values installers saved outside the new range may no longer fit');
@@ -53,14 +86,46 @@ function diffFields(changes: Changes, a: Map<string, Field>, b: Map<string, Fiel
     diffUnknown(changes, at(y.index), x.field, y.field, FIELD_KNOWN, false);
   }
   for (const [key, x] of a) {
-    if (!b.has(key)) changes.add('config.fields.removed', side(at(x.index), x.field), null, false, `removes the setting ${shown(key)}`, 'values installers saved for it are no longer read');
+    if (!b.has(key))
+      changes.add(
+        'config.fields.removed',
+        side(at(x.index), x.field),
+        null,
+        false,
+        `removes the setting ${shown(key)}`,
+        'values installers saved for it are no longer read',
+      );
   }
 }
 
 function diffDefaults(changes: Changes, a: Json | undefined, b: Json | undefined): void {
   eachMember('/config/defaults', a, b, (key, x, y, path) => {
-    if (x === undefined) changes.add('config.defaults.added', null, side(path, y), false, `defaults ${shown(key)} to ${shown(y)}`, NOT_REACH);
-    else if (y === undefined) changes.add('config.defaults.removed', side(path, x), null, false, `no longer defaults ${shown(key)} (was ${shown(x)})`, NOT_REACH);
-    else if (!sameJson(x, y)) changes.add('config.defaults.changed', side(path, x), side(path, y), false, `defaults ${shown(key)} to ${shown(y)} instead of ${shown(x)}`, 'installers who never set it get the new value; ' + NOT_REACH);
+    if (x === undefined)
+      changes.add(
+        'config.defaults.added',
+        null,
+        side(path, y),
+        false,
+        `defaults ${shown(key)} to ${shown(y)}`,
+        NOT_REACH,
+      );
+    else if (y === undefined)
+      changes.add(
+        'config.defaults.removed',
+        side(path, x),
+        null,
+        false,
+        `no longer defaults ${shown(key)} (was ${shown(x)})`,
+        NOT_REACH,
+      );
+    else if (!sameJson(x, y))
+      changes.add(
+        'config.defaults.changed',
+        side(path, x),
+        side(path, y),
+        false,
+        `defaults ${shown(key)} to ${shown(y)} instead of ${shown(x)}`,
+        'installers who never set it get the new value; ' + NOT_REACH,
+      );
   });
 }

@@ -14,9 +14,18 @@ const base = (): M => ({
   entry: 'dist/index.js',
   hostAbi: 3,
   description: 'Shows the forecast for a city.',
-  capabilities: { network: ['https://api.weather.example'], props: ['city', 'onPickFn'], events: ['select'], size: { height: 240 } },
+  capabilities: {
+    network: ['https://api.weather.example'],
+    props: ['city', 'onPickFn'],
+    events: ['select'],
+    size: { height: 240 },
+  },
   contributes: {
-    site: { components: ['acme.weather-widget.card'], features: ['tracker'], functionBindings: { 'acme.weather-widget.card': 'onPickFn' } },
+    site: {
+      components: ['acme.weather-widget.card'],
+      features: ['tracker'],
+      functionBindings: { 'acme.weather-widget.card': 'onPickFn' },
+    },
     console: { slots: ['order.sidebar'], routes: ['/weather'], orgRoutes: ['/org-weather'], shell: false },
   },
   restrictParent: ['acme.layout.column'],
@@ -33,7 +42,11 @@ const base = (): M => ({
 const exercised = new Set<ChangeCode>();
 
 /** The diff from `base()` to `base()` edited, each change's code recorded as exercised. */
-function diff(edit: (m: M) => void, editOlder?: (m: M) => void, sides?: { older?: Partial<DiffSide>; newer?: Partial<DiffSide> }) {
+function diff(
+  edit: (m: M) => void,
+  editOlder?: (m: M) => void,
+  sides?: { older?: Partial<DiffSide>; newer?: Partial<DiffSide> },
+) {
   const older = base();
   editOlder?.(older);
   const newer = structuredClone(older);
@@ -50,7 +63,13 @@ const only = (changes: ManifestChange[]) => {
 describe('diffManifests', () => {
   it('finds nothing between a manifest and itself; direction by semver', () => {
     const d = diffManifests({ manifest: base() }, { manifest: base() });
-    expect(d).toEqual({ older: { id: 'weather-widget', version: '1.2.0', bundle: null }, newer: { id: 'weather-widget', version: '1.2.0', bundle: null }, direction: 'same', widens: false, changes: [] });
+    expect(d).toEqual({
+      older: { id: 'weather-widget', version: '1.2.0', bundle: null },
+      newer: { id: 'weather-widget', version: '1.2.0', bundle: null },
+      direction: 'same',
+      widens: false,
+      changes: [],
+    });
     expect(diff((m) => (m.version = '1.10.0')).direction).toBe('upgrade');
     expect(diff((m) => (m.version = '1.2.0-rc.1')).direction).toBe('downgrade');
     expect(diff((m) => (m.version = '1.2.0+build.7')).direction).toBe('same');
@@ -59,10 +78,27 @@ describe('diffManifests', () => {
   });
 
   it('identity: id widens (another extension); name, description, entry and hostAbi do not', () => {
-    expect(only(diff((m) => (m.id = 'weather-board')).changes)).toMatchObject({ code: 'id.changed', widens: true, older: { path: '/id', value: 'weather-widget' }, newer: { path: '/id', value: 'weather-board' } });
-    expect(only(diff((m) => (m.name = 'Weather')).changes)).toMatchObject({ code: 'name.changed', widens: false, message: 'name "Weather Widget" → "Weather"' });
-    expect(only(diff((m) => delete m.description).changes)).toMatchObject({ code: 'description.changed', widens: false, older: { path: '/description' }, newer: null });
-    expect(only(diff((m) => (m.entry = 'dist/main.js')).changes)).toMatchObject({ code: 'entry.changed', widens: false });
+    expect(only(diff((m) => (m.id = 'weather-board')).changes)).toMatchObject({
+      code: 'id.changed',
+      widens: true,
+      older: { path: '/id', value: 'weather-widget' },
+      newer: { path: '/id', value: 'weather-board' },
+    });
+    expect(only(diff((m) => (m.name = 'Weather')).changes)).toMatchObject({
+      code: 'name.changed',
+      widens: false,
+      message: 'name "Weather Widget" → "Weather"',
+    });
+    expect(only(diff((m) => delete m.description).changes)).toMatchObject({
+      code: 'description.changed',
+      widens: false,
+      older: { path: '/description' },
+      newer: null,
+    });
+    expect(only(diff((m) => (m.entry = 'dist/main.js')).changes)).toMatchObject({
+      code: 'entry.changed',
+      widens: false,
+    });
     const abi = only(diff((m) => (m.hostAbi = 4)).changes);
     expect(abi).toMatchObject({ code: 'hostAbi.changed', widens: false, older: { value: 3 }, newer: { value: 4 } });
     expect(abi.reason).toContain('generation 4');
@@ -76,8 +112,19 @@ describe('diffManifests', () => {
       ).changes;
 
     it('a new origin widens; a removed one narrows', () => {
-      expect(only(net([], ['https://api.example.com']))).toMatchObject({ code: 'capabilities.network.added', widens: true, older: null, newer: { path: '/capabilities/network/0', value: 'https://api.example.com' } });
-      expect(only(net(['https://api.example.com', 'https://b.example'], ['https://b.example']))).toMatchObject({ code: 'capabilities.network.removed', widens: false, older: { path: '/capabilities/network/0' }, newer: null, reason: 'the sandbox may no longer connect to it' });
+      expect(only(net([], ['https://api.example.com']))).toMatchObject({
+        code: 'capabilities.network.added',
+        widens: true,
+        older: null,
+        newer: { path: '/capabilities/network/0', value: 'https://api.example.com' },
+      });
+      expect(only(net(['https://api.example.com', 'https://b.example'], ['https://b.example']))).toMatchObject({
+        code: 'capabilities.network.removed',
+        widens: false,
+        older: { path: '/capabilities/network/0' },
+        newer: null,
+        reason: 'the sandbox may no longer connect to it',
+      });
     });
 
     it('going from a specific origin to a wildcard widens; the reverse narrows', () => {
@@ -86,15 +133,24 @@ describe('diffManifests', () => {
         ['capabilities.network.added', true],
         ['capabilities.network.removed', false],
       ]);
-      expect(wider[0]!.reason).toBe('wider than https://a.example.com, which the older version listed: it also reaches every subdomain of example.com over https');
+      expect(wider[0]!.reason).toBe(
+        'wider than https://a.example.com, which the older version listed: it also reaches every subdomain of example.com over https',
+      );
       expect(wider[1]!.reason).toBe('still matched by https://*.example.com, so nothing is lost');
       const narrower = net(['https://*.example.com'], ['https://a.example.com']);
       expect(narrower.map((c) => [c.code, c.widens])).toEqual([
         ['capabilities.network.added', false],
         ['capabilities.network.removed', false],
       ]);
-      expect(narrower[0]!.reason).toBe("the older version's https://*.example.com already matches every URL it matches");
-      expect(diff(() => {}, () => {}).widens).toBe(false);
+      expect(narrower[0]!.reason).toBe(
+        "the older version's https://*.example.com already matches every URL it matches",
+      );
+      expect(
+        diff(
+          () => {},
+          () => {},
+        ).widens,
+      ).toBe(false);
     });
 
     it('one wildcard taking the place of thousands of origins: linear, and its reason stays a sentence', () => {
@@ -102,32 +158,74 @@ describe('diffManifests', () => {
       expect(growth((n) => net(many(n), ['https://*.example.com']), 1_000)).toBeLessThan(24);
       const changes = net(many(20_000), ['https://*.example.com']);
       expect(changes).toHaveLength(20_001);
-      expect(changes[0]).toMatchObject({ widens: true, reason: 'wider than https://h0.example.com, https://h1.example.com, https://h2.example.com and 19,997 more, which the older version listed: it also reaches every subdomain of example.com over https' });
-      expect(changes.slice(1).every((c) => c.code === 'capabilities.network.removed' && c.reason === 'still matched by https://*.example.com, so nothing is lost')).toBe(true);
+      expect(changes[0]).toMatchObject({
+        widens: true,
+        reason:
+          'wider than https://h0.example.com, https://h1.example.com, https://h2.example.com and 19,997 more, which the older version listed: it also reaches every subdomain of example.com over https',
+      });
+      expect(
+        changes
+          .slice(1)
+          .every(
+            (c) =>
+              c.code === 'capabilities.network.removed' &&
+              c.reason === 'still matched by https://*.example.com, so nothing is lost',
+          ),
+      ).toBe(true);
     });
 
     it('a scheme change to an unencrypted or wider scheme widens; to https narrows', () => {
       const plain = net(['https://a.com'], ['http://a.com']);
       expect(plain[0]).toMatchObject({ code: 'capabilities.network.added', widens: true });
       expect(plain[0]!.reason).toContain('http://a.com (unencrypted)');
-      expect(net(['https://a.com'], ['wss://a.com'])[0]).toMatchObject({ code: 'capabilities.network.added', widens: true });
-      expect(net(['http://a.com'], ['https://a.com'])[0]).toMatchObject({ code: 'capabilities.network.added', widens: false });
-      expect(net(['https://a.com'], ['https://a.com:8443'])[0]).toMatchObject({ code: 'capabilities.network.added', widens: true });
-      expect(net(['https://a.com:8443'], ['https://a.com:*'])[0]).toMatchObject({ code: 'capabilities.network.added', widens: true });
+      expect(net(['https://a.com'], ['wss://a.com'])[0]).toMatchObject({
+        code: 'capabilities.network.added',
+        widens: true,
+      });
+      expect(net(['http://a.com'], ['https://a.com'])[0]).toMatchObject({
+        code: 'capabilities.network.added',
+        widens: false,
+      });
+      expect(net(['https://a.com'], ['https://a.com:8443'])[0]).toMatchObject({
+        code: 'capabilities.network.added',
+        widens: true,
+      });
+      expect(net(['https://a.com:8443'], ['https://a.com:*'])[0]).toMatchObject({
+        code: 'capabilities.network.added',
+        widens: true,
+      });
     });
 
     it('an entry the kit cannot read widens when added, and only an identical one covers it', () => {
-      expect(net([], ['https://a.com/path'])[0]).toMatchObject({ widens: true, reason: expect.stringContaining('not an origin the kit can read') });
+      expect(net([], ['https://a.com/path'])[0]).toMatchObject({
+        widens: true,
+        reason: expect.stringContaining('not an origin the kit can read'),
+      });
       expect(net(['https://a.com/path'], ['https://a.com/path'])).toEqual([]);
-      expect(net([], [42 as unknown as string])[0]).toMatchObject({ code: 'capabilities.network.added', widens: true, newer: { value: 42 } });
+      expect(net([], [42 as unknown as string])[0]).toMatchObject({
+        code: 'capabilities.network.added',
+        widens: true,
+        newer: { value: 42 },
+      });
     });
 
     it('reads each entry as the URL parser does: case, punycode and an explicit default port are the same origin', () => {
-      expect(net(['https://EXAMPLE.com'], ['https://example.com'])[0]).toMatchObject({ code: 'capabilities.network.added', widens: false });
-      expect(net(['https://bücher.example'], ['https://xn--bcher-kva.example'])[0]).toMatchObject({ code: 'capabilities.network.added', widens: false });
-      expect(net(['https://a.com:443'], ['https://a.com'])[0]).toMatchObject({ code: 'capabilities.network.added', widens: false });
+      expect(net(['https://EXAMPLE.com'], ['https://example.com'])[0]).toMatchObject({
+        code: 'capabilities.network.added',
+        widens: false,
+      });
+      expect(net(['https://bücher.example'], ['https://xn--bcher-kva.example'])[0]).toMatchObject({
+        code: 'capabilities.network.added',
+        widens: false,
+      });
+      expect(net(['https://a.com:443'], ['https://a.com'])[0]).toMatchObject({
+        code: 'capabilities.network.added',
+        widens: false,
+      });
       const many = Array.from({ length: 5_000 }, (_, i) => `https://h${i}.example.com`);
-      expect(net([...many, 'https://*.cdn.example'], [...many, 'https://x.cdn.example', 'https://y.example.com'])).toMatchObject([
+      expect(
+        net([...many, 'https://*.cdn.example'], [...many, 'https://x.cdn.example', 'https://y.example.com']),
+      ).toMatchObject([
         { code: 'capabilities.network.added', widens: false, newer: { path: '/capabilities/network/5000' } },
         { code: 'capabilities.network.added', widens: true, newer: { path: '/capabilities/network/5001' } },
         { code: 'capabilities.network.removed', older: { path: '/capabilities/network/5000' } },
@@ -140,18 +238,58 @@ describe('diffManifests', () => {
   });
 
   it('props and events: an added one widens, a removed one does not', () => {
-    expect(only(diff((m) => m.capabilities.props.push('secret')).changes)).toMatchObject({ code: 'capabilities.props.added', widens: true, newer: { path: '/capabilities/props/2', value: 'secret' } });
-    expect(only(diff((m) => m.capabilities.props.shift()).changes)).toMatchObject({ code: 'capabilities.props.removed', widens: false, older: { path: '/capabilities/props/0', value: 'city' } });
-    expect(only(diff((m) => m.capabilities.events.push('purchase')).changes)).toMatchObject({ code: 'capabilities.events.added', widens: true });
-    expect(only(diff((m) => (m.capabilities.events = [])).changes)).toMatchObject({ code: 'capabilities.events.removed', widens: false });
-    expect(only(diff((m) => (m.capabilities.size = { height: 600 })).changes)).toMatchObject({ code: 'capabilities.size.changed', widens: false, message: 'frame height 240 → 600' });
+    expect(only(diff((m) => m.capabilities.props.push('secret')).changes)).toMatchObject({
+      code: 'capabilities.props.added',
+      widens: true,
+      newer: { path: '/capabilities/props/2', value: 'secret' },
+    });
+    expect(only(diff((m) => m.capabilities.props.shift()).changes)).toMatchObject({
+      code: 'capabilities.props.removed',
+      widens: false,
+      older: { path: '/capabilities/props/0', value: 'city' },
+    });
+    expect(only(diff((m) => m.capabilities.events.push('purchase')).changes)).toMatchObject({
+      code: 'capabilities.events.added',
+      widens: true,
+    });
+    expect(only(diff((m) => (m.capabilities.events = [])).changes)).toMatchObject({
+      code: 'capabilities.events.removed',
+      widens: false,
+    });
+    expect(only(diff((m) => (m.capabilities.size = { height: 600 })).changes)).toMatchObject({
+      code: 'capabilities.size.changed',
+      widens: false,
+      message: 'frame height 240 → 600',
+    });
   });
 
   it('an unknown capability counts as widening; an unknown top-level member does not', () => {
-    expect(only(diff((m) => (m.capabilities.camera = true)).changes)).toMatchObject({ code: 'unknown.added', section: 'other', widens: true, newer: { path: '/capabilities/camera', value: true } });
-    expect(only(diff((m) => (m.capabilities.camera = false), (m) => (m.capabilities.camera = true)).changes)).toMatchObject({ code: 'unknown.changed', widens: true });
-    expect(only(diff((m) => delete m.capabilities.camera, (m) => (m.capabilities.camera = true)).changes)).toMatchObject({ code: 'unknown.removed', widens: false });
-    expect(only(diff((m) => (m.homepage = 'https://x')).changes)).toMatchObject({ code: 'unknown.added', widens: false });
+    expect(only(diff((m) => (m.capabilities.camera = true)).changes)).toMatchObject({
+      code: 'unknown.added',
+      section: 'other',
+      widens: true,
+      newer: { path: '/capabilities/camera', value: true },
+    });
+    expect(
+      only(
+        diff(
+          (m) => (m.capabilities.camera = false),
+          (m) => (m.capabilities.camera = true),
+        ).changes,
+      ),
+    ).toMatchObject({ code: 'unknown.changed', widens: true });
+    expect(
+      only(
+        diff(
+          (m) => delete m.capabilities.camera,
+          (m) => (m.capabilities.camera = true),
+        ).changes,
+      ),
+    ).toMatchObject({ code: 'unknown.removed', widens: false });
+    expect(only(diff((m) => (m.homepage = 'https://x')).changes)).toMatchObject({
+      code: 'unknown.added',
+      widens: false,
+    });
     expect(diff((m) => (m.$schema = 'https://extkit.dev/schemas/manifest.schema.json')).changes).toEqual([]);
   });
 
@@ -164,9 +302,13 @@ describe('diffManifests', () => {
         ['contributes.console.routes.added', (m) => m.contributes.console.routes.push('/admin')],
         ['contributes.console.orgRoutes.added', (m) => m.contributes.console.orgRoutes.push('/billing')],
         ['contributes.console.shell.added', (m) => (m.contributes.console.shell = true)],
-        ['contributes.site.functionBindings.added', (m) => (m.contributes.site.functionBindings['acme.weather-widget.map'] = 'onPickFn')],
+        [
+          'contributes.site.functionBindings.added',
+          (m) => (m.contributes.site.functionBindings['acme.weather-widget.map'] = 'onPickFn'),
+        ],
       ];
-      for (const [code, edit] of cases) expect(only(diff(edit).changes), code).toMatchObject({ code, section: 'contributes', widens: true });
+      for (const [code, edit] of cases)
+        expect(only(diff(edit).changes), code).toMatchObject({ code, section: 'contributes', widens: true });
       const removed: Array<[string, (m: M) => void]> = [
         ['contributes.site.components.removed', (m) => (m.contributes.site.components = [])],
         ['contributes.site.features.removed', (m) => delete m.contributes.site.features],
@@ -174,11 +316,31 @@ describe('diffManifests', () => {
         ['contributes.console.routes.removed', (m) => (m.contributes.console.routes = [])],
         ['contributes.console.orgRoutes.removed', (m) => (m.contributes.console.orgRoutes = [])],
         ['contributes.site.functionBindings.removed', (m) => (m.contributes.site.functionBindings = {})],
-        ['contributes.site.functionBindings.changed', (m) => (m.contributes.site.functionBindings['acme.weather-widget.card'] = 'onPick2Fn')],
+        [
+          'contributes.site.functionBindings.changed',
+          (m) => (m.contributes.site.functionBindings['acme.weather-widget.card'] = 'onPick2Fn'),
+        ],
       ];
       for (const [code, edit] of removed) expect(only(diff(edit).changes), code).toMatchObject({ code, widens: false });
-      expect(only(diff((m) => (m.contributes.console.shell = false), (m) => (m.contributes.console.shell = true)).changes)).toMatchObject({ code: 'contributes.console.shell.removed', widens: false, older: { path: '/contributes/console/shell' } });
-      expect(diff((m) => (m.contributes.console.routes[0] = '/radar')).changes.map((c) => [c.code, c.older?.path ?? null, c.newer?.path ?? null])).toEqual([
+      expect(
+        only(
+          diff(
+            (m) => (m.contributes.console.shell = false),
+            (m) => (m.contributes.console.shell = true),
+          ).changes,
+        ),
+      ).toMatchObject({
+        code: 'contributes.console.shell.removed',
+        widens: false,
+        older: { path: '/contributes/console/shell' },
+      });
+      expect(
+        diff((m) => (m.contributes.console.routes[0] = '/radar')).changes.map((c) => [
+          c.code,
+          c.older?.path ?? null,
+          c.newer?.path ?? null,
+        ]),
+      ).toEqual([
         ['contributes.console.routes.added', null, '/contributes/console/routes/0'],
         ['contributes.console.routes.removed', '/contributes/console/routes/0', null],
       ]);
@@ -186,8 +348,16 @@ describe('diffManifests', () => {
 
     it('dropping contributes (legacy) widens; declaring it where there was none narrows, except placements legacy never reached', () => {
       const dropped = diff((m) => delete m.contributes).changes;
-      expect(dropped[0]).toMatchObject({ code: 'contributes.undeclared', widens: true, older: { path: '/contributes' }, newer: null });
-      expect(dropped.find((c) => c.code === 'contributes.console.shell.added')).toMatchObject({ widens: true, newer: null });
+      expect(dropped[0]).toMatchObject({
+        code: 'contributes.undeclared',
+        widens: true,
+        older: { path: '/contributes' },
+        newer: null,
+      });
+      expect(dropped.find((c) => c.code === 'contributes.console.shell.added')).toMatchObject({
+        widens: true,
+        newer: null,
+      });
       // Legacy still loads where its element is placed: components are not reported as lost.
       expect(dropped.some((c) => c.code === 'contributes.site.components.removed')).toBe(false);
       expect(dropped.filter((c) => c.code === 'contributes.console.routes.removed')).toHaveLength(1);
@@ -197,49 +367,121 @@ describe('diffManifests', () => {
       expect(declared[0]).toMatchObject({ code: 'contributes.declared', widens: false, older: null });
       expect(declared.find((c) => c.code === 'contributes.site.components.added')).toMatchObject({ widens: false });
       expect(declared.find((c) => c.code === 'contributes.console.routes.added')).toMatchObject({ widens: true });
-      expect(declared.find((c) => c.code === 'contributes.console.shell.removed')).toMatchObject({ widens: false, older: null });
+      expect(declared.find((c) => c.code === 'contributes.console.shell.removed')).toMatchObject({
+        widens: false,
+        older: null,
+      });
       expect(diff(declare, (m) => delete m.contributes).widens).toBe(true);
-      expect(diff((m) => delete m.contributes, (m) => delete m.contributes).changes).toEqual([]);
+      expect(
+        diff(
+          (m) => delete m.contributes,
+          (m) => delete m.contributes,
+        ).changes,
+      ).toEqual([]);
     });
   });
 
   it('lineage: a parent added to a restriction, or a lifted one, widens; children never widen', () => {
-    expect(only(diff((m) => m.restrictParent.push('acme.layout.row')).changes)).toMatchObject({ code: 'restrictParent.added', section: 'lineage', widens: true });
-    expect(only(diff((m) => (m.restrictParent = [])).changes)).toMatchObject({ code: 'restrictParent.removed', widens: false });
-    expect(only(diff((m) => delete m.restrictParent).changes)).toMatchObject({ code: 'restrictParent.lifted', widens: true, newer: null });
-    expect(only(diff((m) => (m.restrictParent = ['x']), (m) => delete m.restrictParent).changes)).toMatchObject({ code: 'restrictParent.imposed', widens: false, older: null });
-    expect(only(diff((m) => m.restrictChildren.push('acme.weather-widget.hour')).changes)).toMatchObject({ code: 'restrictChildren.added', widens: false });
-    expect(only(diff((m) => (m.restrictChildren = [])).changes)).toMatchObject({ code: 'restrictChildren.removed', widens: false });
-    expect(only(diff((m) => delete m.restrictChildren).changes)).toMatchObject({ code: 'restrictChildren.lifted', widens: false });
-    expect(only(diff((m) => (m.restrictChildren = []), (m) => delete m.restrictChildren).changes)).toMatchObject({ code: 'restrictChildren.imposed', widens: false });
+    expect(only(diff((m) => m.restrictParent.push('acme.layout.row')).changes)).toMatchObject({
+      code: 'restrictParent.added',
+      section: 'lineage',
+      widens: true,
+    });
+    expect(only(diff((m) => (m.restrictParent = [])).changes)).toMatchObject({
+      code: 'restrictParent.removed',
+      widens: false,
+    });
+    expect(only(diff((m) => delete m.restrictParent).changes)).toMatchObject({
+      code: 'restrictParent.lifted',
+      widens: true,
+      newer: null,
+    });
+    expect(
+      only(
+        diff(
+          (m) => (m.restrictParent = ['x']),
+          (m) => delete m.restrictParent,
+        ).changes,
+      ),
+    ).toMatchObject({ code: 'restrictParent.imposed', widens: false, older: null });
+    expect(only(diff((m) => m.restrictChildren.push('acme.weather-widget.hour')).changes)).toMatchObject({
+      code: 'restrictChildren.added',
+      widens: false,
+    });
+    expect(only(diff((m) => (m.restrictChildren = [])).changes)).toMatchObject({
+      code: 'restrictChildren.removed',
+      widens: false,
+    });
+    expect(only(diff((m) => delete m.restrictChildren).changes)).toMatchObject({
+      code: 'restrictChildren.lifted',
+      widens: false,
+    });
+    expect(
+      only(
+        diff(
+          (m) => (m.restrictChildren = []),
+          (m) => delete m.restrictChildren,
+        ).changes,
+      ),
+    ).toMatchObject({ code: 'restrictChildren.imposed', widens: false });
   });
 
   it('config: fields by key, each property, and defaults; none widens', () => {
     const field = (m: M, key: string) => m.config.fields.find((f: M) => f.key === key);
     const cases: Array<[ChangeCode, (m: M) => void, string]> = [
-      ['config.fields.added', (m) => m.config.fields.push({ key: 'city', label: 'City', type: 'string' }), '/config/fields/2'],
+      [
+        'config.fields.added',
+        (m) => m.config.fields.push({ key: 'city', label: 'City', type: 'string' }),
+        '/config/fields/2',
+      ],
       ['config.fields.type_changed', (m) => (field(m, 'days').type = 'string'), '/config/fields/1/type'],
       ['config.fields.label_changed', (m) => (field(m, 'days').label = 'Days'), '/config/fields/1/label'],
       ['config.fields.range_changed', (m) => (field(m, 'days').max = 30), '/config/fields/1/max'],
-      ['config.fields.options_changed', (m) => field(m, 'units').options.push({ value: 'f', label: 'Fahrenheit' }), '/config/fields/0/options'],
+      [
+        'config.fields.options_changed',
+        (m) => field(m, 'units').options.push({ value: 'f', label: 'Fahrenheit' }),
+        '/config/fields/0/options',
+      ],
       ['config.defaults.added', (m) => (m.config.defaults.city = 'Oslo'), '/config/defaults/city'],
       ['config.defaults.changed', (m) => (m.config.defaults.days = 7), '/config/defaults/days'],
     ];
-    for (const [code, edit, path] of cases) expect(only(diff(edit).changes), code).toMatchObject({ code, section: 'config', widens: false, newer: { path } });
-    expect(only(diff((m) => m.config.fields.shift()).changes)).toMatchObject({ code: 'config.fields.removed', older: { path: '/config/fields/0' }, newer: null });
-    expect(only(diff((m) => delete m.config.defaults.units).changes)).toMatchObject({ code: 'config.defaults.removed', older: { path: '/config/defaults/units', value: 'c' } });
+    for (const [code, edit, path] of cases)
+      expect(only(diff(edit).changes), code).toMatchObject({ code, section: 'config', widens: false, newer: { path } });
+    expect(only(diff((m) => m.config.fields.shift()).changes)).toMatchObject({
+      code: 'config.fields.removed',
+      older: { path: '/config/fields/0' },
+      newer: null,
+    });
+    expect(only(diff((m) => delete m.config.defaults.units).changes)).toMatchObject({
+      code: 'config.defaults.removed',
+      older: { path: '/config/defaults/units', value: 'c' },
+    });
     // Reordering fields moves their pointers, nothing else.
     const moved = diff((m) => m.config.fields.reverse());
     expect(moved.changes).toEqual([]);
-    expect(only(diff((m) => (m.config.fields.reverse(), (field(m, 'units').label = 'U'))).changes)).toMatchObject({ older: { path: '/config/fields/0/label' }, newer: { path: '/config/fields/1/label' } });
+    expect(only(diff((m) => (m.config.fields.reverse(), (field(m, 'units').label = 'U'))).changes)).toMatchObject({
+      older: { path: '/config/fields/0/label' },
+      newer: { path: '/config/fields/1/label' },
+    });
   });
 
   it('bundle size when both sides are artifacts, never when one is a manifest alone', () => {
-    const sized = diff(() => {}, undefined, { older: { bundle: { raw: 1000, gzip: 500 } }, newer: { bundle: { raw: 30_000, gzip: 9000 } } });
-    expect(only(sized.changes)).toMatchObject({ code: 'bundle.size.changed', section: 'bundle', widens: false, older: { path: '/entry', value: { raw: 1000, gzip: 500 } }, message: 'bundle 1,000 B → 29.3 KiB (+28.3 KiB), 500 B → 9,000 B gzipped' });
+    const sized = diff(() => {}, undefined, {
+      older: { bundle: { raw: 1000, gzip: 500 } },
+      newer: { bundle: { raw: 30_000, gzip: 9000 } },
+    });
+    expect(only(sized.changes)).toMatchObject({
+      code: 'bundle.size.changed',
+      section: 'bundle',
+      widens: false,
+      older: { path: '/entry', value: { raw: 1000, gzip: 500 } },
+      message: 'bundle 1,000 B → 29.3 KiB (+28.3 KiB), 500 B → 9,000 B gzipped',
+    });
     expect(sized.newer.bundle).toEqual({ raw: 30_000, gzip: 9000 });
     expect(diff(() => {}, undefined, { older: { bundle: { raw: 1000 } } }).changes).toEqual([]);
-    expect(diff(() => {}, undefined, { older: { bundle: { raw: 1000 } }, newer: { bundle: { raw: 1000 } } }).changes).toEqual([]);
+    expect(
+      diff(() => {}, undefined, { older: { bundle: { raw: 1000 } }, newer: { bundle: { raw: 1000 } } }).changes,
+    ).toEqual([]);
   });
 
   it('orders changes by section, then as the manifest lists them', () => {
@@ -255,8 +497,17 @@ describe('diffManifests', () => {
   it('reads anything JSON holds without throwing: null, arrays, wrong types, __proto__, deep nesting', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 100_000; i++) deep = [deep];
-    const odd: unknown[] = [null, [], 'text', 7, { capabilities: [], contributes: null, config: { fields: 'x', defaults: [] } }, JSON.parse('{"__proto__": {"polluted": true}, "capabilities": {"__proto__": ["x"]}}'), { capabilities: { deep } }];
-    for (const a of odd) for (const b of odd) expect(() => diffManifests({ manifest: a }, { manifest: b })).not.toThrow();
+    const odd: unknown[] = [
+      null,
+      [],
+      'text',
+      7,
+      { capabilities: [], contributes: null, config: { fields: 'x', defaults: [] } },
+      JSON.parse('{"__proto__": {"polluted": true}, "capabilities": {"__proto__": ["x"]}}'),
+      { capabilities: { deep } },
+    ];
+    for (const a of odd)
+      for (const b of odd) expect(() => diffManifests({ manifest: a }, { manifest: b })).not.toThrow();
     expect(({} as M).polluted).toBeUndefined();
     const d = diffManifests({ manifest: { capabilities: { deep } } }, { manifest: { capabilities: { deep: [deep] } } });
     expect(only(d.changes)).toMatchObject({ code: 'unknown.changed', widens: true });
@@ -265,7 +516,10 @@ describe('diffManifests', () => {
   it('diffs large manifests in linear time', () => {
     const big = (n: number, offset: number) => ({
       ...base(),
-      capabilities: { network: Array.from({ length: n }, (_, i) => `https://h${i + offset}.example.com`), props: Array.from({ length: n }, (_, i) => `p${i + offset}`) },
+      capabilities: {
+        network: Array.from({ length: n }, (_, i) => `https://h${i + offset}.example.com`),
+        props: Array.from({ length: n }, (_, i) => `p${i + offset}`),
+      },
       contributes: { site: { components: Array.from({ length: n }, (_, i) => `acme.weather-widget.c${i + offset}`) } },
     });
     expect(growth((n) => diffManifests({ manifest: big(n, 0) }, { manifest: big(n, n / 2) }), 1_000)).toBeLessThan(24);
@@ -290,7 +544,11 @@ describe('docs/diff.md', () => {
   it('has one row per change code, with its section and meaning, and no other', async () => {
     const { readFileSync } = await import('node:fs');
     const doc = readFileSync(new URL('../../../../docs/diff.md', import.meta.url), 'utf8');
-    const rows = [...doc.matchAll(/^\| `([a-zA-Z.]+_?[a-z_]*)` \| (\w+) \| (.*) \|$/gm)].map((m) => [m[1], m[2], m[3]!.replace(/\\\|/g, '|')]);
+    const rows = [...doc.matchAll(/^\| `([a-zA-Z.]+_?[a-z_]*)` \| (\w+) \| (.*) \|$/gm)].map((m) => [
+      m[1],
+      m[2],
+      m[3]!.replace(/\\\|/g, '|'),
+    ]);
     expect(rows).toEqual(Object.entries(CHANGES).map(([code, k]) => [code, k.section, k.means]));
   });
 });
@@ -298,11 +556,17 @@ describe('docs/diff.md', () => {
 describe('parity with the manifest schema', () => {
   it('knows every member the schema defines: none of them is diffed as unknown', async () => {
     const { readFileSync } = await import('node:fs');
-    const schema = JSON.parse(readFileSync(new URL('../../../../schemas/manifest.schema.json', import.meta.url), 'utf8'));
-    const sample = (s: { type?: string }): unknown => ({ array: ['x'], string: 'x', integer: 1, number: 1, boolean: true, object: {} })[s.type ?? 'object'];
+    const schema = JSON.parse(
+      readFileSync(new URL('../../../../schemas/manifest.schema.json', import.meta.url), 'utf8'),
+    );
+    const sample = (s: { type?: string }): unknown =>
+      ({ array: ['x'], string: 'x', integer: 1, number: 1, boolean: true, object: {} })[s.type ?? 'object'];
     /** Every member path the schema defines, down through objects with properties. */
     const paths = (s: { properties?: Record<string, any> }, at: string[] = []): Array<{ at: string[]; s: any }> =>
-      Object.entries(s.properties ?? {}).flatMap(([key, sub]) => [{ at: [...at, key], s: sub }, ...(sub.properties ? paths(sub, [...at, key]) : [])]);
+      Object.entries(s.properties ?? {}).flatMap(([key, sub]) => [
+        { at: [...at, key], s: sub },
+        ...(sub.properties ? paths(sub, [...at, key]) : []),
+      ]);
     const all = paths(schema).filter((p) => p.at[0] !== '$schema');
     expect(all.length).toBeGreaterThan(20);
     for (const { at, s } of all) {
@@ -311,7 +575,10 @@ describe('parity with the manifest schema', () => {
       for (const key of at.slice(0, -1)) cur = cur[key] = {};
       cur[at.at(-1)!] = sample(s);
       const codes = diffManifests({ manifest: {} }, { manifest: newer }).changes.map((c) => c.code);
-      expect(codes.filter((c) => c.startsWith('unknown.')), at.join('.')).toEqual([]);
+      expect(
+        codes.filter((c) => c.startsWith('unknown.')),
+        at.join('.'),
+      ).toEqual([]);
     }
   });
 });

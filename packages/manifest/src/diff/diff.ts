@@ -9,7 +9,20 @@ import { diffNetwork } from './network.js';
 import type { ChangeSide, DiffSide, Direction, ManifestDiff, SideSummary } from './types.js';
 
 // `version` is the diff's subject, not one of its changes; `$schema` is an editor hint the platform ignores.
-const KNOWN = new Set(['$schema', 'id', 'name', 'version', 'entry', 'hostAbi', 'description', 'capabilities', 'contributes', 'restrictParent', 'restrictChildren', 'config']);
+const KNOWN = new Set([
+  '$schema',
+  'id',
+  'name',
+  'version',
+  'entry',
+  'hostAbi',
+  'description',
+  'capabilities',
+  'contributes',
+  'restrictParent',
+  'restrictChildren',
+  'config',
+]);
 const CAPABILITIES = new Set(['network', 'props', 'events', 'size']);
 
 /**
@@ -30,16 +43,29 @@ export function diffManifests(older: DiffSide, newer: DiffSide): ManifestDiff {
   diffConfig(changes, member(a, 'config'), member(b, 'config'));
   diffBundle(changes, older.bundle, newer.bundle);
   diffUnknown(changes, '', a, b, KNOWN, false);
-  const list = changes.list.map((c, i) => ({ c, i })).sort((x, y) => SECTIONS.indexOf(x.c.section) - SECTIONS.indexOf(y.c.section) || x.i - y.i).map((x) => x.c);
+  const list = changes.list
+    .map((c, i) => ({ c, i }))
+    .sort((x, y) => SECTIONS.indexOf(x.c.section) - SECTIONS.indexOf(y.c.section) || x.i - y.i)
+    .map((x) => x.c);
   const sa = summary(older, a);
   const sb = summary(newer, b);
-  return { older: sa, newer: sb, direction: direction(sa.version, sb.version), widens: list.some((c) => c.widens), changes: list };
+  return {
+    older: sa,
+    newer: sb,
+    direction: direction(sa.version, sb.version),
+    widens: list.some((c) => c.widens),
+    changes: list,
+  };
 }
 
 function summary(s: DiffSide, m: Json | undefined): SideSummary {
   const id = member(m, 'id');
   const version = member(m, 'version');
-  return { id: typeof id === 'string' ? id : null, version: typeof version === 'string' ? version : null, bundle: s.bundle ?? null };
+  return {
+    id: typeof id === 'string' ? id : null,
+    version: typeof version === 'string' ? version : null,
+    bundle: s.bundle ?? null,
+  };
 }
 
 /** By semver precedence (build metadata does not count); the diff still reads from older to newer whatever this says. */
@@ -49,23 +75,49 @@ function direction(a: string | null, b: string | null): Direction {
   return order < 0 ? 'upgrade' : order > 0 ? 'downgrade' : 'same';
 }
 
-function scalar(changes: Changes, key: 'id' | 'name' | 'description' | 'entry' | 'hostAbi', a: Json | undefined, b: Json | undefined, widens: boolean, reason: string): void {
+function scalar(
+  changes: Changes,
+  key: 'id' | 'name' | 'description' | 'entry' | 'hostAbi',
+  a: Json | undefined,
+  b: Json | undefined,
+  widens: boolean,
+  reason: string,
+): void {
   const x = member(a, key);
   const y = member(b, key);
   if (sameJson(x, y)) return;
   const path = `/${key}`;
   const older: ChangeSide | null = x === undefined ? null : side(path, x);
   const newer: ChangeSide | null = y === undefined ? null : side(path, y);
-  const message = x === undefined ? `adds ${key} ${shown(y)}` : y === undefined ? `removes ${key} ${shown(x)}` : `${key} ${shown(x)} → ${shown(y)}`;
+  const message =
+    x === undefined
+      ? `adds ${key} ${shown(y)}`
+      : y === undefined
+        ? `removes ${key} ${shown(x)}`
+        : `${key} ${shown(x)} → ${shown(y)}`;
   changes.add(`${key}.changed`, older, newer, widens, message, reason);
 }
 
 function diffIdentity(changes: Changes, a: Json | undefined, b: Json | undefined): void {
-  scalar(changes, 'id', a, b, true, 'an id is never renamed, so this is another extension: nothing it asks for was granted to the older one');
+  scalar(
+    changes,
+    'id',
+    a,
+    b,
+    true,
+    'an id is never renamed, so this is another extension: nothing it asks for was granted to the older one',
+  );
   scalar(changes, 'name', a, b, false, 'what installers see; it reaches nothing new');
   scalar(changes, 'description', a, b, false, 'what installers read; it reaches nothing new');
   scalar(changes, 'entry', a, b, false, 'where the bundle is inside the artifact; it reaches nothing new');
-  scalar(changes, 'hostAbi', a, b, false, `only hosts of generation ${shown(member(b, 'hostAbi'))} load the newer version (a mismatch never loads); it grants nothing new`);
+  scalar(
+    changes,
+    'hostAbi',
+    a,
+    b,
+    false,
+    `only hosts of generation ${shown(member(b, 'hostAbi'))} load the newer version (a mismatch never loads); it grants nothing new`,
+  );
 }
 
 function diffCapabilities(changes: Changes, a: Json | undefined, b: Json | undefined): void {
@@ -73,7 +125,14 @@ function diffCapabilities(changes: Changes, a: Json | undefined, b: Json | undef
   const list = (key: 'props' | 'events', noun: string, added: string) =>
     diffList(
       changes,
-      { at: `/capabilities/${key}`, noun, added: `capabilities.${key}.added`, removed: `capabilities.${key}.removed`, onAdded: { widens: true, reason: added }, onRemoved: { reason: key === 'props' ? 'the bridge drops it' : 'the host drops it' } },
+      {
+        at: `/capabilities/${key}`,
+        noun,
+        added: `capabilities.${key}.added`,
+        removed: `capabilities.${key}.removed`,
+        onAdded: { widens: true, reason: added },
+        onRemoved: { reason: key === 'props' ? 'the bridge drops it' : 'the host drops it' },
+      },
       member(a, key),
       member(b, key),
     );
@@ -83,7 +142,14 @@ function diffCapabilities(changes: Changes, a: Json | undefined, b: Json | undef
   const y = member(b, 'size');
   if (!sameJson(x, y)) {
     const height = (v: unknown) => (v === undefined ? 'none' : shown(member(objectAt(v), 'height') ?? v));
-    changes.add('capabilities.size.changed', x === undefined ? null : side('/capabilities/size', x), y === undefined ? null : side('/capabilities/size', y), false, `frame height ${height(x)} → ${height(y)}`, "the frame's size; it reaches nothing new");
+    changes.add(
+      'capabilities.size.changed',
+      x === undefined ? null : side('/capabilities/size', x),
+      y === undefined ? null : side('/capabilities/size', y),
+      false,
+      `frame height ${height(x)} → ${height(y)}`,
+      "the frame's size; it reaches nothing new",
+    );
   }
   diffUnknown(changes, '/capabilities', a, b, CAPABILITIES, true);
 }
@@ -97,9 +163,25 @@ function diffLineage(changes: Changes, a: Json | undefined, b: Json | undefined)
     const at = `/${key}`;
     if (x === undefined && y === undefined) continue;
     if (x === undefined) {
-      changes.add(`${key}.imposed`, null, side(at, y), false, `restricts ${parent ? 'where it may be placed' : 'what it may contain'} to ${shown(y)}`, 'a new restriction; it reaches nothing new');
+      changes.add(
+        `${key}.imposed`,
+        null,
+        side(at, y),
+        false,
+        `restricts ${parent ? 'where it may be placed' : 'what it may contain'} to ${shown(y)}`,
+        'a new restriction; it reaches nothing new',
+      );
     } else if (y === undefined) {
-      changes.add(`${key}.lifted`, side(at, x), null, parent, `no longer restricts ${parent ? 'where it may be placed' : 'what it may contain'} (was ${shown(x)})`, parent ? 'it may be placed in any component' : 'editor lineage of what it contains; the extension itself reaches nothing new');
+      changes.add(
+        `${key}.lifted`,
+        side(at, x),
+        null,
+        parent,
+        `no longer restricts ${parent ? 'where it may be placed' : 'what it may contain'} (was ${shown(x)})`,
+        parent
+          ? 'it may be placed in any component'
+          : 'editor lineage of what it contains; the extension itself reaches nothing new',
+      );
     } else {
       diffList(
         changes,
@@ -108,8 +190,12 @@ function diffLineage(changes: Changes, a: Json | undefined, b: Json | undefined)
           noun: parent ? 'the parent' : 'the child',
           added: `${key}.added`,
           removed: `${key}.removed`,
-          onAdded: parent ? { widens: true, reason: 'it may be placed in a component it could not be placed in before' } : { widens: false, reason: 'editor lineage of what it contains; the extension itself reaches nothing new' },
-          onRemoved: { reason: parent ? 'it may no longer be placed there' : 'it may no longer contain that component' },
+          onAdded: parent
+            ? { widens: true, reason: 'it may be placed in a component it could not be placed in before' }
+            : { widens: false, reason: 'editor lineage of what it contains; the extension itself reaches nothing new' },
+          onRemoved: {
+            reason: parent ? 'it may no longer be placed there' : 'it may no longer contain that component',
+          },
         },
         x,
         y,
@@ -125,5 +211,12 @@ function diffBundle(changes: Changes, a: DiffSide['bundle'], b: DiffSide['bundle
   if (!a || !b || (a.raw === b.raw && a.gzip === b.gzip)) return;
   const delta = b.raw - a.raw;
   const gzip = a.gzip !== undefined && b.gzip !== undefined ? `, ${bytes(a.gzip)} → ${bytes(b.gzip)} gzipped` : '';
-  changes.add('bundle.size.changed', side('/entry', a), side('/entry', b), false, `bundle ${bytes(a.raw)} → ${bytes(b.raw)} (${delta >= 0 ? '+' : '-'}${bytes(Math.abs(delta))})${gzip}`, 'what every placement downloads; it reaches nothing new');
+  changes.add(
+    'bundle.size.changed',
+    side('/entry', a),
+    side('/entry', b),
+    false,
+    `bundle ${bytes(a.raw)} → ${bytes(b.raw)} (${delta >= 0 ? '+' : '-'}${bytes(Math.abs(delta))})${gzip}`,
+    'what every placement downloads; it reaches nothing new',
+  );
 }

@@ -23,11 +23,25 @@ export function diffList(changes: Changes, rule: ListRule, older: unknown, newer
   for (const [key, index] of b) {
     if (a.has(key)) continue;
     const value = (newer as unknown[])[index];
-    changes.add(rule.added, null, side(join(rule.at, index), value), rule.onAdded.widens, `adds ${rule.noun} ${shown(value)}`, rule.onAdded.reason);
+    changes.add(
+      rule.added,
+      null,
+      side(join(rule.at, index), value),
+      rule.onAdded.widens,
+      `adds ${rule.noun} ${shown(value)}`,
+      rule.onAdded.reason,
+    );
   }
   for (const [key, index] of a) {
     if (b.has(key)) continue;
     const value = (older as unknown[])[index];
-    changes.add(rule.removed, side(join(rule.at, index), value), null, false, `removes ${rule.noun} ${shown(value)}`, rule.onRemoved.reason);
+    changes.add(
+      rule.removed,
+      side(join(rule.at, index), value),
+      null,
+      false,
+      `removes ${rule.noun} ${shown(value)}`,
+      rule.onRemoved.reason,
+    );
   }
 }

@@ -38,8 +38,19 @@ export function diffNetwork(changes: Changes, older: unknown, newer: unknown): v
       if (took) took.push(key);
       else replaced.set(s, [key]);
     }
-    const reason = still ? `still matched by ${still.map(showSource).join(' and ')}, so nothing is lost` : 'the sandbox may no longer connect to it';
-    removed.push(() => changes.add('capabilities.network.removed', side(join(AT, index), value), null, false, `removes the origin ${shown(value)}`, reason));
+    const reason = still
+      ? `still matched by ${still.map(showSource).join(' and ')}, so nothing is lost`
+      : 'the sandbox may no longer connect to it';
+    removed.push(() =>
+      changes.add(
+        'capabilities.network.removed',
+        side(join(AT, index), value),
+        null,
+        false,
+        `removes the origin ${shown(value)}`,
+        reason,
+      ),
+    );
   }
 
   for (const key of onlyB) {
@@ -49,31 +60,54 @@ export function diffNetwork(changes: Changes, older: unknown, newer: unknown): v
     const message = `adds the origin ${shown(value)}`;
     const at = side(join(AT, index), value);
     if (!source) {
-      changes.add('capabilities.network.added', null, at, true, message, 'not an origin the kit can read, so what it matches is unknown: counted as widening');
+      changes.add(
+        'capabilities.network.added',
+        null,
+        at,
+        true,
+        message,
+        'not an origin the kit can read, so what it matches is unknown: counted as widening',
+      );
       continue;
     }
     const { by, missing } = indexA.coverage(source);
     if (missing.length === 0) {
-      changes.add('capabilities.network.added', null, at, false, message, `the older version's ${by.map(showSource).join(' and ')} already matches every URL it matches`);
+      changes.add(
+        'capabilities.network.added',
+        null,
+        at,
+        false,
+        message,
+        `the older version's ${by.map(showSource).join(' and ')} already matches every URL it matches`,
+      );
       continue;
     }
     const reaches = showReach(source, missing);
     const took = replaced.get(source);
-    const reason = took ? `wider than ${few(took)}, which the older version listed: it also reaches ${reaches}` : `a new origin: the sandbox may connect to ${reaches}`;
+    const reason = took
+      ? `wider than ${few(took)}, which the older version listed: it also reaches ${reaches}`
+      : `a new origin: the sandbox may connect to ${reaches}`;
     changes.add('capabilities.network.added', null, at, true, message, reason);
   }
   for (const report of removed) report();
 }
 
 /** A list for a sentence: a wildcard can take the place of thousands of origins. */
-const few = (list: readonly string[]): string => (list.length <= 3 ? list.join(', ') : `${list.slice(0, 3).join(', ')} and ${(list.length - 3).toLocaleString('en')} more`);
+const few = (list: readonly string[]): string =>
+  list.length <= 3
+    ? list.join(', ')
+    : `${list.slice(0, 3).join(', ')} and ${(list.length - 3).toLocaleString('en')} more`;
 
 /**
  * The sources of a list that could match a changed entry, by key: every wildcard, every
  * entry on a host asked about, and the list's own changed entries (parsed in full: reasons
  * name them). An entry is read cheaply first (its host text), and parsed only when it matters.
  */
-function parseRelevant(keys: Iterable<string>, changed: readonly string[], asked: ReadonlySet<string>): Map<string, HostSource> {
+function parseRelevant(
+  keys: Iterable<string>,
+  changed: readonly string[],
+  asked: ReadonlySet<string>,
+): Map<string, HostSource> {
   const out = new Map<string, HostSource>();
   const add = (key: string) => {
     const source = parseSource(key);

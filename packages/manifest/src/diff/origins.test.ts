@@ -10,11 +10,30 @@ const covers = (by: string[], entry: string): boolean => {
 
 describe('network entries read as CSP host-sources', () => {
   it('reads origins, wildcards and ports, lower-cased, and refuses what is no host-source', () => {
-    expect(parseSource('HTTPS://API.Example.com')).toEqual({ scheme: 'https', host: 'api.example.com', hosts: 'one', port: null });
-    expect(parseSource('https://*.example.com:8443')).toEqual({ scheme: 'https', host: 'example.com', hosts: 'subdomains', port: 8443 });
+    expect(parseSource('HTTPS://API.Example.com')).toEqual({
+      scheme: 'https',
+      host: 'api.example.com',
+      hosts: 'one',
+      port: null,
+    });
+    expect(parseSource('https://*.example.com:8443')).toEqual({
+      scheme: 'https',
+      host: 'example.com',
+      hosts: 'subdomains',
+      port: 8443,
+    });
     expect(parseSource('wss://*')).toEqual({ scheme: 'wss', host: '', hosts: 'any', port: null });
     expect(parseSource('http://[::1]:*')).toEqual({ scheme: 'http', host: '[::1]', hosts: 'one', port: '*' });
-    for (const bad of ['ftp://a.com', 'https://a.com/path', 'https://user@a.com', 'a.com', 'https://a.com:70000', 'https://a.*.com', '', 'https://']) {
+    for (const bad of [
+      'ftp://a.com',
+      'https://a.com/path',
+      'https://user@a.com',
+      'a.com',
+      'https://a.com:70000',
+      'https://a.*.com',
+      '',
+      'https://',
+    ]) {
       expect(parseSource(bad), bad).toBeNull();
     }
     expect(showSource(parseSource('https://*.Example.com:*')!)).toBe('https://*.example.com:*');
@@ -48,7 +67,7 @@ describe('coverage (what a list of origins lets the sandbox reach)', () => {
     expect(covers(['http://a.com', 'wss://a.com'], 'ws://a.com')).toBe(false);
   });
 
-  it('follows CSP3 port matching: no port is the URL scheme\'s default, an explicit default port is the same URL, * is every port', () => {
+  it("follows CSP3 port matching: no port is the URL scheme's default, an explicit default port is the same URL, * is every port", () => {
     expect(covers(['https://a.com'], 'https://a.com:443')).toBe(true);
     expect(covers(['https://a.com:443'], 'https://a.com')).toBe(true);
     expect(covers(['https://a.com'], 'https://a.com:8443')).toBe(false);
@@ -60,7 +79,8 @@ describe('coverage (what a list of origins lets the sandbox reach)', () => {
   });
 
   it('stays linear when one host is listed on thousands of ports', () => {
-    const ports = (n: number, from: number) => Array.from({ length: n }, (_, i) => parseSource(`https://a.example.com:${i + from}`)!);
+    const ports = (n: number, from: number) =>
+      Array.from({ length: n }, (_, i) => parseSource(`https://a.example.com:${i + from}`)!);
     const uncovered = (n: number) => {
       const index = new SourceIndex([...ports(n, 1), parseSource('https://*:8443')!]);
       return ports(n, 2).filter((t) => index.coverage(t).missing.length > 0);
@@ -71,13 +91,19 @@ describe('coverage (what a list of origins lets the sandbox reach)', () => {
 
   it('finds covering wildcards through a long list by host, and says what is missing', () => {
     const run = (n: number) => {
-      const index = new SourceIndex([...Array.from({ length: n }, (_, i) => parseSource(`https://h${i}.example.org`)!), parseSource('https://*.cdn.example.net')!]);
+      const index = new SourceIndex([
+        ...Array.from({ length: n }, (_, i) => parseSource(`https://h${i}.example.org`)!),
+        parseSource('https://*.cdn.example.net')!,
+      ]);
       for (let i = 0; i < n; i++) index.coverage(parseSource(`https://x${i}.cdn.example.net`)!);
     };
     expect(growth(run, 1_000)).toBeLessThan(24);
     const many = Array.from({ length: 100 }, (_, i) => parseSource(`https://h${i}.example.org`)!);
     const index = new SourceIndex([...many, parseSource('https://*:8443')!]);
-    expect(index.coverage(parseSource('http://h7.example.org')!)).toEqual({ by: [many[7]], missing: [{ scheme: 'http', port: 80 }] });
+    expect(index.coverage(parseSource('http://h7.example.org')!)).toEqual({
+      by: [many[7]],
+      missing: [{ scheme: 'http', port: 80 }],
+    });
     expect(index.coverage(parseSource('https://b.example.com:8443')!).by.map(showSource)).toEqual(['https://*:8443']);
   });
 });

@@ -16,7 +16,12 @@ export interface HostSource {
 
 const DEFAULT_PORT: Record<string, number> = { http: 80, https: 443, ws: 80, wss: 443 };
 /** CSP3 "scheme-part match": the URL schemes a source's scheme also matches (an upgrade is never a loss). */
-const MATCHED_SCHEMES: Record<string, readonly string[]> = { http: ['http', 'https'], https: ['https'], ws: ['ws', 'wss', 'http', 'https'], wss: ['wss', 'https'] };
+const MATCHED_SCHEMES: Record<string, readonly string[]> = {
+  http: ['http', 'https'],
+  https: ['https'],
+  ws: ['ws', 'wss', 'http', 'https'],
+  wss: ['wss', 'https'],
+};
 
 const SOURCE = /^([a-z][a-z0-9+.-]*):\/\/(\*|\*\.[^/:?#@\s*]+|\[[0-9a-f:.]+\]|[^/:?#@\s*[\]]+)(?::(\*|\d{1,5}))?\/?$/i;
 
@@ -79,7 +84,10 @@ export interface Reach {
 
 /** The URL schemes and ports a source matches. */
 function reaches(s: HostSource): Reach[] {
-  return MATCHED_SCHEMES[s.scheme]!.map((scheme) => ({ scheme, port: s.port === null ? DEFAULT_PORT[scheme]! : s.port }));
+  return MATCHED_SCHEMES[s.scheme]!.map((scheme) => ({
+    scheme,
+    port: s.port === null ? DEFAULT_PORT[scheme]! : s.port,
+  }));
 }
 
 /** What `s` reaches on `reach`, for a person: "http://a.example.com (unencrypted)", "every subdomain of example.com over https". */
@@ -89,7 +97,9 @@ export function showReach(s: HostSource, reach: readonly Reach[]): string {
     .map(({ scheme, port }) => {
       const on = port === '*' ? ' on any port' : port === DEFAULT_PORT[scheme] ? '' : ` on port ${port}`;
       const plain = scheme === 'http' || scheme === 'ws' ? ' (unencrypted)' : '';
-      return s.hosts === 'one' && port !== '*' ? `${scheme}://${host}${on ? `:${port}` : ''}${plain}` : `${host} over ${scheme}${on}${plain}`;
+      return s.hosts === 'one' && port !== '*'
+        ? `${scheme}://${host}${on ? `:${port}` : ''}${plain}`
+        : `${host} over ${scheme}${on}${plain}`;
     })
     .join(', ');
 }
@@ -135,7 +145,12 @@ export class SourceIndex {
     if (found || t.hosts === 'any') return found;
     if (t.hosts === 'one') found = look('one', t.host);
     // A wildcard over the host itself matches a wildcard over it, never the bare host.
-    for (let domain = t.hosts === 'subdomains' ? t.host : parent(t.host); !found && domain !== null; domain = parent(domain)) found = look('subdomains', domain);
+    for (
+      let domain = t.hosts === 'subdomains' ? t.host : parent(t.host);
+      !found && domain !== null;
+      domain = parent(domain)
+    )
+      found = look('subdomains', domain);
     return found;
   }
 

@@ -14,10 +14,21 @@ const manifest = {
   entry: 'dist/index.js',
   hostAbi: 1,
   capabilities: { props: ['city', 'data-id', 'onPick'], events: ['select', 'select', 'closed'] },
-  contributes: { site: { components: ['acme.weather.card'], functionBindings: { 'acme.weather.card': 'onPick' } }, console: { routes: ['/weather'] } },
+  contributes: {
+    site: { components: ['acme.weather.card'], functionBindings: { 'acme.weather.card': 'onPick' } },
+    console: { routes: ['/weather'] },
+  },
   config: {
     fields: [
-      { key: 'units', label: 'Units', type: 'select', options: [{ value: 'c', label: 'C' }, { value: 'f', label: 'F' }] },
+      {
+        key: 'units',
+        label: 'Units',
+        type: 'select',
+        options: [
+          { value: 'c', label: 'C' },
+          { value: 'f', label: 'F' },
+        ],
+      },
       { key: 'days', label: 'Days */ shown', type: 'number', min: 1, max: 14 },
       { key: 'live', label: 'Live', type: 'boolean' },
     ],
@@ -51,8 +62,12 @@ describe('manifestDeclaration', () => {
 
   it('fills in the global ExtkitManifestTypes that @extkit/testing reads', () => {
     expect(text).toContain('export type ShellId = never;');
-    expect(text).toMatch(/declare global \{\n[^]*interface ExtkitManifestTypes \{\n {4}props: Props;\n {4}config: Config;\n {4}events: EventName;\n {4}ids: ComponentId \| FeatureId \| SlotId \| RoutePath \| OrgRoutePath \| ShellId;/);
-    expect(manifestDeclaration({ id: 'x', contributes: { console: { shell: true } } })).toContain('export type ShellId = "shell";');
+    expect(text).toMatch(
+      /declare global \{\n[^]*interface ExtkitManifestTypes \{\n {4}props: Props;\n {4}config: Config;\n {4}events: EventName;\n {4}ids: ComponentId \| FeatureId \| SlotId \| RoutePath \| OrgRoutePath \| ShellId;/,
+    );
+    expect(manifestDeclaration({ id: 'x', contributes: { console: { shell: true } } })).toContain(
+      'export type ShellId = "shell";',
+    );
   });
 });
 

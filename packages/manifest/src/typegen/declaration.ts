@@ -8,7 +8,8 @@ export const TYPES_FILE = 'src/manifest.d.ts';
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const key = (name: string): string => (IDENTIFIER.test(name) ? name : JSON.stringify(name));
-const union = (values: readonly unknown[]): string => (values.length ? [...new Set(values.map((v) => JSON.stringify(v)))].join(' | ') : 'never');
+const union = (values: readonly unknown[]): string =>
+  values.length ? [...new Set(values.map((v) => JSON.stringify(v)))].join(' | ') : 'never';
 const doc = (text: string): string => `  /** ${text.replace(/\*\//g, '* /')} */\n`;
 
 /**
@@ -20,7 +21,8 @@ export function manifestDeclaration(manifest: Partial<Manifest>): string {
   const site = manifest.contributes?.site ?? {};
   const consoleC = manifest.contributes?.console ?? {};
   const bindings = new Map<string, string[]>();
-  for (const [component, prop] of Object.entries(site.functionBindings ?? {})) bindings.set(prop, [...(bindings.get(prop) ?? []), component]);
+  for (const [component, prop] of Object.entries(site.functionBindings ?? {}))
+    bindings.set(prop, [...(bindings.get(prop) ?? []), component]);
 
   const props = (caps.props ?? []).map((name) => {
     const bound = bindings.get(name);
@@ -31,7 +33,10 @@ export function manifestDeclaration(manifest: Partial<Manifest>): string {
   const defaults = manifest.config?.defaults ?? {};
   const config = (manifest.config?.fields ?? []).map((f) => {
     const type = f.type === 'select' ? union((f.options ?? []).map((o) => o.value)) : f.type;
-    const range = f.type === 'number' && (f.min !== undefined || f.max !== undefined) ? ` (${f.min ?? '-∞'} to ${f.max ?? '∞'})` : '';
+    const range =
+      f.type === 'number' && (f.min !== undefined || f.max !== undefined)
+        ? ` (${f.min ?? '-∞'} to ${f.max ?? '∞'})`
+        : '';
     return `${doc(`${f.label}${range}${f.key in defaults ? `; default ${JSON.stringify(defaults[f.key])}` : ''}`)}  readonly ${key(f.key)}${f.key in defaults ? '' : '?'}: ${type};`;
   });
   const block = (lines: string[]): string => (lines.length ? `{\n${lines.join('\n')}\n}` : '{}');

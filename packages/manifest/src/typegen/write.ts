@@ -36,7 +36,18 @@ export function writeTypes(dir: string, options: WriteTypesOptions = {}): WriteT
   const file = resolve(dir, options.out ?? TYPES_FILE);
   const location = findManifest(join(dir, 'manifest.json'));
   if (!location) {
-    return { ok: false, file, changed: false, errors: [{ code: 'types.no_manifest', path: '', message: `There is no manifest.json in ${resolve(dir)}, so there is nothing to type.` }] };
+    return {
+      ok: false,
+      file,
+      changed: false,
+      errors: [
+        {
+          code: 'types.no_manifest',
+          path: '',
+          message: `There is no manifest.json in ${resolve(dir)}, so there is nothing to type.`,
+        },
+      ],
+    };
   }
   const { report } = readManifest(location.manifestPath);
   if (!report.manifest) return { ok: false, file, changed: false, errors: report.errors };

@@ -123,7 +123,13 @@ describe('the bridge', () => {
     await until(() => seen.events.length === 2);
     const data = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')!;
     let reads = 0;
-    Object.defineProperty(MessageEvent.prototype, 'data', { ...data, get(this: MessageEvent) { if (this.source === frameWindow) reads++; return data.get!.call(this); } });
+    Object.defineProperty(MessageEvent.prototype, 'data', {
+      ...data,
+      get(this: MessageEvent) {
+        if (this.source === frameWindow) reads++;
+        return data.get!.call(this);
+      },
+    });
     try {
       deliver(window, { extkit: 'hello', protocol: 1 }, frameWindow);
       deliver(window, { pad: 'x'.repeat(1 << 20) }, frameWindow);
@@ -200,7 +206,7 @@ describe('the bridge', () => {
     expect(errors[0]).toBe('The bundle registers no slot "orders.sidebar"; the manifest declares it.');
   });
 
-  it('takes what the frame\'s sandbox stopped from the port, queued before the handshake, and checks its shape', async () => {
+  it("takes what the frame's sandbox stopped from the port, queued before the handshake, and checks its shape", async () => {
     const frameWindow = wire(frame);
     const attempts: unknown[] = [];
     const errors: string[] = [];

@@ -128,7 +128,9 @@ export function attachBridge(o: BridgeHostOptions): BridgeHost {
       case 'error':
         return o.onError?.(m.message, m.stack);
       case 'sandbox':
-        return isSandboxAttempt(m.attempt) ? o.onAttempt?.(m.attempt) : o.onError?.('The frame sent a sandbox report outside the lockdown\'s shape; it was ignored.');
+        return isSandboxAttempt(m.attempt)
+          ? o.onAttempt?.(m.attempt)
+          : o.onError?.("The frame sent a sandbox report outside the lockdown's shape; it was ignored.");
     }
   };
 
@@ -192,7 +194,10 @@ export function attachBridge(o: BridgeHostOptions): BridgeHost {
       if (o.prove) {
         const nonce = newLoadNonce();
         const claim: NonNullable<typeof pending> = { proof: o.prove(nonce), heard: false, used: false };
-        void claim.proof.then((proof) => (claim.known = proof), () => undefined);
+        void claim.proof.then(
+          (proof) => (claim.known = proof),
+          () => undefined,
+        );
         pending = claim;
         src += `${src.includes('?') ? '&' : '?'}${LOAD_PARAM}=${nonce}`;
       }

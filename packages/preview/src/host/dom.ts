@@ -2,7 +2,11 @@
 type Attrs = Record<string, string | number | boolean | EventListener | undefined>;
 export type Child = Node | string | number | null | undefined | false;
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === undefined || value === false) continue;
@@ -15,7 +19,8 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
 }
 
 export function append(el: Element, children: Child[]): void {
-  for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(typeof c === 'number' ? String(c) : c);
+  for (const c of children)
+    if (c !== null && c !== undefined && c !== false) el.append(typeof c === 'number' ? String(c) : c);
 }
 
 /** Replaces an element's children. */
@@ -47,7 +52,8 @@ export function show(v: unknown, limit = SHOW_LIMIT): string {
       if (left <= 0) return undefined;
       const inArray = Array.isArray(this);
       if (typeof value === 'bigint') value = String(value);
-      if (value !== undefined || inArray) left -= (inArray ? 0 : key.length) + (typeof value === 'string' ? value.length : 1);
+      if (value !== undefined || inArray)
+        left -= (inArray ? 0 : key.length) + (typeof value === 'string' ? value.length : 1);
       return Array.isArray(value) && value.length > left ? slice.call(value, 0, Math.max(0, left) + 1) : value;
     }) as string | undefined;
     return text === undefined ? '' : text.slice(0, limit);

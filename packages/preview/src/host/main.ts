@@ -34,7 +34,11 @@ const title = h('div', { class: 'title' });
 const connection = h('span', { class: 'conn', title: 'connection to extkit dev' }, 'connecting');
 const baseStyle = h(
   'label',
-  { class: 'switch', title: 'The plain base style the platform gives what it hosts (system font, spacing, form controls). Off: the bare frame.' },
+  {
+    class: 'switch',
+    title:
+      'The plain base style the platform gives what it hosts (system font, spacing, form controls). Off: the bare frame.',
+  },
   h('input', {
     type: 'checkbox',
     'data-switch': 'base-style',
@@ -50,7 +54,13 @@ const baseStyle = h(
 const overlay = h('div', { class: 'overlay', hidden: true });
 const tabButtons = new Map<Tab, HTMLButtonElement>();
 const panel = (t: Tab): HTMLElement => h('div', { class: 'panel', 'data-panel': t, hidden: t !== active });
-const panels: Record<Tab, HTMLElement> = { props: panel('props'), settings: panel('settings'), events: panel('events'), network: panel('network'), diagnostics: panel('diagnostics') };
+const panels: Record<Tab, HTMLElement> = {
+  props: panel('props'),
+  settings: panel('settings'),
+  events: panel('events'),
+  network: panel('network'),
+  diagnostics: panel('diagnostics'),
+};
 const eventsLog = eventsView(panels.events, () => refreshLogs());
 const networkLog = networkView(panels.network, () => refreshLogs());
 const propsEditor = h('div');
@@ -99,7 +109,13 @@ function apply(next: PreviewState): void {
     h('b', {}, ext ? ext.name : 'extension'),
     ext ? h('span', { class: 'muted' }, ` ${ext.id}@${ext.version}`) : null,
     h('span', { class: `pill ${abiMismatch ? 'err' : ''}` }, `hostAbi ${ext?.hostAbi ?? '?'} · host ${next.hostAbi}`),
-    next.build ? h('span', { class: `pill ${next.build.ok ? 'ok' : 'err'}` }, next.build.ok ? `built in ${next.build.ms} ms` : 'build failed') : null,
+    next.build
+      ? h(
+          'span',
+          { class: `pill ${next.build.ok ? 'ok' : 'err'}` },
+          next.build.ok ? `built in ${next.build.ms} ms` : 'build failed',
+        )
+      : null,
     installedPill(next.installed),
   );
   document.title = `${ext?.name ?? 'extension'} · extkit dev`;
@@ -121,7 +137,15 @@ function apply(next: PreviewState): void {
 function installedPill(i: PreviewState['installed']): HTMLElement | null {
   if (!i) return null;
   const text = `installed ${i.listing}@${i.version} · ${i.loads ? `${i.realm} realm` : 'never loads'}`;
-  return h('span', { class: `pill ${i.loads ? (i.realm === 'app' ? 'ok' : '') : 'err'}`, 'data-realm': i.realm ?? 'none', title: i.reasons.map((r) => `${r.code}: ${r.message}`).join('\n') }, text);
+  return h(
+    'span',
+    {
+      class: `pill ${i.loads ? (i.realm === 'app' ? 'ok' : '') : 'err'}`,
+      'data-realm': i.realm ?? 'none',
+      title: i.reasons.map((r) => `${r.code}: ${r.message}`).join('\n'),
+    },
+    text,
+  );
 }
 
 /** Hides the panels that cannot apply: nothing to edit or log when nothing loads, no settings when none are declared. */
@@ -147,7 +171,12 @@ function renderOverlay(s: PreviewState): void {
   if (!s.overlay) return;
   fill(
     overlay,
-    h('div', { class: 'overlay-head' }, h('strong', {}, s.overlay.title), h('button', { class: 'ghost', onclick: () => (overlay.hidden = true) }, 'Hide')),
+    h(
+      'div',
+      { class: 'overlay-head' },
+      h('strong', {}, s.overlay.title),
+      h('button', { class: 'ghost', onclick: () => (overlay.hidden = true) }, 'Hide'),
+    ),
     h('ol', { class: 'diagnostics' }, ...s.overlay.diagnostics.map(diagnosticItem)),
   );
 }
@@ -214,4 +243,7 @@ const events = new EventSource('/__extkit/events');
 events.addEventListener('state', (e) => apply(JSON.parse((e as MessageEvent<string>).data) as PreviewState));
 events.addEventListener('blocked', (e) => blocked(JSON.parse((e as MessageEvent<string>).data) as BlockedRequest));
 events.addEventListener('open', () => ((connection.textContent = 'live'), (connection.className = 'conn live')));
-events.addEventListener('error', () => ((connection.textContent = 'disconnected: is extkit dev running?'), (connection.className = 'conn down')));
+events.addEventListener(
+  'error',
+  () => ((connection.textContent = 'disconnected: is extkit dev running?'), (connection.className = 'conn down')),
+);

@@ -26,7 +26,11 @@ describe('Ring', () => {
     const ring = new Ring<{ name: string; count: number }>(10);
     const add = (name: string) => ring.push({ name, count: 1 }, (last) => last.name === name && ++last.count > 0);
     ['a', 'a', 'a', 'b', 'a'].forEach(add);
-    expect(ring.newest(10)).toEqual([{ name: 'a', count: 1 }, { name: 'b', count: 1 }, { name: 'a', count: 3 }]);
+    expect(ring.newest(10)).toEqual([
+      { name: 'a', count: 1 },
+      { name: 'b', count: 1 },
+      { name: 'a', count: 3 },
+    ]);
     expect(ring.coalesced).toBe(2);
   });
 

@@ -37,7 +37,7 @@ describe('the event log', () => {
     // 40 levels, each holding the one below twice: about 1 KB on the bridge, 2^40 leaves in JSON (the page hung).
     let pair: unknown = [1];
     let obj: unknown = { a: 1 };
-    for (let i = 0; i < 40; i++) (pair = [pair, pair]), (obj = { a: obj, b: obj });
+    for (let i = 0; i < 40; i++) ((pair = [pair, pair]), (obj = { a: obj, b: obj }));
     const sparse: unknown[] = [];
     sparse.length = 1e9;
     const cycle: Record<string, unknown> = { n: 1n };
@@ -57,7 +57,13 @@ describe('the event log', () => {
   });
 
   it('shows what JSON shows, cut at the limit', () => {
-    const values: unknown[] = [{ a: [1, 'two', { three: [null, true] }], b: undefined, c: 'x'.repeat(50) }, [undefined, 1, [2, [3]]], { d: new Date(0) }, 5, null];
+    const values: unknown[] = [
+      { a: [1, 'two', { three: [null, true] }], b: undefined, c: 'x'.repeat(50) },
+      [undefined, 1, [2, [3]]],
+      { d: new Date(0) },
+      5,
+      null,
+    ];
     for (const v of values) {
       for (const limit of [1, 5, 17, 40, DETAIL_LIMIT]) {
         store.events.clear();
@@ -71,11 +77,20 @@ describe('the event log', () => {
 
 describe('the network log', () => {
   it('counts a request it already lists instead of listing it again', () => {
-    const entry = { surface: 's', directive: 'connect-src', blocked: 'https://a.example', origin: 'https://a.example', fix: '' };
+    const entry = {
+      surface: 's',
+      directive: 'connect-src',
+      blocked: 'https://a.example',
+      origin: 'https://a.example',
+      fix: '',
+    };
     logBlocked(entry);
     logBlocked({ ...entry, surface: 't' });
     logBlocked(entry);
-    expect(store.blocked.newest(5).map((b) => [b.surface, b.count])).toEqual([['t', 1], ['s', 2]]);
+    expect(store.blocked.newest(5).map((b) => [b.surface, b.count])).toEqual([
+      ['t', 1],
+      ['s', 2],
+    ]);
   });
 });
 

@@ -89,7 +89,8 @@ export function logEvent(surface: string, event: string, detail: unknown, accept
   const shown = show(detail, DETAIL_LIMIT);
   const at = new Date();
   store.events.push({ at, surface, event, detail: shown, accepted, count: 1 }, (last) => {
-    if (last.surface !== surface || last.event !== event || last.accepted !== accepted || last.detail !== shown) return false;
+    if (last.surface !== surface || last.event !== event || last.accepted !== accepted || last.detail !== shown)
+      return false;
     last.count++;
     last.at = at;
     return true;
@@ -99,7 +100,10 @@ export function logEvent(surface: string, event: string, detail: unknown, accept
 /** Logs what the sandbox blocked; a request it already lists only raises that entry's count. */
 export function logBlocked(entry: BlockedRequest): void {
   // Only the newest entries are searched: a frame reporting thousands of distinct URLs costs the page little.
-  const same = store.blocked.find((b) => b.surface === entry.surface && b.directive === entry.directive && b.blocked === entry.blocked, DEDUPE_WINDOW);
+  const same = store.blocked.find(
+    (b) => b.surface === entry.surface && b.directive === entry.directive && b.blocked === entry.blocked,
+    DEDUPE_WINDOW,
+  );
   if (same) {
     same.count++;
     same.at = new Date();

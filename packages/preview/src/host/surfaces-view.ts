@@ -126,7 +126,7 @@ export class Stage {
       m.note,
       m.ended !== undefined
         ? `A frame of the extension navigated toward ${m.ended}, which the platform refuses (frame-src), so the preview stopped the extension's frames at once (the browser does not say which frame it was): the bridge is gone. `
-        : 'The frame navigated away from the extension\'s document (the extension set its location), so the bridge is gone: props, settings, events and calls no longer reach it, and the platform would show nothing useful here. ',
+        : "The frame navigated away from the extension's document (the extension set its location), so the bridge is gone: props, settings, events and calls no longer reach it, and the platform would show nothing useful here. ",
       h('button', { class: 'reload', onclick: () => this.reload(m.surface.key) }, 'Reload the frame'),
     );
     m.note.hidden = false;
@@ -142,8 +142,20 @@ export class Stage {
     if (state.blocked) {
       fill(
         this.el,
-        h('div', { class: 'blocked', role: 'status' }, h('strong', {}, 'Nothing loads. '), state.blocked.message, h('code', { class: 'code' }, state.blocked.code)),
-        state.surfaces.length ? h('p', { class: 'muted' }, `Declared but not loaded: ${state.surfaces.map((s) => `${KIND_LABEL[s.kind]} ${s.id}`).join(', ')}.`) : null,
+        h(
+          'div',
+          { class: 'blocked', role: 'status' },
+          h('strong', {}, 'Nothing loads. '),
+          state.blocked.message,
+          h('code', { class: 'code' }, state.blocked.code),
+        ),
+        state.surfaces.length
+          ? h(
+              'p',
+              { class: 'muted' },
+              `Declared but not loaded: ${state.surfaces.map((s) => `${KIND_LABEL[s.kind]} ${s.id}`).join(', ')}.`,
+            )
+          : null,
       );
       return;
     }
@@ -156,7 +168,12 @@ export class Stage {
         ? h(
             'section',
             { class: 'standin site' },
-            h('div', { class: 'standin-bar' }, h('span', { class: 'dots' }), h('span', { class: 'address' }, 'example-store.test / a page with your components placed')),
+            h(
+              'div',
+              { class: 'standin-bar' },
+              h('span', { class: 'dots' }),
+              h('span', { class: 'address' }, 'example-store.test / a page with your components placed'),
+            ),
             h(
               'div',
               { class: 'site-page' },
@@ -169,7 +186,12 @@ export class Stage {
         ? h(
             'section',
             { class: 'standin console' },
-            h('div', { class: 'standin-bar' }, h('span', { class: 'dots' }), h('span', { class: 'address' }, 'console / where your console contributions load')),
+            h(
+              'div',
+              { class: 'standin-bar' },
+              h('span', { class: 'dots' }),
+              h('span', { class: 'address' }, 'console / where your console contributions load'),
+            ),
             h(
               'div',
               { class: 'console-body' },
@@ -196,7 +218,12 @@ export class Stage {
     });
     const status = h('span', { class: 'status loading' }, 'loading');
     const note = h('div', { class: 'surface-error', hidden: true });
-    const rate = { count: 0, dropped: 0, since: performance.now(), badge: h('span', { class: 'runaway', role: 'status', hidden: true }) };
+    const rate = {
+      count: 0,
+      dropped: 0,
+      since: performance.now(),
+      badge: h('span', { class: 'runaway', role: 'status', hidden: true }),
+    };
     const m: Mounted = {
       rate,
       surface,
@@ -222,7 +249,11 @@ export class Stage {
         onDropped: (dropped) => {
           m.rate.dropped += dropped.emits;
           store.emitsDroppedInFrames += dropped.emits;
-          if (dropped.errors) pushLimited(store.runtimeErrors, { surface: surface.key, message: `${dropped.errors.toLocaleString('en')} more errors were dropped in the frame: over the bridge's budget of ${sendsPerInterval.toLocaleString('en')} sends a second.` });
+          if (dropped.errors)
+            pushLimited(store.runtimeErrors, {
+              surface: surface.key,
+              message: `${dropped.errors.toLocaleString('en')} more errors were dropped in the frame: over the bridge's budget of ${sendsPerInterval.toLocaleString('en')} sends a second.`,
+            });
           if (dropped.reports) this.hooks.blocked(droppedReportsEntry(surface.key, dropped.reports));
           this.hooks.changed();
         },
@@ -291,8 +322,8 @@ const navigationEntry = (surface: string, blocked: string): BlockedRequest => ({
   fix:
     'A frame of the extension navigated toward this URL; frame-src refuses it on the platform, but measured in Chromium, only after the ' +
     'browser resolved the name and opened a TCP connection, and an extension that starts a new navigation in every task keeps running ' +
-    'and reaches host after host. The preview ended the frames\' documents at once; the platform\'s sandbox must end the frame\'s document ' +
-    'on any navigation it starts. Open links in the platform\'s own UI instead; a frame navigation cannot be declared.',
+    "and reaches host after host. The preview ended the frames' documents at once; the platform's sandbox must end the frame's document " +
+    "on any navigation it starts. Open links in the platform's own UI instead; a frame navigation cannot be declared.",
 });
 
 /** The network log's entry for what the frame's sandbox stopped but could not report, over the bridge's budget. */

@@ -34,7 +34,13 @@ export const NESTED_FRAME_ELEMENTS = ['iframe', 'frame', 'object', 'embed'] as c
 export const NAVIGATION_CANCELS = ['window.stop', 'document.open'] as const;
 export type NavigationCancel = (typeof NAVIGATION_CANCELS)[number];
 
-const APIS: readonly string[] = [...WEBRTC_APIS, ...BLOCKED_RELS, ...REFUSED_MARKUP, NESTED_FRAME, ...NAVIGATION_CANCELS];
+const APIS: readonly string[] = [
+  ...WEBRTC_APIS,
+  ...BLOCKED_RELS,
+  ...REFUSED_MARKUP,
+  NESTED_FRAME,
+  ...NAVIGATION_CANCELS,
+];
 
 /** Frame → host page: the extension tried `api`, naming these targets; it was stopped. */
 export interface SandboxAttempt {
@@ -77,7 +83,14 @@ const callSlice = (text: string): string => apply(slice, text, [0, MAX_TARGET_LE
 export function iceTargets(config: unknown): string[] {
   const out: string[] = [];
   const add = (url: unknown): void => {
-    if (typeof url === 'string' && out.length < MAX_TARGETS) defineProperty(out, out.length, { __proto__: null, value: callSlice(url), writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
+    if (typeof url === 'string' && out.length < MAX_TARGETS)
+      defineProperty(out, out.length, {
+        __proto__: null,
+        value: callSlice(url),
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      } as PropertyDescriptor);
   };
   try {
     const servers = (config as { iceServers?: unknown } | null)?.iceServers;
@@ -94,7 +107,10 @@ export function iceTargets(config: unknown): string[] {
 }
 
 /** The network log's entry for an attempt: what was stopped, and what the platform's sandbox must do about it. */
-export function attemptEntry(surface: string, attempt: SandboxAttempt): { surface: string; directive: string; blocked: string; origin: null; fix: string } {
+export function attemptEntry(
+  surface: string,
+  attempt: SandboxAttempt,
+): { surface: string; directive: string; blocked: string; origin: null; fix: string } {
   const { api, targets } = attempt;
   if (api === 'preconnect' || api === 'dns-prefetch') {
     return {
@@ -104,8 +120,8 @@ export function attemptEntry(surface: string, attempt: SandboxAttempt): { surfac
       origin: null,
       fix:
         `The preview removed rel=${api} from the <link> before the browser saw it. Chromium ${api === 'preconnect' ? 'opens a connection to' : 'sends to DNS'} ` +
-        'any host a hint names and connect-src (capabilities.network) does not govern it, so the platform\'s sandbox must strip the same ' +
-        'rel tokens in the frame and in every document it creates, before the extension\'s code runs. A hint cannot be declared; a fetch to a declared origin needs none.',
+        "any host a hint names and connect-src (capabilities.network) does not govern it, so the platform's sandbox must strip the same " +
+        "rel tokens in the frame and in every document it creates, before the extension's code runs. A hint cannot be declared; a fetch to a declared origin needs none.",
     };
   }
   if (api === NESTED_FRAME) {
@@ -117,8 +133,8 @@ export function attemptEntry(surface: string, attempt: SandboxAttempt): { surfac
       fix:
         'The preview refused the nested frame. CSP refuses a nested frame sent to another origin (frame-src), but measured in Chromium, ' +
         'only after the browser resolved the name and opened a TCP connection to it; and once a nested frame exists, the extension can send it ' +
-        'anywhere (window[0].location, window.open(url, name), <a target>). The platform\'s sandbox must refuse the same elements in the frame, ' +
-        'before the extension\'s code runs. Isolate markup with a shadow root instead; a nested frame cannot be declared.',
+        "anywhere (window[0].location, window.open(url, name), <a target>). The platform's sandbox must refuse the same elements in the frame, " +
+        "before the extension's code runs. Isolate markup with a shadow root instead; a nested frame cannot be declared.",
     };
   }
   if (api === 'window.stop' || api === 'document.open') {
@@ -130,8 +146,8 @@ export function attemptEntry(surface: string, attempt: SandboxAttempt): { surfac
       fix:
         `The preview refused ${api === 'window.stop' ? 'window.stop()' : 'document.open()'}: it cancels a navigation the frame started and keeps ` +
         'the document alive. Measured in Chromium, a frame navigation toward any host resolves the name and opens a TCP connection before ' +
-        'frame-src refuses it, so cancelling each one lets an extension reach host after host while it runs. The platform\'s sandbox must ' +
-        'refuse the same in the frame, before the extension\'s code runs, and end the frame\'s document on any navigation it starts.',
+        "frame-src refuses it, so cancelling each one lets an extension reach host after host while it runs. The platform's sandbox must " +
+        "refuse the same in the frame, before the extension's code runs, and end the frame's document on any navigation it starts.",
     };
   }
   if (api === 'document.write' || api === 'execCommand' || api === 'shadowrootmode') {
@@ -142,7 +158,7 @@ export function attemptEntry(surface: string, attempt: SandboxAttempt): { surfac
       origin: null,
       fix:
         `The preview refused ${api === 'shadowrootmode' ? 'markup with a declarative shadow root' : api} holding <link> or a nested frame: the browser would act on ` +
-        'it before the lockdown could look. The platform\'s sandbox must refuse the same. Create such elements with the DOM (document.createElement).',
+        "it before the lockdown could look. The platform's sandbox must refuse the same. Create such elements with the DOM (document.createElement).",
     };
   }
   return {
@@ -152,7 +168,7 @@ export function attemptEntry(surface: string, attempt: SandboxAttempt): { surfac
     origin: null,
     fix:
       `The preview stopped new ${api}() before it could send anything. WebRTC reaches any STUN/TURN server or peer it names and ` +
-      'connect-src (capabilities.network) does not govern it, so the platform\'s sandbox must stop it the same way: replace the WebRTC ' +
-      'constructors in the frame and in every same-origin window it creates, before the extension\'s code runs. It cannot be declared.',
+      "connect-src (capabilities.network) does not govern it, so the platform's sandbox must stop it the same way: replace the WebRTC " +
+      "constructors in the frame and in every same-origin window it creates, before the extension's code runs. It cannot be declared.",
   };
 }

@@ -30,24 +30,32 @@ export function lockAttributes(win: Window, guard: HintGuard, patched: Patched):
     if (name.length === 4 && guard.kindOf(element) === 'link') guard.flush(element);
   };
 
-  patchMethod(patched, proto('Element'), 'setAttribute', (original) =>
-    function (this: unknown, ...args: unknown[]) {
-      if (args.length < 2) return apply(original, this, args);
-      const name = `${args[0] as string}`;
-      const result = apply(original, this, [name, guard.clean(this, name, `${args[1] as string}`)]);
-      afterHref(this, name);
-      return result;
-    },
+  patchMethod(
+    patched,
+    proto('Element'),
+    'setAttribute',
+    (original) =>
+      function (this: unknown, ...args: unknown[]) {
+        if (args.length < 2) return apply(original, this, args);
+        const name = `${args[0] as string}`;
+        const result = apply(original, this, [name, guard.clean(this, name, `${args[1] as string}`)]);
+        afterHref(this, name);
+        return result;
+      },
   );
-  patchMethod(patched, proto('Element'), 'setAttributeNS', (original) =>
-    function (this: unknown, ...args: unknown[]) {
-      if (args.length < 3) return apply(original, this, args);
-      const qualified = `${args[1] as string}`;
-      const local = apply(slice, qualified, [(apply(indexOf, qualified, [':']) as number) + 1]) as string;
-      const result = apply(original, this, [args[0], qualified, guard.clean(this, local, `${args[2] as string}`)]);
-      afterHref(this, local);
-      return result;
-    },
+  patchMethod(
+    patched,
+    proto('Element'),
+    'setAttributeNS',
+    (original) =>
+      function (this: unknown, ...args: unknown[]) {
+        if (args.length < 3) return apply(original, this, args);
+        const qualified = `${args[1] as string}`;
+        const local = apply(slice, qualified, [(apply(indexOf, qualified, [':']) as number) + 1]) as string;
+        const result = apply(original, this, [args[0], qualified, guard.clean(this, local, `${args[2] as string}`)]);
+        afterHref(this, local);
+        return result;
+      },
   );
 
   // An Attr node carries its value with it: clean it for the element it is about to join.
@@ -73,8 +81,18 @@ export function lockAttributes(win: Window, guard: HintGuard, patched: Patched):
       }
       return result;
     };
-  patchMethod(patched, proto('Element'), 'setAttributeNode', adding((self) => self));
-  patchMethod(patched, proto('Element'), 'setAttributeNodeNS', adding((self) => self));
+  patchMethod(
+    patched,
+    proto('Element'),
+    'setAttributeNode',
+    adding((self) => self),
+  );
+  patchMethod(
+    patched,
+    proto('Element'),
+    'setAttributeNodeNS',
+    adding((self) => self),
+  );
   patchMethod(patched, proto('NamedNodeMap'), 'setNamedItem', adding(ownerOf));
   patchMethod(patched, proto('NamedNodeMap'), 'setNamedItemNS', adding(ownerOf));
   patchAccessor(patched, proto('Element'), 'attributes', { get: remembering });
@@ -128,35 +146,61 @@ export function lockAttributes(win: Window, guard: HintGuard, patched: Patched):
   /** The arguments as strings, converted once (a toString that answers differently the second time gains nothing). */
   const strings = (args: unknown[]): string[] => {
     const out: string[] = [];
-    for (let i = 0; i < args.length; i++) defineProperty(out, i, { __proto__: null, value: `${args[i] as string}`, writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
+    for (let i = 0; i < args.length; i++)
+      defineProperty(out, i, {
+        __proto__: null,
+        value: `${args[i] as string}`,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      } as PropertyDescriptor);
     return out;
   };
-  patchMethod(patched, tokens, 'add', (original) =>
-    function (this: unknown, ...args: unknown[]) {
-      if (ownerOf(this) === undefined) return apply(original, this, args);
-      const given = strings(args);
-      const kept: string[] = [];
-      for (let i = 0; i < given.length; i++) {
-        if (!blocked(this, given[i]!)) defineProperty(kept, kept.length, { __proto__: null, value: given[i], writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
-      }
-      return apply(original, this, kept);
-    },
+  patchMethod(
+    patched,
+    tokens,
+    'add',
+    (original) =>
+      function (this: unknown, ...args: unknown[]) {
+        if (ownerOf(this) === undefined) return apply(original, this, args);
+        const given = strings(args);
+        const kept: string[] = [];
+        for (let i = 0; i < given.length; i++) {
+          if (!blocked(this, given[i]!))
+            defineProperty(kept, kept.length, {
+              __proto__: null,
+              value: given[i],
+              writable: true,
+              enumerable: true,
+              configurable: true,
+            } as PropertyDescriptor);
+        }
+        return apply(original, this, kept);
+      },
   );
-  patchMethod(patched, tokens, 'toggle', (original) =>
-    function (this: unknown, ...args: unknown[]) {
-      if (ownerOf(this) === undefined || !args.length) return apply(original, this, args);
-      const token = `${args[0] as string}`;
-      if (args[1] !== false && blocked(this, token)) return false;
-      return apply(original, this, args.length > 1 ? [token, args[1]] : [token]);
-    },
+  patchMethod(
+    patched,
+    tokens,
+    'toggle',
+    (original) =>
+      function (this: unknown, ...args: unknown[]) {
+        if (ownerOf(this) === undefined || !args.length) return apply(original, this, args);
+        const token = `${args[0] as string}`;
+        if (args[1] !== false && blocked(this, token)) return false;
+        return apply(original, this, args.length > 1 ? [token, args[1]] : [token]);
+      },
   );
-  patchMethod(patched, tokens, 'replace', (original) =>
-    function (this: unknown, ...args: unknown[]) {
-      if (ownerOf(this) === undefined || args.length < 2) return apply(original, this, args);
-      const given = strings([args[0], args[1]]);
-      if (blocked(this, given[1]!)) return false;
-      return apply(original, this, given);
-    },
+  patchMethod(
+    patched,
+    tokens,
+    'replace',
+    (original) =>
+      function (this: unknown, ...args: unknown[]) {
+        if (ownerOf(this) === undefined || args.length < 2) return apply(original, this, args);
+        const given = strings([args[0], args[1]]);
+        if (blocked(this, given[1]!)) return false;
+        return apply(original, this, given);
+      },
   );
   patchAccessor(patched, tokens, 'value', {
     set: (original) =>

@@ -9,7 +9,15 @@
 // exists in the frame (attempt.ts says why). Everything it calls was
 // captured before the extension's code ran: the extension may patch any
 // built-in (RegExp.prototype.exec, Array iterators, WeakMap methods) later.
-import { BLOCKED_RELS, MAX_TARGET_LENGTH, NESTED_FRAME, NESTED_FRAME_ELEMENTS, type BlockedRel, type RefusedMarkup, type SandboxAttempt } from './attempt.js';
+import {
+  BLOCKED_RELS,
+  MAX_TARGET_LENGTH,
+  NESTED_FRAME,
+  NESTED_FRAME_ELEMENTS,
+  type BlockedRel,
+  type RefusedMarkup,
+  type SandboxAttempt,
+} from './attempt.js';
 import type { Fn } from './patch.js';
 
 const { apply, defineProperty, getOwnPropertyDescriptor } = Reflect;
@@ -29,7 +37,14 @@ const HOST = /:\/\/[^/?#]/;
 
 export const matches = (re: RegExp, text: string): boolean => apply(exec, re, [text]) !== null;
 export const lower = (text: string): string => apply(toLower, text, []) as string;
-const push = <T>(list: T[], value: T): void => void defineProperty(list, list.length, { __proto__: null, value, writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
+const push = <T>(list: T[], value: T): void =>
+  void defineProperty(list, list.length, {
+    __proto__: null,
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  } as PropertyDescriptor);
 
 /** `rel` without its blocked tokens (ASCII whitespace-separated, ASCII case-insensitive, as browsers read it); `value` itself when it holds none. */
 export function stripRel(value: string): { kept: string; blocked: BlockedRel[] } {
@@ -48,7 +63,8 @@ export function stripRel(value: string): { kept: string; blocked: BlockedRel[] }
     const rel = lower(token);
     start = -1;
     let hit = false;
-    for (let j = 0; j < BLOCKED_RELS.length; j++) if (rel === BLOCKED_RELS[j]) (hit = true), push(blocked, BLOCKED_RELS[j]!);
+    for (let j = 0; j < BLOCKED_RELS.length; j++)
+      if (rel === BLOCKED_RELS[j]) ((hit = true), push(blocked, BLOCKED_RELS[j]!));
     if (!hit) kept = kept ? `${kept} ${token}` : token;
   }
   return { kept: blocked.length ? kept : value, blocked };
@@ -96,8 +112,17 @@ export function hintGuard(win: Window, report: (attempt: SandboxAttempt) => void
   };
   const listLength = getter('NodeList', 'length');
   const listItem = method('NodeList', 'item');
-  const selectAll: Record<number, Fn | undefined> = { __proto__: null, 1: method('Element', 'querySelectorAll'), 9: method('Document', 'querySelectorAll'), 11: method('DocumentFragment', 'querySelectorAll') } as Record<number, Fn | undefined>;
-  const firstElementChild: Record<number, Fn | undefined> = { __proto__: null, 1: getter('Element', 'firstElementChild'), 11: getter('DocumentFragment', 'firstElementChild') } as Record<number, Fn | undefined>;
+  const selectAll: Record<number, Fn | undefined> = {
+    __proto__: null,
+    1: method('Element', 'querySelectorAll'),
+    9: method('Document', 'querySelectorAll'),
+    11: method('DocumentFragment', 'querySelectorAll'),
+  } as Record<number, Fn | undefined>;
+  const firstElementChild: Record<number, Fn | undefined> = {
+    __proto__: null,
+    1: getter('Element', 'firstElementChild'),
+    11: getter('DocumentFragment', 'firstElementChild'),
+  } as Record<number, Fn | undefined>;
   /** Links whose blocked tokens were stripped before they had an href: reported once they have one. */
   const pending = new WeakMapOf<object, BlockedRel[]>();
 
@@ -129,7 +154,8 @@ export function hintGuard(win: Window, report: (attempt: SandboxAttempt) => void
     apply(wmDelete, pending, [link]);
     const origin = apply(exec, ORIGIN, [href]) as RegExpExecArray | null;
     const target = apply(slice, origin ? origin[0] : href, [0, MAX_TARGET_LENGTH]) as string;
-    for (let i = 0; i < tokens.length; i++) report({ extkit: 'sandbox', protocol: 1, api: tokens[i]!, targets: [target] });
+    for (let i = 0; i < tokens.length; i++)
+      report({ extkit: 'sandbox', protocol: 1, api: tokens[i]!, targets: [target] });
   };
   const cleanRel = (link: unknown, value: string): string => {
     const { kept, blocked } = stripRel(value);
@@ -176,6 +202,7 @@ export function hintGuard(win: Window, report: (attempt: SandboxAttempt) => void
     for (let i = 0; i < n; i++) cleanElement(apply(listItem, list, [i]));
     return false;
   };
-  const refused = (api: RefusedMarkup | typeof NESTED_FRAME): void => report({ extkit: 'sandbox', protocol: 1, api, targets: [] });
+  const refused = (api: RefusedMarkup | typeof NESTED_FRAME): void =>
+    report({ extkit: 'sandbox', protocol: 1, api, targets: [] });
   return { kindOf, clean, flush, sanitize, refused };
 }

@@ -32,7 +32,21 @@ const { has: wsHas, add: wsAdd } = WeakSet.prototype;
 /** DOM methods that can connect an iframe to a document, by interface. */
 const INSERTERS: Array<[string, string[]]> = [
   ['Node', ['appendChild', 'insertBefore', 'replaceChild']],
-  ['Element', ['append', 'prepend', 'before', 'after', 'replaceWith', 'replaceChildren', 'insertAdjacentElement', 'insertAdjacentHTML', 'setHTMLUnsafe', 'moveBefore']],
+  [
+    'Element',
+    [
+      'append',
+      'prepend',
+      'before',
+      'after',
+      'replaceWith',
+      'replaceChildren',
+      'insertAdjacentElement',
+      'insertAdjacentHTML',
+      'setHTMLUnsafe',
+      'moveBefore',
+    ],
+  ],
   ['CharacterData', ['before', 'after', 'replaceWith']],
   ['DocumentType', ['before', 'after', 'replaceWith']],
   ['DocumentFragment', ['append', 'prepend', 'replaceChildren', 'moveBefore']],
@@ -67,7 +81,10 @@ export function lockdown(top: Window, report: (attempt: SandboxAttempt) => void)
     const DOMExceptionOf = (win as unknown as { DOMException: typeof DOMException }).DOMException;
     const blocked = function (this: unknown, config?: unknown): never {
       report({ extkit: 'sandbox', protocol: 1, api, targets: iceTargets(config) });
-      throw new DOMExceptionOf(`${api} is not available to extensions: the sandbox stops WebRTC, which connect-src (capabilities.network) cannot govern.`, 'NotAllowedError');
+      throw new DOMExceptionOf(
+        `${api} is not available to extensions: the sandbox stops WebRTC, which connect-src (capabilities.network) cannot govern.`,
+        'NotAllowedError',
+      );
     };
     defineProperty(blocked, 'name', { __proto__: null, value: api } as PropertyDescriptor);
     return blocked as Fn;
@@ -107,7 +124,14 @@ export function lockdown(top: Window, report: (attempt: SandboxAttempt) => void)
     };
     for (let i = 0; i < WEBRTC_APIS.length; i++) {
       const api = WEBRTC_APIS[i]!;
-      if (api in win) defineProperty(win, api, { __proto__: null, value: stub(win, api), writable: false, enumerable: false, configurable: false } as PropertyDescriptor);
+      if (api in win)
+        defineProperty(win, api, {
+          __proto__: null,
+          value: stub(win, api),
+          writable: false,
+          enumerable: false,
+          configurable: false,
+        } as PropertyDescriptor);
     }
     // The hint guard's replacements first: the relock below wraps them, running after them.
     const patched: Patched = [];
@@ -136,14 +160,18 @@ export function lockdown(top: Window, report: (attempt: SandboxAttempt) => void)
 
 /** Replaces `proto[name]` with a function that calls it, then `after`. Same name, same length. */
 function wrapMethod(patched: Patched, proto: object | undefined, name: string, after: () => void): void {
-  patchMethod(patched, proto, name, (original) =>
-    function (this: unknown, ...args: unknown[]): unknown {
-      try {
-        return apply(original, this, args);
-      } finally {
-        after();
-      }
-    },
+  patchMethod(
+    patched,
+    proto,
+    name,
+    (original) =>
+      function (this: unknown, ...args: unknown[]): unknown {
+        try {
+          return apply(original, this, args);
+        } finally {
+          after();
+        }
+      },
   );
 }
 
@@ -173,11 +201,15 @@ function wrapGetter(patched: Patched, proto: object | undefined, name: string, b
         },
     });
   } else if (typeof d.value === 'function') {
-    patchMethod(patched, proto, name, (original) =>
-      function (this: unknown, ...args: unknown[]): unknown {
-        before();
-        return apply(original, this, args);
-      },
+    patchMethod(
+      patched,
+      proto,
+      name,
+      (original) =>
+        function (this: unknown, ...args: unknown[]): unknown {
+          before();
+          return apply(original, this, args);
+        },
     );
   }
 }

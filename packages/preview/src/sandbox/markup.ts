@@ -22,7 +22,10 @@ const SHADOW_ROOT_MARKUP = /shadowroot/i;
 /** DOM methods that insert the nodes they are given, by interface (<select>'s too: its indexed setters cannot be patched, parse-time cleaning covers them). */
 const NODE_INSERTERS: Array<[string, string[]]> = [
   ['Node', ['appendChild', 'insertBefore', 'replaceChild']],
-  ['Element', ['append', 'prepend', 'before', 'after', 'replaceWith', 'replaceChildren', 'insertAdjacentElement', 'moveBefore']],
+  [
+    'Element',
+    ['append', 'prepend', 'before', 'after', 'replaceWith', 'replaceChildren', 'insertAdjacentElement', 'moveBefore'],
+  ],
   ['CharacterData', ['before', 'after', 'replaceWith']],
   ['DocumentType', ['before', 'after', 'replaceWith']],
   ['DocumentFragment', ['append', 'prepend', 'replaceChildren', 'moveBefore']],
@@ -54,9 +57,14 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
   const getter = (iface: string, name: string): Fn => getOwnPropertyDescriptor(proto(iface) ?? {}, name)?.get as Fn;
   const pristine = (iface: string, name: string): Fn => getOwnPropertyDescriptor(proto(iface) ?? {}, name)?.value as Fn;
   // The prototypes as they are now: the extension may replace window.Element later, not what it held (sealed below).
-  const protos: Record<string, object | undefined> = { __proto__: null, Element: proto('Element'), DocumentFragment: proto('DocumentFragment') } as unknown as Record<string, object | undefined>;
+  const protos: Record<string, object | undefined> = {
+    __proto__: null,
+    Element: proto('Element'),
+    DocumentFragment: proto('DocumentFragment'),
+  } as unknown as Record<string, object | undefined>;
   /** The method as the extension sees it once the lockdown is sealed: it cleans what it inserts. */
-  const locked = (iface: 'Element' | 'DocumentFragment', name: string): Fn => getOwnPropertyDescriptor(protos[iface] ?? {}, name)?.value as Fn;
+  const locked = (iface: 'Element' | 'DocumentFragment', name: string): Fn =>
+    getOwnPropertyDescriptor(protos[iface] ?? {}, name)?.value as Fn;
   const localName = getter('Element', 'localName');
   const namespaceURI = getter('Element', 'namespaceURI');
   const ownerDocument = getter('Node', 'ownerDocument');
@@ -71,16 +79,24 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
   const DOMExceptionOf = g['DOMException'] as unknown as typeof DOMException;
   // The parsers, before anything below replaces them.
   const parseInto = getOwnPropertyDescriptor(proto('Element') ?? {}, 'innerHTML')?.set as Fn;
-  const parsers: Record<string, Fn> = { __proto__: null, setHTMLUnsafe: pristine('Element', 'setHTMLUnsafe'), setHTML: pristine('Element', 'setHTML') } as unknown as Record<string, Fn>;
+  const parsers: Record<string, Fn> = {
+    __proto__: null,
+    setHTMLUnsafe: pristine('Element', 'setHTMLUnsafe'),
+    setHTML: pristine('Element', 'setHTML'),
+  } as unknown as Record<string, Fn>;
 
   for (let i = 0; i < NODE_INSERTERS.length; i++) {
     const names = NODE_INSERTERS[i]![1];
     for (let j = 0; j < names.length; j++) {
-      patchMethod(patched, proto(NODE_INSERTERS[i]![0]), names[j]!, (original) =>
-        function (this: unknown, ...args: unknown[]) {
-          for (let i = 0; i < args.length; i++) if (guard.sanitize(args[i])) refuse(NESTED_FRAME);
-          return apply(original, this, args);
-        },
+      patchMethod(
+        patched,
+        proto(NODE_INSERTERS[i]![0]),
+        names[j]!,
+        (original) =>
+          function (this: unknown, ...args: unknown[]) {
+            for (let i = 0; i < args.length; i++) if (guard.sanitize(args[i])) refuse(NESTED_FRAME);
+            return apply(original, this, args);
+          },
       );
     }
   }
@@ -102,12 +118,16 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
   for (let i = 0; i < PARSER_METHODS.length; i++) {
     const names = PARSER_METHODS[i]![1];
     for (let j = 0; j < names.length; j++) {
-      patchMethod(patched, proto(PARSER_METHODS[i]![0]), names[j]!, (original) =>
-        function (this: unknown, ...args: unknown[]) {
-          const made = apply(original, this, args);
-          guard.sanitize(made);
-          return made;
-        },
+      patchMethod(
+        patched,
+        proto(PARSER_METHODS[i]![0]),
+        names[j]!,
+        (original) =>
+          function (this: unknown, ...args: unknown[]) {
+            const made = apply(original, this, args);
+            guard.sanitize(made);
+            return made;
+          },
       );
     }
   }
@@ -139,32 +159,45 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
 
   // The DOM's ways to make an element: a nested frame is refused before anyone holds it.
   for (let i = 0; i < 2; i++) {
-    patchMethod(patched, proto('Document'), i ? 'createElementNS' : 'createElement', (original) =>
-      function (this: unknown, ...args: unknown[]) {
-        const made = apply(original, this, args);
-        if (guard.kindOf(made) === 'frame') refuse(NESTED_FRAME);
-        return made;
-      },
+    patchMethod(
+      patched,
+      proto('Document'),
+      i ? 'createElementNS' : 'createElement',
+      (original) =>
+        function (this: unknown, ...args: unknown[]) {
+          const made = apply(original, this, args);
+          if (guard.kindOf(made) === 'frame') refuse(NESTED_FRAME);
+          return made;
+        },
     );
   }
-  patchMethod(patched, proto('DOMImplementation'), 'createDocument', (original) =>
-    function (this: unknown, ...args: unknown[]) {
-      const made = apply(original, this, args);
-      guard.sanitize(made);
-      return made;
-    },
+  patchMethod(
+    patched,
+    proto('DOMImplementation'),
+    'createDocument',
+    (original) =>
+      function (this: unknown, ...args: unknown[]) {
+        const made = apply(original, this, args);
+        guard.sanitize(made);
+        return made;
+      },
   );
   // A customized built-in (`class X extends HTMLIFrameElement`, `{ extends: 'iframe' }`) is constructed without createElement.
-  patchMethod(patched, proto('CustomElementRegistry'), 'define', (original) =>
-    function (this: unknown, ...args: unknown[]) {
-      const options = args[2];
-      let extended: unknown;
-      if (options !== undefined && options !== null) extended = (options as { extends?: unknown }).extends;
-      if (extended === undefined) return apply(original, this, [args[0], args[1]]);
-      const name = `${extended as string}`;
-      for (let i = 0; i < NESTED_FRAME_ELEMENTS.length; i++) if (lower(name) === NESTED_FRAME_ELEMENTS[i]) refuse(NESTED_FRAME);
-      return apply(original, this, [args[0], args[1], { __proto__: null, extends: name }]);
-    },
+  patchMethod(
+    patched,
+    proto('CustomElementRegistry'),
+    'define',
+    (original) =>
+      function (this: unknown, ...args: unknown[]) {
+        const options = args[2];
+        let extended: unknown;
+        if (options !== undefined && options !== null) extended = (options as { extends?: unknown }).extends;
+        if (extended === undefined) return apply(original, this, [args[0], args[1]]);
+        const name = `${extended as string}`;
+        for (let i = 0; i < NESTED_FRAME_ELEMENTS.length; i++)
+          if (lower(name) === NESTED_FRAME_ELEMENTS[i]) refuse(NESTED_FRAME);
+        return apply(original, this, [args[0], args[1], { __proto__: null, extends: name }]);
+      },
   );
   /**
    * Parses `html` the way `parse` would into `context`'s children, but into a
@@ -233,20 +266,29 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
       },
   });
 
-  patchMethod(patched, proto('Element'), 'insertAdjacentHTML', (original) =>
-    function (this: unknown, ...args: unknown[]) {
-      if (args.length < 2) return apply(original, this, args);
-      const where = lower(`${args[0] as string}`);
-      const html = `${args[1] as string}`;
-      const outside = where === 'beforebegin' || where === 'afterend';
-      const inside = where === 'afterbegin' || where === 'beforeend';
-      const parent = outside ? apply(parentNode, this, []) : null;
-      const context = inside ? this : parent === null ? undefined : contextOf(parent);
-      if (!matches(RISKY_MARKUP, html) || context === undefined) return apply(original, this, [where, html]);
-      const fragment = parseDetached(context, parseInto, [html]);
-      const insert = { beforebegin: 'before', afterbegin: 'prepend', beforeend: 'append', afterend: 'after' } as Record<string, string>;
-      apply(locked('Element', insert[where]!), this, [fragment]);
-    },
+  patchMethod(
+    patched,
+    proto('Element'),
+    'insertAdjacentHTML',
+    (original) =>
+      function (this: unknown, ...args: unknown[]) {
+        if (args.length < 2) return apply(original, this, args);
+        const where = lower(`${args[0] as string}`);
+        const html = `${args[1] as string}`;
+        const outside = where === 'beforebegin' || where === 'afterend';
+        const inside = where === 'afterbegin' || where === 'beforeend';
+        const parent = outside ? apply(parentNode, this, []) : null;
+        const context = inside ? this : parent === null ? undefined : contextOf(parent);
+        if (!matches(RISKY_MARKUP, html) || context === undefined) return apply(original, this, [where, html]);
+        const fragment = parseDetached(context, parseInto, [html]);
+        const insert = {
+          beforebegin: 'before',
+          afterbegin: 'prepend',
+          beforeend: 'append',
+          afterend: 'after',
+        } as Record<string, string>;
+        apply(locked('Element', insert[where]!), this, [fragment]);
+      },
   );
 
   // setHTMLUnsafe / setHTML parse declarative shadow roots, which may be closed
@@ -254,30 +296,41 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
   for (let i = 0; i < 4; i++) {
     const iface = i < 2 ? 'Element' : 'ShadowRoot';
     const name = i % 2 ? 'setHTML' : 'setHTMLUnsafe';
-    patchMethod(patched, proto(iface), name, (original) =>
-      function (this: unknown, ...args: unknown[]) {
-        const html = `${args[0] as string}`;
-        if (!matches(RISKY_MARKUP, html)) return apply(original, this, withFirst(html, args));
-        if (matches(SHADOW_ROOT_MARKUP, html)) refuse('shadowrootmode');
-        const fragment = parseDetached(contextOf(this), parsers[name]!, withFirst(html, args));
-        // On a template the markup becomes its contents, as the browser's own call would make it.
-        if (iface === 'Element' && isTemplate(this)) return void apply(locked('DocumentFragment', 'replaceChildren'), apply(templateContent, this, []), [fragment]);
-        apply(locked(iface === 'Element' ? 'Element' : 'DocumentFragment', 'replaceChildren'), this, [fragment]);
-      },
+    patchMethod(
+      patched,
+      proto(iface),
+      name,
+      (original) =>
+        function (this: unknown, ...args: unknown[]) {
+          const html = `${args[0] as string}`;
+          if (!matches(RISKY_MARKUP, html)) return apply(original, this, withFirst(html, args));
+          if (matches(SHADOW_ROOT_MARKUP, html)) refuse('shadowrootmode');
+          const fragment = parseDetached(contextOf(this), parsers[name]!, withFirst(html, args));
+          // On a template the markup becomes its contents, as the browser's own call would make it.
+          if (iface === 'Element' && isTemplate(this))
+            return void apply(locked('DocumentFragment', 'replaceChildren'), apply(templateContent, this, []), [
+              fragment,
+            ]);
+          apply(locked(iface === 'Element' ? 'Element' : 'DocumentFragment', 'replaceChildren'), this, [fragment]);
+        },
     );
   }
   // Document.parseHTMLUnsafe / parseHTML make a document of their own: clean it.
   const DocumentCtor = g['Document'];
   for (let i = 0; i < 2; i++) {
-    patchMethod(patched, DocumentCtor, i ? 'parseHTML' : 'parseHTMLUnsafe', (original) =>
-      function (this: unknown, ...args: unknown[]) {
-        const html = `${args[0] as string}`;
-        if (!matches(RISKY_MARKUP, html)) return apply(original, this, withFirst(html, args));
-        if (matches(SHADOW_ROOT_MARKUP, html)) refuse('shadowrootmode');
-        const doc = apply(original, this, withFirst(html, args));
-        guard.sanitize(doc);
-        return doc;
-      },
+    patchMethod(
+      patched,
+      DocumentCtor,
+      i ? 'parseHTML' : 'parseHTMLUnsafe',
+      (original) =>
+        function (this: unknown, ...args: unknown[]) {
+          const html = `${args[0] as string}`;
+          if (!matches(RISKY_MARKUP, html)) return apply(original, this, withFirst(html, args));
+          if (matches(SHADOW_ROOT_MARKUP, html)) refuse('shadowrootmode');
+          const doc = apply(original, this, withFirst(html, args));
+          guard.sanitize(doc);
+          return doc;
+        },
     );
   }
 
@@ -285,35 +338,50 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
   // the markup is judged with the end of what the document was written before.
   const written = new WeakMapOf<object, string>();
   for (let i = 0; i < 2; i++) {
-    patchMethod(patched, proto('Document'), i ? 'writeln' : 'write', (original) =>
-      function (this: unknown, ...args: unknown[]) {
-        let text = '';
-        for (let i = 0; i < args.length; i++) text += `${args[i] as string}`;
-        const before = (apply(wmGet, written, [this]) as string | undefined) ?? '';
-        const seen = before + text;
-        if (matches(RISKY_MARKUP, seen)) refuse('document.write');
-        apply(wmSet, written, [this, apply(slice, seen, [-16])]);
-        return apply(original, this, [text]);
-      },
+    patchMethod(
+      patched,
+      proto('Document'),
+      i ? 'writeln' : 'write',
+      (original) =>
+        function (this: unknown, ...args: unknown[]) {
+          let text = '';
+          for (let i = 0; i < args.length; i++) text += `${args[i] as string}`;
+          const before = (apply(wmGet, written, [this]) as string | undefined) ?? '';
+          const seen = before + text;
+          if (matches(RISKY_MARKUP, seen)) refuse('document.write');
+          apply(wmSet, written, [this, apply(slice, seen, [-16])]);
+          return apply(original, this, [text]);
+        },
     );
   }
-  patchMethod(patched, proto('Document'), 'execCommand', (original) =>
-    function (this: unknown, ...args: unknown[]) {
-      if (args.length < 3) return apply(original, this, args);
-      const command = `${args[0] as string}`;
-      const html = `${args[2] as string}`;
-      if (lower(command) === 'inserthtml' && matches(RISKY_MARKUP, html)) {
-        guard.refused('execCommand');
-        return false;
-      }
-      return apply(original, this, [command, args[1], html]);
-    },
+  patchMethod(
+    patched,
+    proto('Document'),
+    'execCommand',
+    (original) =>
+      function (this: unknown, ...args: unknown[]) {
+        if (args.length < 3) return apply(original, this, args);
+        const command = `${args[0] as string}`;
+        const html = `${args[2] as string}`;
+        if (lower(command) === 'inserthtml' && matches(RISKY_MARKUP, html)) {
+          guard.refused('execCommand');
+          return false;
+        }
+        return apply(original, this, [command, args[1], html]);
+      },
   );
 }
 
 /** `args` with its first replaced by `first`, copied without the array iterator (the extension may have replaced it). */
 function withFirst(first: unknown, args: unknown[]): unknown[] {
   const out: unknown[] = [first];
-  for (let i = 1; i < args.length; i++) defineProperty(out, i, { __proto__: null, value: args[i], writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
+  for (let i = 1; i < args.length; i++)
+    defineProperty(out, i, {
+      __proto__: null,
+      value: args[i],
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    } as PropertyDescriptor);
   return out;
 }

@@ -15,7 +15,8 @@ const { apply, getOwnPropertyDescriptor } = Reflect;
 export function lockNavigation(win: Window, report: (attempt: SandboxAttempt) => void, patched: Patched): void {
   const g = win as unknown as Record<string, ({ prototype: object } & Record<string, unknown>) | undefined>;
   const docProto = g['Document']?.prototype;
-  const getter = (name: string): Fn | undefined => (docProto ? (getOwnPropertyDescriptor(docProto, name)?.get as Fn | undefined) : undefined);
+  const getter = (name: string): Fn | undefined =>
+    docProto ? (getOwnPropertyDescriptor(docProto, name)?.get as Fn | undefined) : undefined;
   const readyState = getter('readyState');
   const currentScript = getter('currentScript');
   const DOMExceptionOf = g['DOMException'] as unknown as typeof DOMException;
@@ -23,7 +24,10 @@ export function lockNavigation(win: Window, report: (attempt: SandboxAttempt) =>
   const own = (doc: unknown): boolean => doc === win.document;
   /** A write feeds the parser only while a parser-run script is running; otherwise it reopens the document. */
   const parsing = (doc: unknown): boolean =>
-    readyState !== undefined && currentScript !== undefined && apply(readyState, doc, []) === 'loading' && apply(currentScript, doc, []) !== null;
+    readyState !== undefined &&
+    currentScript !== undefined &&
+    apply(readyState, doc, []) === 'loading' &&
+    apply(currentScript, doc, []) !== null;
 
   const refuse = (api: NavigationCancel): never => {
     report({ extkit: 'sandbox', protocol: 1, api, targets: [] });
@@ -34,24 +38,36 @@ export function lockNavigation(win: Window, report: (attempt: SandboxAttempt) =>
     );
   };
 
-  patchMethod(patched, win, 'stop', () =>
-    function (this: unknown): void {
-      refuse('window.stop');
-    },
+  patchMethod(
+    patched,
+    win,
+    'stop',
+    () =>
+      function (this: unknown): void {
+        refuse('window.stop');
+      },
   );
-  patchMethod(patched, docProto, 'open', (original) =>
-    function (this: unknown, ...args: unknown[]): unknown {
-      // Three arguments make it window.open, which the sandbox refuses on its own (no allow-popups).
-      if (args.length < 3 && own(this)) refuse('document.open');
-      return apply(original, this, args);
-    },
-  );
-  for (let i = 0; i < 2; i++) {
-    patchMethod(patched, docProto, i ? 'writeln' : 'write', (original) =>
+  patchMethod(
+    patched,
+    docProto,
+    'open',
+    (original) =>
       function (this: unknown, ...args: unknown[]): unknown {
-        if (own(this) && !parsing(this)) refuse('document.open');
+        // Three arguments make it window.open, which the sandbox refuses on its own (no allow-popups).
+        if (args.length < 3 && own(this)) refuse('document.open');
         return apply(original, this, args);
       },
+  );
+  for (let i = 0; i < 2; i++) {
+    patchMethod(
+      patched,
+      docProto,
+      i ? 'writeln' : 'write',
+      (original) =>
+        function (this: unknown, ...args: unknown[]): unknown {
+          if (own(this) && !parsing(this)) refuse('document.open');
+          return apply(original, this, args);
+        },
     );
   }
 }

@@ -11,7 +11,8 @@ export type Fn = (this: any, ...args: any[]) => any;
 export type Patched = Array<[object, PropertyKey]>;
 
 /** A descriptor's own field (a new window may be locked after the extension put `get` or `value` on Object.prototype). */
-const field = (d: object, key: 'value' | 'get' | 'set' | 'enumerable'): unknown => getOwnPropertyDescriptor(d, key)?.value;
+const field = (d: object, key: 'value' | 'get' | 'set' | 'enumerable'): unknown =>
+  getOwnPropertyDescriptor(d, key)?.value;
 
 const define = (proto: object, name: PropertyKey, d: PropertyDescriptor): boolean =>
   defineProperty(proto, name, { __proto__: null, ...d } as PropertyDescriptor);
@@ -21,13 +22,26 @@ const record = (patched: Patched, proto: object, name: PropertyKey): void => {
 };
 
 /** Replaces `proto[name]` with `make(original)`, keeping its name. */
-export function patchMethod(patched: Patched, proto: object | undefined, name: string, make: (original: Fn) => Fn): void {
+export function patchMethod(
+  patched: Patched,
+  proto: object | undefined,
+  name: string,
+  make: (original: Fn) => Fn,
+): void {
   const d = proto && getOwnPropertyDescriptor(proto, name);
   const original = d && field(d, 'value');
   if (!proto || typeof original !== 'function') return;
   const wrapped = make(original as Fn);
   define(wrapped, 'name', { value: name });
-  if (define(proto, name, { value: wrapped, writable: true, enumerable: field(d!, 'enumerable') === true, configurable: true })) record(patched, proto, name);
+  if (
+    define(proto, name, {
+      value: wrapped,
+      writable: true,
+      enumerable: field(d!, 'enumerable') === true,
+      configurable: true,
+    })
+  )
+    record(patched, proto, name);
 }
 
 /** Replaces the getter and/or setter of `proto[name]` with ones made from the originals. */
@@ -38,12 +52,21 @@ export function patchAccessor(
   make: { get?: (original: Fn) => Fn; set?: (original: Fn) => Fn },
 ): void {
   const d = proto && getOwnPropertyDescriptor(proto, name);
-  const original = { __proto__: null, get: d && (field(d, 'get') as Fn | undefined), set: d && (field(d, 'set') as Fn | undefined) };
-  const wrap = { __proto__: null, get: field(make, 'get') as ((original: Fn) => Fn) | undefined, set: field(make, 'set') as ((original: Fn) => Fn) | undefined };
+  const original = {
+    __proto__: null,
+    get: d && (field(d, 'get') as Fn | undefined),
+    set: d && (field(d, 'set') as Fn | undefined),
+  };
+  const wrap = {
+    __proto__: null,
+    get: field(make, 'get') as ((original: Fn) => Fn) | undefined,
+    set: field(make, 'set') as ((original: Fn) => Fn) | undefined,
+  };
   if (!proto || !d || (wrap.get && !original.get) || (wrap.set && !original.set)) return;
   const get = wrap.get && original.get ? wrap.get(original.get) : original.get;
   const set = wrap.set && original.set ? wrap.set(original.set) : original.set;
-  if (define(proto, name, { get, set, enumerable: field(d, 'enumerable') === true, configurable: true })) record(patched, proto, name);
+  if (define(proto, name, { get, set, enumerable: field(d, 'enumerable') === true, configurable: true }))
+    record(patched, proto, name);
 }
 
 /** Makes every replaced property non-configurable (and a method non-writable). */
@@ -53,6 +76,13 @@ export function seal(patched: Patched): void {
     const name = patched[i]![1];
     const d = getOwnPropertyDescriptor(proto, name);
     // Own members only: the extension may have put a `value` on Object.prototype by the time a new window is locked.
-    if (d) define(proto, name, field(d, 'value') !== undefined || getOwnPropertyDescriptor(d, 'writable') ? { writable: false, configurable: false } : { configurable: false });
+    if (d)
+      define(
+        proto,
+        name,
+        field(d, 'value') !== undefined || getOwnPropertyDescriptor(d, 'writable')
+          ? { writable: false, configurable: false }
+          : { configurable: false },
+      );
   }
 }

@@ -8,7 +8,12 @@ describe('frameCsp', () => {
   const reportUri = `${origin}/__extkit/csp-report/secret?surface=x`;
 
   it('allows connections to exactly the declared origins, and only the transport and the bundle to run', () => {
-    const csp = frameCsp({ origin, network: ['https://api.example.com', 'http://127.0.0.1:9000'], reportUri, scriptHashes: ['a()', 'b()'].map(scriptHash) });
+    const csp = frameCsp({
+      origin,
+      network: ['https://api.example.com', 'http://127.0.0.1:9000'],
+      reportUri,
+      scriptHashes: ['a()', 'b()'].map(scriptHash),
+    });
     expect(csp.split('; ')).toEqual([
       "default-src 'none'",
       `script-src ${scriptHash('a()')} ${scriptHash('b()')}`,
@@ -34,7 +39,16 @@ describe('frameCsp', () => {
   });
 
   it('never lets a declared entry widen the policy', () => {
-    const csp = frameCsp({ origin, network: ["https://a.example; script-src 'unsafe-inline'", 'https://b.example https://c.example', 'https://ok.example'], reportUri, scriptHashes: [] });
+    const csp = frameCsp({
+      origin,
+      network: [
+        "https://a.example; script-src 'unsafe-inline'",
+        'https://b.example https://c.example',
+        'https://ok.example',
+      ],
+      reportUri,
+      scriptHashes: [],
+    });
     expect(csp).toContain('connect-src https://ok.example;');
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('b.example');
@@ -75,7 +89,11 @@ describe('parseCspReport', () => {
   });
 
   it('says that other kinds of load cannot be declared', () => {
-    const entry = parseCspReport(report({ 'violated-directive': 'img-src', 'blocked-uri': 'https://cdn.example.com/a.png' }), 's', []);
+    const entry = parseCspReport(
+      report({ 'violated-directive': 'img-src', 'blocked-uri': 'https://cdn.example.com/a.png' }),
+      's',
+      [],
+    );
     expect(entry?.origin).toBeNull();
     expect(entry?.fix).toContain('allows no img loads');
   });

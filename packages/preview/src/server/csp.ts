@@ -18,13 +18,20 @@ export interface FrameCspInput {
 }
 
 /** A CSP hash source for an inline script's (or style's) text: `'sha256-<base64>'`. */
-export const scriptHash = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+export const scriptHash = (text: string): string =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** An origin as a CSP source, nothing more: a list separator or a directive inside would widen the policy. */
 const ORIGIN_SOURCE = /^[a-z][a-z0-9+.-]*:\/\/[^\s;,'"/]+$/i;
 
 /** The header value for one frame document. Entries of `network` that are not plain origins are left out. */
-export function frameCsp({ origin, network: declared, reportUri, scriptHashes, styleHashes = [] }: FrameCspInput): string {
+export function frameCsp({
+  origin,
+  network: declared,
+  reportUri,
+  scriptHashes,
+  styleHashes = [],
+}: FrameCspInput): string {
   const network = declared.filter((o) => ORIGIN_SOURCE.test(o));
   return [
     "default-src 'none'",
@@ -44,4 +51,5 @@ export function frameCsp({ origin, network: declared, reportUri, scriptHashes, s
 }
 
 /** The host page's own policy: its scripts and frames from this server only. */
-export const HOST_CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'";
+export const HOST_CSP =
+  "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'";

@@ -2,7 +2,8 @@
 import { createHmac } from 'node:crypto';
 
 /** HMAC-SHA256 of `nonce` under the session's frame key, base64url: what the host page's loadProver computes. */
-export const proveLoad = (frameKey: string, nonce: string): string => createHmac('sha256', frameKey).update(nonce).digest('base64url');
+export const proveLoad = (frameKey: string, nonce: string): string =>
+  createHmac('sha256', frameKey).update(nonce).digest('base64url');
 
 /**
  * The loads whose frame document was served. A frame request naming a load

@@ -6,19 +6,32 @@ describe('checkReport', () => {
   const secret = newReportSecret();
   const at = REPORT_PATH + secret;
 
-  it('accepts a browser-typed report at this session\'s secret path', () => {
+  it("accepts a browser-typed report at this session's secret path", () => {
     expect(checkReport(at, 'application/csp-report', secret)).toEqual({ ok: true });
     expect(checkReport(at, 'application/csp-report; charset=utf-8', secret)).toEqual({ ok: true });
   });
 
   it('refuses a missing, wrong or partial secret with 403', () => {
-    for (const path of ['/__extkit/csp-report', REPORT_PATH, REPORT_PATH + secret.slice(1), `${at}x`, REPORT_PATH + newReportSecret()]) {
+    for (const path of [
+      '/__extkit/csp-report',
+      REPORT_PATH,
+      REPORT_PATH + secret.slice(1),
+      `${at}x`,
+      REPORT_PATH + newReportSecret(),
+    ]) {
       expect(checkReport(path, 'application/csp-report', secret), path).toMatchObject({ ok: false, status: 403 });
     }
   });
 
   it('refuses the content types another origin can send without a preflight with 415', () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json', 'application/reports+json', undefined]) {
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/json',
+      'application/reports+json',
+      undefined,
+    ]) {
       expect(checkReport(at, type, secret), String(type)).toMatchObject({ ok: false, status: 415 });
     }
   });
@@ -38,7 +51,15 @@ describe('parseRequestUrl', () => {
   });
 
   it('answers null for malformed escapes, NUL bytes and targets that are not paths', () => {
-    for (const target of ['/__extkit/frame/%E0%A4%A', '/%', '/a%00b', '*', 'http://evil.example/', '//evil.example/x', undefined]) {
+    for (const target of [
+      '/__extkit/frame/%E0%A4%A',
+      '/%',
+      '/a%00b',
+      '*',
+      'http://evil.example/',
+      '//evil.example/x',
+      undefined,
+    ]) {
       expect(parseRequestUrl(target, origin), String(target)).toBeNull();
     }
   });

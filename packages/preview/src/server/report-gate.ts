@@ -21,9 +21,18 @@ export function checkReport(pathname: string, contentType: string | undefined, s
   const given = Buffer.from(pathname.startsWith(REPORT_PATH) ? pathname.slice(REPORT_PATH.length) : '');
   const expected = Buffer.from(secret);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return { ok: false, status: 403, reason: 'Refused: CSP reports are accepted only at the report-uri of this session\'s frames.' };
+    return {
+      ok: false,
+      status: 403,
+      reason: "Refused: CSP reports are accepted only at the report-uri of this session's frames.",
+    };
   }
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== REPORT_TYPE) return { ok: false, status: 415, reason: `Refused: a CSP report is sent as ${REPORT_TYPE}, not ${JSON.stringify(type)}.` };
+  if (type !== REPORT_TYPE)
+    return {
+      ok: false,
+      status: 415,
+      reason: `Refused: a CSP report is sent as ${REPORT_TYPE}, not ${JSON.stringify(type)}.`,
+    };
   return { ok: true };
 }

@@ -27,7 +27,11 @@ export interface RouteContext {
   /** Host pages listening for state and blocked requests (server-sent events). */
   streams: Set<ServerResponse>;
   /** The frame document's scripts and their CSP hashes, for the bundle they were made from. */
-  framed?: { bundle: string; scripts: string[]; csp: (reportUri: string, network: readonly string[], styled: boolean) => string };
+  framed?: {
+    bundle: string;
+    scripts: string[];
+    csp: (reportUri: string, network: readonly string[], styled: boolean) => string;
+  };
 }
 
 /** The frame's inlined scripts and policy for the current bundle, made once per build rather than per frame request. */
@@ -35,21 +39,28 @@ function frameParts(ctx: RouteContext, origin: string, bundle: string): NonNulla
   if (ctx.framed?.bundle !== bundle) {
     const scripts = [
       inlineSafe(ctx.assets.bridge),
-      inlineSafe(`${bundle}\n//# sourceURL=${origin}/__extkit/bundle.js\n//# sourceMappingURL=${origin}/__extkit/bundle.js.map\n`),
+      inlineSafe(
+        `${bundle}\n//# sourceURL=${origin}/__extkit/bundle.js\n//# sourceMappingURL=${origin}/__extkit/bundle.js.map\n`,
+      ),
     ];
     const hashes = scripts.map(scriptHash);
     const styleHashes = [scriptHash(BASE_STYLE)];
     ctx.framed = {
       bundle,
       scripts,
-      csp: (reportUri, network, styled) => frameCsp({ origin, network, reportUri, scriptHashes: hashes, styleHashes: styled ? styleHashes : [] }),
+      csp: (reportUri, network, styled) =>
+        frameCsp({ origin, network, reportUri, scriptHashes: hashes, styleHashes: styled ? styleHashes : [] }),
     };
   }
   return ctx.framed;
 }
 
 /** Sends one server-sent event to every host page. */
-export function broadcast(streams: Set<ServerResponse>, event: 'state' | 'blocked', data: PreviewState | BlockedRequest): void {
+export function broadcast(
+  streams: Set<ServerResponse>,
+  event: 'state' | 'blocked',
+  data: PreviewState | BlockedRequest,
+): void {
   const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
   for (const res of streams) res.write(frame);
 }
@@ -57,8 +68,15 @@ export function broadcast(streams: Set<ServerResponse>, event: 'state' | 'blocke
 export function handle(req: IncomingMessage, res: ServerResponse, ctx: RouteContext): void {
   const origin = `http://127.0.0.1:${ctx.port}`;
   const host = checkHost(req.headers.host, ctx.port);
-  if (host === 'refuse') return send(res, 403, 'text/plain', `extkit dev answers only to ${origin}; this request named host ${JSON.stringify(req.headers.host ?? '')}.\n`);
-  if (host === 'redirect') return void res.writeHead(307, { ...BASE_HEADERS, location: origin + (req.url ?? '/') }).end();
+  if (host === 'refuse')
+    return send(
+      res,
+      403,
+      'text/plain',
+      `extkit dev answers only to ${origin}; this request named host ${JSON.stringify(req.headers.host ?? '')}.\n`,
+    );
+  if (host === 'redirect')
+    return void res.writeHead(307, { ...BASE_HEADERS, location: origin + (req.url ?? '/') }).end();
 
   const url = parseRequestUrl(req.url, origin);
   if (!url) return send(res, 400, 'text/plain', 'Malformed URL.\n');
@@ -66,9 +84,11 @@ export function handle(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
   const method = req.method ?? 'GET';
   if (method === 'POST' && (url.path.startsWith(REPORT_PATH) || url.path === '/__extkit/csp-report')) {
     const verdict = checkReport(url.path, req.headers['content-type'], ctx.reportSecret);
-    if (!verdict.ok) return void req.resume().on('end', () => send(res, verdict.status, 'text/plain', `${verdict.reason}\n`));
+    if (!verdict.ok)
+      return void req.resume().on('end', () => send(res, verdict.status, 'text/plain', `${verdict.reason}\n`));
     const surface = url.query.get('surface') ?? '';
-    if (!state.surfaces.some((s) => s.key === surface)) return void req.resume().on('end', () => send(res, 400, 'text/plain', 'Refused: no such surface.\n'));
+    if (!state.surfaces.some((s) => s.key === surface))
+      return void req.resume().on('end', () => send(res, 400, 'text/plain', 'Refused: no such surface.\n'));
     return receiveReport(req, res, ctx, surface);
   }
   if (method !== 'GET' && method !== 'HEAD') return send(res, 405, 'text/plain', 'Method not allowed.\n');
@@ -78,7 +98,13 @@ export function handle(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
 
   switch (url.path) {
     case '/':
-      return send(res, 200, 'text/html', hostDocument(`${state.extension?.name ?? 'extension'} · extkit dev`, ctx.frameKey), { 'content-security-policy': HOST_CSP });
+      return send(
+        res,
+        200,
+        'text/html',
+        hostDocument(`${state.extension?.name ?? 'extension'} · extkit dev`, ctx.frameKey),
+        { 'content-security-policy': HOST_CSP },
+      );
     case '/favicon.ico':
       return send(res, 204, 'image/x-icon', '');
     case '/__extkit/host.js':
@@ -87,20 +113,24 @@ export function handle(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
       return send(res, 200, 'application/json', JSON.stringify(state));
     case '/__extkit/events':
       // A HEAD gets the stream's headers and no stream: it would never be written to, and never close.
-      if (method === 'HEAD') return void res.writeHead(200, { ...BASE_HEADERS, 'content-type': 'text/event-stream' }).end();
+      if (method === 'HEAD')
+        return void res.writeHead(200, { ...BASE_HEADERS, 'content-type': 'text/event-stream' }).end();
       res.writeHead(200, { ...BASE_HEADERS, 'content-type': 'text/event-stream', connection: 'keep-alive' });
       res.write(`event: state\ndata: ${JSON.stringify(state)}\n\n`);
       ctx.streams.add(res);
       req.on('close', () => ctx.streams.delete(res));
       return;
     case '/__extkit/bundle.js.map':
-      if (state.blocked || ctx.session.bundle === null) return send(res, 409, 'text/plain', `${state.blocked?.message ?? 'No build.'}\n`);
+      if (state.blocked || ctx.session.bundle === null)
+        return send(res, 409, 'text/plain', `${state.blocked?.message ?? 'No build.'}\n`);
       return send(res, 200, 'application/json', ctx.session.bundleMap);
   }
   if (url.path.startsWith('/__extkit/frame/')) {
     const key = url.path.slice('/__extkit/frame/'.length);
-    if (!state.surfaces.some((s) => s.key === key)) return send(res, 404, 'text/plain', `No surface ${JSON.stringify(key)} is declared.\n`);
-    if (state.blocked || ctx.session.bundle === null) return send(res, 409, 'text/plain', `${state.blocked?.message ?? 'No build.'}\n`);
+    if (!state.surfaces.some((s) => s.key === key))
+      return send(res, 404, 'text/plain', `No surface ${JSON.stringify(key)} is declared.\n`);
+    if (state.blocked || ctx.session.bundle === null)
+      return send(res, 409, 'text/plain', `${state.blocked?.message ?? 'No build.'}\n`);
     const nonce = url.query.get(LOAD_PARAM);
     const dest = req.headers['sec-fetch-dest'];
     const framed = isFrameDest(dest);
@@ -173,7 +203,12 @@ function receiveReport(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
   req.on('end', () => {
     const entry = tooBig ? undefined : parseCspReport(body, surface, ctx.session.state.declared.network);
     if (entry) broadcast(ctx.streams, 'blocked', entry);
-    send(res, tooBig ? 413 : entry ? 204 : 400, 'text/plain', tooBig ? 'Report too large.\n' : entry ? '' : 'Not a CSP report.\n');
+    send(
+      res,
+      tooBig ? 413 : entry ? 204 : 400,
+      'text/plain',
+      tooBig ? 'Report too large.\n' : entry ? '' : 'Not a CSP report.\n',
+    );
   });
 }
 
@@ -181,7 +216,10 @@ function receiveReport(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
  * The request's URL with its path decoded, or null when it is malformed
  * (a bad percent-escape such as `%E0%A4%A`, or a target that is not a path).
  */
-export function parseRequestUrl(target: string | undefined, origin: string): { path: string; query: URLSearchParams } | null {
+export function parseRequestUrl(
+  target: string | undefined,
+  origin: string,
+): { path: string; query: URLSearchParams } | null {
   if (!target?.startsWith('/') || target.startsWith('//')) return null;
   try {
     const url = new URL(target, origin);
@@ -199,7 +237,13 @@ export const BASE_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
-export function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
+export function send(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  body: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { ...BASE_HEADERS, 'content-type': `${type}; charset=utf-8`, ...headers });
   res.end(body);
 }

@@ -42,7 +42,12 @@ export async function createBuilder(dir: string, entry: string): Promise<Builder
     ctx = await esbuild.context(previewOptions(dir, entry));
   } catch (err) {
     if (!isBuildFailure(err)) throw err;
-    const failed: BuildOutcome = { ok: false, errors: toDiagnostics(err.errors, 'error'), warnings: [], ms: Date.now() - start };
+    const failed: BuildOutcome = {
+      ok: false,
+      errors: toDiagnostics(err.errors, 'error'),
+      warnings: [],
+      ms: Date.now() - start,
+    };
     return { rebuild: async () => failed, dispose: async () => {} };
   }
   const context = ctx;
@@ -55,12 +60,29 @@ export async function createBuilder(dir: string, entry: string): Promise<Builder
         // The bundle as the artifact takes it: its stylesheet (CSS the source imports) goes in with it.
         const taken = takeOutputs(result.outputFiles ?? [], join(dir, VIRTUAL_OUT), dir);
         const warnings = toDiagnostics(result.warnings, 'warning');
-        if (!taken.ok) return { ok: false, errors: taken.errors.map((e) => ({ code: 'build.error', severity: 'error' as const, message: e.message })), warnings, ms };
-        return { ok: true, code: Buffer.from(taken.code).toString('utf8'), map: Buffer.from(taken.map).toString('utf8'), warnings, ms };
+        if (!taken.ok)
+          return {
+            ok: false,
+            errors: taken.errors.map((e) => ({ code: 'build.error', severity: 'error' as const, message: e.message })),
+            warnings,
+            ms,
+          };
+        return {
+          ok: true,
+          code: Buffer.from(taken.code).toString('utf8'),
+          map: Buffer.from(taken.map).toString('utf8'),
+          warnings,
+          ms,
+        };
       } catch (err) {
         if (!isBuildFailure(err)) throw err;
         const ms = Math.round(performance.now() - t0);
-        return { ok: false, errors: toDiagnostics(err.errors, 'error'), warnings: toDiagnostics(err.warnings, 'warning'), ms };
+        return {
+          ok: false,
+          errors: toDiagnostics(err.errors, 'error'),
+          warnings: toDiagnostics(err.warnings, 'warning'),
+          ms,
+        };
       }
     },
     dispose: () => context.dispose(),

@@ -18,7 +18,15 @@ export function clientAssets(): Promise<ClientAssets> {
   assets ??= (async () => {
     const esbuild = await loadEsbuild();
     const here = fileURLToPath(new URL('.', import.meta.url));
-    const bundle = (entry: Record<string, unknown>) => esbuild.build({ ...previewOptions(here, 'unused.js'), sourcemap: false, minify: true, entryPoints: undefined, outfile: undefined, ...entry });
+    const bundle = (entry: Record<string, unknown>) =>
+      esbuild.build({
+        ...previewOptions(here, 'unused.js'),
+        sourcemap: false,
+        minify: true,
+        entryPoints: undefined,
+        outfile: undefined,
+        ...entry,
+      });
     const [host, bridge] = await Promise.all([
       bundle({ entryPoints: [fileURLToPath(new URL('../host/main.js', import.meta.url))] }),
       bundle({ entryPoints: [fileURLToPath(new URL('../sandbox/frame-entry.js', import.meta.url))] }),

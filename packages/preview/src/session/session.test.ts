@@ -36,7 +36,11 @@ afterEach(async () => {
 describe('Session', () => {
   it('builds and plans the declared surfaces', () => {
     expect(session.state.blocked).toBeNull();
-    expect(session.state.surfaces.map((s) => s.key)).toEqual(['component:acme.hello-card.card', 'slot:orders.sidebar', 'route:/hello']);
+    expect(session.state.surfaces.map((s) => s.key)).toEqual([
+      'component:acme.hello-card.card',
+      'slot:orders.sidebar',
+      'route:/hello',
+    ]);
     expect(session.bundle).toContain('acme.hello-card.card');
     expect(session.state.overlay).toBeNull();
   });
@@ -60,7 +64,7 @@ describe('Session', () => {
     expect(state.surfaces).toEqual([]);
   });
 
-  it('picks up a second save that lands within chokidar\'s 50 ms window', async () => {
+  it("picks up a second save that lands within chokidar's 50 ms window", async () => {
     const version = join(dir, 'src', 'version.ts');
     writeFileSync(version, "export const VERSION = 'first';\n");
     await new Promise((r) => setTimeout(r, 15));
@@ -73,7 +77,10 @@ describe('Session', () => {
   it('re-applies declared origins from a changed manifest and reloads the frames', async () => {
     const revision = session.state.revision;
     const update = next();
-    editManifest((m) => ((m['capabilities'] as { network: string[] }).network = ['https://api.example.com', 'https://cdn.example.com']));
+    editManifest(
+      (m) =>
+        ((m['capabilities'] as { network: string[] }).network = ['https://api.example.com', 'https://cdn.example.com']),
+    );
     const state = await update;
     expect(state.declared.network).toEqual(['https://api.example.com', 'https://cdn.example.com']);
     expect(state.revision).toBe(revision + 1);

@@ -63,7 +63,14 @@ export class Session {
       this.bundle = read.bundle;
       this.bundleMap = read.map;
       const { loads, realm, reasons } = installed.decision;
-      this.state.installed = { listing: installed.listing, version: installed.version, integrity: installed.integrity, loads, realm, reasons };
+      this.state.installed = {
+        listing: installed.listing,
+        version: installed.version,
+        integrity: installed.integrity,
+        loads,
+        realm,
+        reasons,
+      };
       this.publish(true);
       return;
     }
@@ -110,14 +117,19 @@ export class Session {
     let valid = false;
     try {
       const { report } = readManifest(manifestPath, validateOptionsFor(this.options.dir, this.options.publisher));
-      diagnostics = [...report.errors.map((d) => fromManifest(d, 'error')), ...report.warnings.map((d) => fromManifest(d, 'warning'))];
+      diagnostics = [
+        ...report.errors.map((d) => fromManifest(d, 'error')),
+        ...report.warnings.map((d) => fromManifest(d, 'warning')),
+      ];
       if (report.valid) {
         valid = true;
         this.manifest = report.manifest;
       }
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      diagnostics = [{ code: 'preview.manifest_unreadable', severity: 'error', message: `Cannot read ${manifestPath}: ${message}` }];
+      diagnostics = [
+        { code: 'preview.manifest_unreadable', severity: 'error', message: `Cannot read ${manifestPath}: ${message}` },
+      ];
     }
     this.manifestDiagnostics = diagnostics;
     this.manifestFailed = !valid;
@@ -172,8 +184,12 @@ export class Session {
         ? null
         : {
             title: this.manifestFailed
-              ? m ? 'manifest.json is invalid: the last valid manifest still applies' : 'manifest.json is invalid'
-              : this.bundle ? 'The build failed: the last good build is still running' : 'The build failed',
+              ? m
+                ? 'manifest.json is invalid: the last valid manifest still applies'
+                : 'manifest.json is invalid'
+              : this.bundle
+                ? 'The build failed: the last good build is still running'
+                : 'The build failed',
             diagnostics: failing,
           };
     if (m) {
@@ -184,19 +200,31 @@ export class Session {
         network: [...(m.capabilities?.network ?? [])],
         height: m.capabilities?.size?.height ?? null,
       };
-      s.settings = { fields: (m.config?.fields ?? []).map((f) => ({ ...f })), defaults: { ...(m.config?.defaults ?? {}) } };
+      s.settings = {
+        fields: (m.config?.fields ?? []).map((f) => ({ ...f })),
+        defaults: { ...(m.config?.defaults ?? {}) },
+      };
       s.surfaces = planSurfaces(m);
     }
     const installed = this.options.installed;
-    s.blocked = installed && !installed.decision.loads
-      ? installedBlocked(installed)
-      : !m
-      ? { code: 'preview.manifest_invalid', message: 'manifest.json has never been valid in this session, so nothing loads. Fix the errors in the diagnostics.' }
-      : ((installed ? null : loadDecision(m, this.options.hostAbi)) ??
-        noContributes(m) ??
-        (this.bundle === null
-          ? { code: 'preview.no_build', message: 'The extension has not built yet, so nothing loads. Fix the build errors in the diagnostics.' }
-          : null));
+    s.blocked =
+      installed && !installed.decision.loads
+        ? installedBlocked(installed)
+        : !m
+          ? {
+              code: 'preview.manifest_invalid',
+              message:
+                'manifest.json has never been valid in this session, so nothing loads. Fix the errors in the diagnostics.',
+            }
+          : ((installed ? null : loadDecision(m, this.options.hostAbi)) ??
+            noContributes(m) ??
+            (this.bundle === null
+              ? {
+                  code: 'preview.no_build',
+                  message:
+                    'The extension has not built yet, so nothing loads. Fix the build errors in the diagnostics.',
+                }
+              : null));
     if (reload) s.revision++;
     for (const listener of this.listeners) listener(s);
   }
@@ -204,6 +232,7 @@ export class Session {
 
 function fromManifest(d: Diagnostic, severity: PreviewDiagnostic['severity']): PreviewDiagnostic {
   const out: PreviewDiagnostic = { code: d.code, severity, message: d.message, path: d.path };
-  if (d.line !== undefined) out.location = { file: 'manifest.json', line: d.line, column: Math.max(0, (d.column ?? 1) - 1), lineText: '' };
+  if (d.line !== undefined)
+    out.location = { file: 'manifest.json', line: d.line, column: Math.max(0, (d.column ?? 1) - 1), lineText: '' };
   return out;
 }

@@ -6,11 +6,15 @@ import { noContributes, planSurfaces } from './surfaces.js';
 const base: Manifest = { id: 'demo', name: 'Demo', version: '1.0.0', entry: 'dist/index.js', hostAbi: 1 };
 
 describe('planSurfaces', () => {
-  it('gives one surface per declared contribution, with each component\'s function binding', () => {
+  it("gives one surface per declared contribution, with each component's function binding", () => {
     const surfaces = planSurfaces({
       ...base,
       contributes: {
-        site: { components: ['acme.demo.card'], features: ['analytics'], functionBindings: { 'acme.demo.card': 'onSave' } },
+        site: {
+          components: ['acme.demo.card'],
+          features: ['analytics'],
+          functionBindings: { 'acme.demo.card': 'onSave' },
+        },
         console: { slots: ['orders.sidebar'], routes: ['/demo'], orgRoutes: ['/org-demo'], shell: true },
       },
     });

@@ -42,7 +42,7 @@ describe('watchExtension', () => {
     expect(read).toEqual(['export const a = 1;']);
   });
 
-  it('answers a rewrite inside chokidar\'s 50 ms window, which chokidar itself drops', async () => {
+  it("answers a rewrite inside chokidar's 50 ms window, which chokidar itself drops", async () => {
     read = [];
     await watchedChanges(async () => {
       writeFileSync(join(dir, 'src/index.ts'), 'export const a = 1;');

@@ -17,7 +17,8 @@ const SETTLE_MS = 80;
 const IGNORED_DIRS = new Set(['node_modules', 'artifacts', 'dist', '.git', '.extkit-preview']);
 
 /** What identifies one version of a file's content: a write after the stat changes at least one of these. */
-const fingerprint = (s: Pick<Stats, 'ino' | 'size' | 'mtimeMs' | 'ctimeMs'>): string => `${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;
+const fingerprint = (s: Pick<Stats, 'ino' | 'size' | 'mtimeMs' | 'ctimeMs'>): string =>
+  `${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;
 
 function currentFingerprint(path: string): string {
   try {
@@ -31,7 +32,10 @@ function currentFingerprint(path: string): string {
 export async function watchExtension(dir: string, changed: (what: Redo) => void): Promise<Watcher> {
   const watcher = watch(dir, {
     ignoreInitial: true,
-    ignored: (path: string) => relative(dir, path).split(sep).some((part) => IGNORED_DIRS.has(part)),
+    ignored: (path: string) =>
+      relative(dir, path)
+        .split(sep)
+        .some((part) => IGNORED_DIRS.has(part)),
   });
   // chokidar passes on the first change of a file and drops the others for 50 ms
   // (no trailing event), and the first can come between a save's truncate and
@@ -44,7 +48,10 @@ export async function watchExtension(dir: string, changed: (what: Redo) => void)
   // empty .ts file is undefined) and reload the frames with it, so that burst is
   // answered once, after it settles. A file emptied on purpose costs SETTLE_MS.
   // Other events (add, unlink, directories) are answered again unconditionally.
-  const trailing = new Map<Redo, { timer: ReturnType<typeof setTimeout>; seen: Map<string, string | undefined>; owed: boolean }>();
+  const trailing = new Map<
+    Redo,
+    { timer: ReturnType<typeof setTimeout>; seen: Map<string, string | undefined>; owed: boolean }
+  >();
   const redo = (what: Redo, path: string, seen: string | undefined, now: boolean): void => {
     const burst = trailing.get(what);
     const owed = (burst?.owed ?? false) || !now;

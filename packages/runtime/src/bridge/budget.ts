@@ -96,7 +96,8 @@ export function rateBudget(now: () => number): RateBudget {
 export const emitCost = (event: string, detailBytes: number): number => detailBytes + event.length + 8;
 
 /** The bytes a call counts against the budget: its arguments as measured, the prop and the binding's name it names, and a slot. */
-export const callCost = (prop: string, name: string, argsBytes: number): number => argsBytes + prop.length + name.length + 8;
+export const callCost = (prop: string, name: string, argsBytes: number): number =>
+  argsBytes + prop.length + name.length + 8;
 
 // Captured when the module is evaluated, which in the frame is before the extension's code runs: the
 // refusals below are built in the frame, where String and String.prototype.slice may later be replaced.
@@ -104,7 +105,8 @@ const apply = Reflect.apply;
 const sliceText = String.prototype.slice;
 const StringOf = String;
 /** At most `max` characters of `s` (and an ellipsis), for a name quoted in a refusal or a message cut to the budget. */
-export const clip = (s: string, max: number): string => (s.length > max ? `${apply(sliceText, s, [0, max]) as string}…` : s);
+export const clip = (s: string, max: number): string =>
+  s.length > max ? `${apply(sliceText, s, [0, max]) as string}…` : s;
 
 /**
  * Why the bridge refused to send something, in the words the host shows (the preview's log, @extkit/testing's
@@ -113,7 +115,8 @@ export const clip = (s: string, max: number): string => (s.length > max ? `${app
 export const refusals = {
   /** `ctx.emit(name)`, the name quoted (or its type when it is no string). */
   emitName: (event: unknown): string => (typeof event === 'string' ? `'${clip(event, 60)}'` : `(${typeof event})`),
-  emitNotString: (event: unknown): string => `ctx.emit${refusals.emitName(event)}: an event's name is a string; the emit was dropped.`,
+  emitNotString: (event: unknown): string =>
+    `ctx.emit${refusals.emitName(event)}: an event's name is a string; the emit was dropped.`,
   emitNotCopyable: (event: string, why: string): string =>
     `ctx.emit(${refusals.emitName(event)}): its detail cannot be sent to the host and was dropped: ${why}. Send plain data: objects, arrays, strings, numbers, booleans, null, dates, maps, sets, typed arrays; no functions, DOM nodes or symbols.`,
   /** Said by @extkit/testing's render() for each emit over the rate budget (the frame only counts them, in `dropped`). */
@@ -122,8 +125,12 @@ export const refusals = {
   emitTooLarge: (event: string): string =>
     `ctx.emit(${refusals.emitName(event)}): its detail is over the ${BRIDGE_BUDGET.messageBytes / 1024} KB one bridge message carries, so it was dropped. Send less (an id, a summary) and fetch the rest where it is needed.`,
   callPrefix: (prop: unknown): string => `ctx.call('${clip(StringOf(prop), 60)}'): `,
-  callNotCopyable: (why: string): string => `the arguments cannot be sent to the host: ${why}; pass plain data (no functions or DOM nodes).`,
-  callPropNotString: (): string => `the prop to call is a string (the name of the component's function-binding prop); the call was not made.`,
-  callTooLarge: (): string => `the arguments are over the ${BRIDGE_BUDGET.messageBytes / 1024} KB one bridge message carries.`,
-  callOverRate: (): string => `over the bridge's budget of ${BRIDGE_BUDGET.sendsPerInterval} sends a second; the call was not made.`,
+  callNotCopyable: (why: string): string =>
+    `the arguments cannot be sent to the host: ${why}; pass plain data (no functions or DOM nodes).`,
+  callPropNotString: (): string =>
+    `the prop to call is a string (the name of the component's function-binding prop); the call was not made.`,
+  callTooLarge: (): string =>
+    `the arguments are over the ${BRIDGE_BUDGET.messageBytes / 1024} KB one bridge message carries.`,
+  callOverRate: (): string =>
+    `over the bridge's budget of ${BRIDGE_BUDGET.sendsPerInterval} sends a second; the call was not made.`,
 } as const;

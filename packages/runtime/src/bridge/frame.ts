@@ -3,7 +3,16 @@
 // and carries props, config, events, size and function calls over the port.
 // It ships to the browser, so it stays small and dependency-free.
 import { getRegistry } from '../registry.js';
-import { KINDS, PROTOCOL_VERSION, isConnect, type Emit, type FrameMessage, type HelloMessage, type HostMessage, type Surface } from './protocol.js';
+import {
+  KINDS,
+  PROTOCOL_VERSION,
+  isConnect,
+  type Emit,
+  type FrameMessage,
+  type HelloMessage,
+  type HostMessage,
+  type Surface,
+} from './protocol.js';
 import { BRIDGE_BUDGET, callCost, clip, emitCost, rateBudget, refusals, type Dropped } from './budget.js';
 import { measurer } from './measure.js';
 import { bindingName } from './verdicts.js';
@@ -20,7 +29,14 @@ type Call = (this: unknown, ...args: unknown[]) => unknown;
 
 /** What the host is told instead of a message the browser could not copy. */
 function unsendable(m: DistributiveOmitV<FrameMessage>, err: unknown): string {
-  const what = m.type === 'emits' ? `ctx.emit (${m.events.map((e) => e.event).join(', ')})` : m.type === 'resize' ? 'ctx.setHeight' : m.type === 'call' ? `ctx.call('${m.prop}')` : `the ${m.type} message`;
+  const what =
+    m.type === 'emits'
+      ? `ctx.emit (${m.events.map((e) => e.event).join(', ')})`
+      : m.type === 'resize'
+        ? 'ctx.setHeight'
+        : m.type === 'call'
+          ? `ctx.call('${m.prop}')`
+          : `the ${m.type} message`;
   return `${what}: cannot be sent to the host and was dropped (${err instanceof Error ? err.message : String(err)}). Send plain data: no functions, DOM nodes or symbols.`;
 }
 
@@ -55,7 +71,11 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   const portClose = describe(portProto, 'close')!.value as Call;
   const setOnMessage = describe(portProto, 'onmessage')!.set as Call;
   // A message on the port is read with this too: a getter the extension put on MessageEvent would be handed the event, whose target is the port.
-  const portData: Get = g['MessagePort'] ? eventData : function (this: unknown) { return (this as MessageEvent).data; }; // jsdom: no MessagePort of the window's own
+  const portData: Get = g['MessagePort']
+    ? eventData
+    : function (this: unknown) {
+        return (this as MessageEvent).data;
+      }; // jsdom: no MessagePort of the window's own
   const { messageBytes, messageEmits, errorChars, readyRegistrations } = BRIDGE_BUDGET;
   const cloneOf = (g['structuredClone'] as unknown as Call | undefined) ?? (structuredClone as Call);
   const measure = measurer((v) => apply(cloneOf, undefined, [v]));
@@ -74,7 +94,14 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   const TypeErrorOf = TypeError;
   const StringOf = String;
   /** Appends without Array.prototype.push, which the extension may replace. */
-  const append = <T>(list: T[], x: T): void => void defineProperty(list, list.length, { __proto__: null, value: x, writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
+  const append = <T>(list: T[], x: T): void =>
+    void defineProperty(list, list.length, {
+      __proto__: null,
+      value: x,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    } as PropertyDescriptor);
 
   let port: MessagePort | undefined;
   /** Whether the document is parsed, and whether the port is started: sends wait in `queue` until it is. */
@@ -106,7 +133,8 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
       apply(portPost, port, [{ v: PROTOCOL_VERSION, ...m }]);
       return true;
     } catch (err) {
-      if (m.type !== 'error') apply(portPost, port, [{ v: PROTOCOL_VERSION, type: 'error', message: clip(unsendable(m, err), errorChars) }]);
+      if (m.type !== 'error')
+        apply(portPost, port, [{ v: PROTOCOL_VERSION, type: 'error', message: clip(unsendable(m, err), errorChars) }]);
       return false;
     }
   };
@@ -160,7 +188,8 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   const emit = (event: string, detail?: unknown): void => {
     if (rate.full()) return drop('emits');
     if (typeof event !== 'string') return refuse(refusals.emitNotString(event));
-    const measured = detail === undefined ? ({ ok: true, value: undefined, bytes: 0 } as const) : measure(detail, messageBytes);
+    const measured =
+      detail === undefined ? ({ ok: true, value: undefined, bytes: 0 } as const) : measure(detail, messageBytes);
     if (!measured.ok) return refuse(refusals.emitNotCopyable(event, measured.why));
     const bytes = emitCost(event, measured.bytes);
     if (bytes > messageBytes) return refuse(refusals.emitTooLarge(event));
@@ -217,7 +246,8 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
 
   const mount = (surface: Surface): void => {
     const reg = getRegistry().registrations.find((r) => r.kind === surface.kind && r.id === surface.id);
-    if (!reg) return fail(new Error(`The bundle registers no ${surface.kind} "${surface.id}"; the manifest declares it.`));
+    if (!reg)
+      return fail(new Error(`The bundle registers no ${surface.kind} "${surface.id}"; the manifest declares it.`));
     root = win.document.createElement('div');
     win.document.body.append(root);
     const ctx = {
@@ -323,10 +353,15 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   win.addEventListener('error', (e: ErrorEvent) => fail(e.error ?? e.message));
   win.addEventListener('unhandledrejection', (e: PromiseRejectionEvent) => fail(e.reason));
   // Heard at the window in the capture phase, before any listener the extension adds, which could otherwise stop it.
-  if (!parsed) win.addEventListener('DOMContentLoaded', () => ((parsed = true), start()), { once: true, capture: true });
+  if (!parsed)
+    win.addEventListener('DOMContentLoaded', () => ((parsed = true), start()), { once: true, capture: true });
   // Hello at once, before the extension's code runs, so it is the first window message this document sends its parent:
   // a host that reads only that one (the preview) never deserializes what the extension posts it.
-  const message: HelloMessage = { extkit: 'hello', protocol: PROTOCOL_VERSION, ...(options.load === undefined ? {} : { load: options.load }) };
+  const message: HelloMessage = {
+    extkit: 'hello',
+    protocol: PROTOCOL_VERSION,
+    ...(options.load === undefined ? {} : { load: options.load }),
+  };
   parent.postMessage(message, '*');
   return { sandbox };
 }

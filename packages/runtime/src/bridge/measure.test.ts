@@ -27,7 +27,7 @@ describe('measure', () => {
     expect(bytes(new Uint8Array(1000))).toBeGreaterThanOrEqual(1000);
   });
 
-  it('counts an array\'s holes: its length is what a reader walks', () => {
+  it("counts an array's holes: its length is what a reader walks", () => {
     const sparse: unknown[] = [];
     sparse.length = 1e9;
     sparse[5] = 1;

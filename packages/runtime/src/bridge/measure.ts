@@ -33,13 +33,18 @@ export function measurer(clone: Clone): (value: unknown, limit: number) => Measu
   const SET = proto(new Set());
   const DATE = proto(new Date(0));
   const REGEXP = proto(/x/);
-  const ERRORS = [Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError].map((E) => proto(new E('x')));
+  const ERRORS = [Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError].map((E) =>
+    proto(new E('x')),
+  );
   const mapForEach = method(MAP, 'forEach');
   const setForEach = method(SET, 'forEach');
   const regexpSource = getter(REGEXP, 'source');
   const bufferLength = getter(proto(new ArrayBuffer(1)), 'byteLength');
   // A view (a typed array, a DataView) is cloned with the whole buffer it looks into, so it weighs that buffer.
-  const views = [getter(getPrototypeOf(Uint8Array.prototype) as object, 'buffer'), getter(DataView.prototype, 'buffer')];
+  const views = [
+    getter(getPrototypeOf(Uint8Array.prototype) as object, 'buffer'),
+    getter(DataView.prototype, 'buffer'),
+  ];
   const blob = typeof Blob === 'function' ? getter(Blob.prototype, 'size') : undefined;
   const wrappers = [String, Number, Boolean, BigInt].map((W) => method(W.prototype, 'valueOf'));
   const toTag = method(Object.prototype, 'toString');
@@ -75,7 +80,12 @@ export function measurer(clone: Clone): (value: unknown, limit: number) => Measu
 
   return (value, limit) => {
     // A string, a buffer or a view on one over the limit is known from its length: refused without the cost of copying it.
-    const known = typeof value === 'string' ? value.length : typeof value === 'object' && value !== null ? carried(value) : undefined;
+    const known =
+      typeof value === 'string'
+        ? value.length
+        : typeof value === 'object' && value !== null
+          ? carried(value)
+          : undefined;
     if (typeof known === 'number' && known > limit) return { ok: true, value: undefined, bytes: known };
     let copy: unknown;
     try {
@@ -119,11 +129,13 @@ export function measurer(clone: Clone): (value: unknown, limit: number) => Measu
           const size = buffer === undefined ? firstBrand(sizes, x) : undefined;
           // The views of one buffer share it in the clone, as the buffer itself does: it is counted once.
           if (buffer !== undefined) {
-            if (!apply(setHas, seen, [buffer])) (apply(setAdd, seen, [buffer]), (bytes += brand(bufferLength, buffer) as number));
+            if (!apply(setHas, seen, [buffer]))
+              (apply(setAdd, seen, [buffer]), (bytes += brand(bufferLength, buffer) as number));
           } else if (typeof size === 'number') bytes += size;
           else {
             const wrapped = firstBrand(wrappers, x);
-            if (wrapped === undefined) return { ok: false, why: `it holds ${typeName(x)}, which the bridge does not carry` };
+            if (wrapped === undefined)
+              return { ok: false, why: `it holds ${typeName(x)}, which the bridge does not carry` };
             push(wrapped);
           }
         }

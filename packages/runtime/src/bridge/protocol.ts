@@ -77,14 +77,20 @@ export function isConnect(data: unknown): data is ConnectMessage {
 
 /** True for a frame's hello: `{ extkit: 'hello', protocol: 1 }`, with `load` a string when present. */
 export function isHello(data: unknown): data is HelloMessage {
-  return isRecord(data) && data['extkit'] === 'hello' && data['protocol'] === PROTOCOL_VERSION && (data['load'] === undefined || typeof data['load'] === 'string');
+  return (
+    isRecord(data) &&
+    data['extkit'] === 'hello' &&
+    data['protocol'] === PROTOCOL_VERSION &&
+    (data['load'] === undefined || typeof data['load'] === 'string')
+  );
 }
 
 const str = (x: unknown): x is string => typeof x === 'string';
 const count = (x: unknown): boolean => Number.isSafeInteger(x) && (x as number) >= 0;
 /** Every contribution kind a surface can be, in one list for both ends of the bridge. */
 export const KINDS: readonly ContributionKind[] = ['component', 'feature', 'slot', 'route', 'orgRoute', 'shell'];
-const isSurface = (x: unknown): x is Surface => isRecord(x) && KINDS.includes(x['kind'] as ContributionKind) && str(x['id']);
+const isSurface = (x: unknown): x is Surface =>
+  isRecord(x) && KINDS.includes(x['kind'] as ContributionKind) && str(x['id']);
 
 /**
  * Checks a port message from a frame field by field, since the frame runs
@@ -104,14 +110,18 @@ export function parseFrameMessage(data: unknown): FrameMessage | undefined {
     case 'mounted':
       return isSurface(m['surface']) ? (m as FrameMessage) : undefined;
     case 'emits':
-      return Array.isArray(m['events']) && m['events'].length <= BRIDGE_BUDGET.messageEmits && m['events'].every((e) => isRecord(e) && str(e['event']))
+      return Array.isArray(m['events']) &&
+        m['events'].length <= BRIDGE_BUDGET.messageEmits &&
+        m['events'].every((e) => isRecord(e) && str(e['event']))
         ? (m as FrameMessage)
         : undefined;
     case 'dropped':
       return count(m['emits']) && count(m['errors']) && count(m['reports']) ? (m as FrameMessage) : undefined;
     case 'emit':
       // Bundles built before emits were batched send one `emit` each; an artifact is immutable, so the host keeps reading them.
-      return str(m['event']) ? { v: PROTOCOL_VERSION, type: 'emits', events: [{ event: m['event'], detail: m['detail'] }] } : undefined;
+      return str(m['event'])
+        ? { v: PROTOCOL_VERSION, type: 'emits', events: [{ event: m['event'], detail: m['detail'] }] }
+        : undefined;
     case 'resize':
       return typeof m['height'] === 'number' && Number.isFinite(m['height']) ? (m as FrameMessage) : undefined;
     case 'call':

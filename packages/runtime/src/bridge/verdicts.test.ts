@@ -19,14 +19,27 @@ const manifest = {
 
 describe('the bridge verdicts', () => {
   it('declare per surface: the function binding belongs to its component only', () => {
-    expect(declaredFor(manifest, 'component', 'acme.demo.card')).toEqual({ props: ['title', 'onSave'], events: ['clicked'], bindingProp: 'onSave' });
+    expect(declaredFor(manifest, 'component', 'acme.demo.card')).toEqual({
+      props: ['title', 'onSave'],
+      events: ['clicked'],
+      bindingProp: 'onSave',
+    });
     expect(declaredFor(manifest, 'slot', 'acme.demo.card').bindingProp).toBeUndefined();
-    expect(declaredFor({ contributes: { site: { functionBindings: JSON.parse('{"__proto__":"x"}') } } }, 'component', 'toString').bindingProp).toBeUndefined();
+    expect(
+      declaredFor(
+        { contributes: { site: { functionBindings: JSON.parse('{"__proto__":"x"}') } } },
+        'component',
+        'toString',
+      ).bindingProp,
+    ).toBeUndefined();
   });
 
   it('forward declared props and name the dropped ones', () => {
     const declared = declaredFor(manifest, 'component', 'acme.demo.card');
-    expect(forwardedProps({ title: 'a', token: 's', onSave: 'f' }, declared)).toEqual({ forwarded: { title: 'a', onSave: 'f' }, dropped: ['token'] });
+    expect(forwardedProps({ title: 'a', token: 's', onSave: 'f' }, declared)).toEqual({
+      forwarded: { title: 'a', onSave: 'f' },
+      dropped: ['token'],
+    });
     expect(acceptsEvent(declared, 'clicked')).toBe(true);
     expect(acceptsEvent(declared, 'Clicked')).toBe(false);
   });
@@ -35,7 +48,9 @@ describe('the bridge verdicts', () => {
     const declared = declaredFor(manifest, 'component', 'acme.demo.card');
     expect(callRefusal(declared, 'onSave')).toBeUndefined();
     expect(callRefusal(declared, 'title')).toBe('"title" is not this component\'s function binding.');
-    expect(callRefusal(declaredFor(manifest, 'feature', 'f'), 'onSave')).toBe('"onSave" is not this component\'s function binding.');
+    expect(callRefusal(declaredFor(manifest, 'feature', 'f'), 'onSave')).toBe(
+      '"onSave" is not this component\'s function binding.',
+    );
     expect(bindingName({ onSave: 'saveCard' }, 'onSave')).toBe('saveCard');
     expect(bindingName({}, 'onSave')).toBe('');
   });
@@ -52,8 +67,14 @@ describe('the bridge verdicts', () => {
       origin: 'https://api.example.com:8443',
       fix: 'Add "https://api.example.com:8443" to capabilities.network in manifest.json: "network": ["https://api.example.com","https://api.example.com:8443"]',
     });
-    expect(connectRefusal('data:text/plain,hi', network)).toEqual({ directive: 'connect-src', origin: null, fix: networkFix('connect-src', null, network) });
-    expect(networkFix('img-src', null, [])).toBe("The platform's sandbox allows no img loads besides the extension's own bundle; this cannot be declared.");
+    expect(connectRefusal('data:text/plain,hi', network)).toEqual({
+      directive: 'connect-src',
+      origin: null,
+      fix: networkFix('connect-src', null, network),
+    });
+    expect(networkFix('img-src', null, [])).toBe(
+      "The platform's sandbox allows no img loads besides the extension's own bundle; this cannot be declared.",
+    );
   });
 
   it('match a declared origin as Chromium matches a connect-src host-source: scheme and port upgrade together', () => {
@@ -81,12 +102,16 @@ describe('the bridge verdicts', () => {
 
   it('hold config values to their field: type, range, options', () => {
     expect(configValueProblem({ key: 'n', type: 'number', min: 1, max: 5 }, 3)).toBeUndefined();
-    expect(configValueProblem({ key: 'n', type: 'number', min: 1, max: 5 }, 9)).toBe('"n" is 9, outside its range 1 to 5');
+    expect(configValueProblem({ key: 'n', type: 'number', min: 1, max: 5 }, 9)).toBe(
+      '"n" is 9, outside its range 1 to 5',
+    );
     expect(configValueProblem({ key: 'n', type: 'number' }, '3')).toBe('"n" is a number field, got "3"');
     expect(configValueProblem({ key: 'n', type: 'number' }, Number.NaN)).toBe('"n" is a number field, got number NaN');
     expect(configValueProblem({ key: 'b', type: 'boolean' }, 'true')).toBe('"b" is a boolean field, got "true"');
     expect(configValueProblem({ key: 's', type: 'string' }, null)).toBe('"s" is a string field, got null');
-    expect(configValueProblem({ key: 'a', type: 'select', options: [{ value: 'teal' }, { value: 'plum' }] }, 'red')).toBe('"a" is "red", which is not one of its options: "teal", "plum"');
+    expect(
+      configValueProblem({ key: 'a', type: 'select', options: [{ value: 'teal' }, { value: 'plum' }] }, 'red'),
+    ).toBe('"a" is "red", which is not one of its options: "teal", "plum"');
     expect(configValueProblem({ key: 'a', type: 'select', options: [{ value: 1 }] }, 1)).toBeUndefined();
   });
 });

@@ -19,7 +19,12 @@ export interface Declared {
 
 /** The parts of a (normalized) manifest the verdicts read; `Manifest` from @extkit/manifest fits it. */
 export interface BridgeManifest {
-  capabilities?: { props?: readonly string[]; events?: readonly string[]; network?: readonly string[]; size?: { height?: number } };
+  capabilities?: {
+    props?: readonly string[];
+    events?: readonly string[];
+    network?: readonly string[];
+    size?: { height?: number };
+  };
   contributes?: { site?: { functionBindings?: Readonly<Record<string, string>> } };
 }
 
@@ -74,7 +79,8 @@ export function callRefusal(declared: Declared, prop: string): string | undefine
 }
 
 /** The height the host gives a frame that asks for `requested` pixels: whole, at least 0, at most MAX_FRAME_HEIGHT. */
-export const frameHeight = (requested: number): number => Math.min(Math.max(0, Math.round(requested)), MAX_FRAME_HEIGHT);
+export const frameHeight = (requested: number): number =>
+  Math.min(Math.max(0, Math.round(requested)), MAX_FRAME_HEIGHT);
 
 /** A request the sandbox's Content-Security-Policy refuses, and what to change in manifest.json. */
 export interface NetworkRefusal {
@@ -120,7 +126,9 @@ export function matchesSource(url: URL, origin: string): boolean {
     return false;
   }
   if (source.hostname !== url.hostname || !(source.protocol in DEFAULT_PORTS)) return false;
-  const schemeUpgrade = (source.protocol === 'http:' && url.protocol === 'https:') || (source.protocol === 'ws:' && url.protocol === 'wss:');
+  const schemeUpgrade =
+    (source.protocol === 'http:' && url.protocol === 'https:') ||
+    (source.protocol === 'ws:' && url.protocol === 'wss:');
   if (source.protocol !== url.protocol && !schemeUpgrade) return false;
   const from = portOf(source);
   const to = portOf(url);
@@ -140,7 +148,14 @@ export function connectRefusal(url: string, network: readonly string[]): Network
 
 /** Why `value` is not a value the settings can hold for `field` (its type, range or options), or undefined when it is. */
 export function configValueProblem(field: BridgeConfigField, value: unknown): string | undefined {
-  const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'string' ? JSON.stringify(value) : `${typeof value} ${String(value)}`;
+  const got =
+    value === null
+      ? 'null'
+      : Array.isArray(value)
+        ? 'an array'
+        : typeof value === 'string'
+          ? JSON.stringify(value)
+          : `${typeof value} ${String(value)}`;
   switch (field.type) {
     case 'string':
       return typeof value === 'string' ? undefined : `"${field.key}" is a string field, got ${got}`;
@@ -154,7 +169,9 @@ export function configValueProblem(field: BridgeConfigField, value: unknown): st
       return undefined;
     case 'select': {
       const options = field.options ?? [];
-      return options.some((o) => o.value === value) ? undefined : `"${field.key}" is ${got}, which is not one of its options: ${options.map((o) => JSON.stringify(o.value)).join(', ')}`;
+      return options.some((o) => o.value === value)
+        ? undefined
+        : `"${field.key}" is ${got}, which is not one of its options: ${options.map((o) => JSON.stringify(o.value)).join(', ')}`;
     }
   }
 }

@@ -26,23 +26,59 @@ const loopback = (origin: string): boolean => ['127.0.0.1', 'localhost', '[::1]'
  * Builds the extension in `dir` (when needed) and publishes its artifact.
  * @example const r = await publishExtension('.', { marketplace: 'http://127.0.0.1:8787' }); r.state // 'submitted'
  */
-export async function publishExtension(dir: string, options: PublishExtensionOptions = {}): Promise<PublishExtensionResult> {
+export async function publishExtension(
+  dir: string,
+  options: PublishExtensionOptions = {},
+): Promise<PublishExtensionResult> {
   const marketplace = marketplaceOrigin(options.marketplace);
-  const none = { marketplace, listing: null, version: null, integrity: null, state: null, created: null, reason: null, next: null, artifact: null };
+  const none = {
+    marketplace,
+    listing: null,
+    version: null,
+    integrity: null,
+    state: null,
+    created: null,
+    reason: null,
+    next: null,
+    artifact: null,
+  };
   const built = await build(dir, options.publisher !== undefined ? { publisher: options.publisher } : {});
-  const warnings: MarketplaceDiagnostic[] = built.warnings.map((w) => ({ code: w.code, message: w.message, ...(w.path !== undefined ? { path: w.path } : {}) }));
+  const warnings: MarketplaceDiagnostic[] = built.warnings.map((w) => ({
+    code: w.code,
+    message: w.message,
+    ...(w.path !== undefined ? { path: w.path } : {}),
+  }));
   if (!built.ok || !built.artifact) return { ok: false, errors: built.errors, warnings, ...none };
   const artifact = { dir: built.artifact.dir, integrity: built.artifact.integrity, built: !built.artifact.unchanged };
   let key = options.key;
   if (key === undefined) {
     const handle = options.publisher ?? readPublisher(dir);
-    const fail = (e: MarketplaceDiagnostic): PublishExtensionResult => ({ ok: false, errors: [e], warnings, ...none, artifact });
-    if (!loopback(marketplace)) return fail({ code: 'publish.key_required', message: `Publishing to ${marketplace} needs your publisher key: --key <key> (or EXTKIT_PUBLISH_KEY).` });
-    if (!handle) return fail({ code: 'publish.publisher_unknown', message: 'No publisher handle: set "extkit": { "publisher": "<handle>" } in package.json, or pass --publisher, or give --key.' });
+    const fail = (e: MarketplaceDiagnostic): PublishExtensionResult => ({
+      ok: false,
+      errors: [e],
+      warnings,
+      ...none,
+      artifact,
+    });
+    if (!loopback(marketplace))
+      return fail({
+        code: 'publish.key_required',
+        message: `Publishing to ${marketplace} needs your publisher key: --key <key> (or EXTKIT_PUBLISH_KEY).`,
+      });
+    if (!handle)
+      return fail({
+        code: 'publish.publisher_unknown',
+        message:
+          'No publisher handle: set "extkit": { "publisher": "<handle>" } in package.json, or pass --publisher, or give --key.',
+      });
     const local = await localPublisherKey(marketplace, handle);
     if (!local.ok) return { ok: false, errors: local.errors, warnings, ...none, artifact };
     key = local.key;
   }
-  const published = await publishArtifact(artifact.dir, { marketplace, key, ...(options.changelog !== undefined ? { changelog: options.changelog } : {}) });
+  const published = await publishArtifact(artifact.dir, {
+    marketplace,
+    key,
+    ...(options.changelog !== undefined ? { changelog: options.changelog } : {}),
+  });
   return { ...published, warnings: [...warnings, ...published.warnings], artifact };
 }

@@ -3,7 +3,15 @@
 export { DEFAULT_MARKETPLACE, marketplaceOrigin } from './http.js';
 export { publishExtension, type PublishExtensionOptions, type PublishExtensionResult } from './extension.js';
 export { publishArtifact, localPublisherKey, readUpload, type PublishOptions, type PublishResult } from './publish.js';
-export { staffAction, staffListings, generateStaffKey, registerStaffKey, signVersion, type StaffListing, type StaffResult } from './staff.js';
+export {
+  staffAction,
+  staffListings,
+  generateStaffKey,
+  registerStaffKey,
+  signVersion,
+  type StaffListing,
+  type StaffResult,
+} from './staff.js';
 export { installListing, fetchInstalled, localApiKey, type Install, type InstalledArtifact } from './installed.js';
 export { refusals, type MarketplaceDiagnostic, type RefusalCode } from '../refusals.js';
 export { transitions, nextStep, type ListingState, type StaffAction } from '../lifecycle.js';

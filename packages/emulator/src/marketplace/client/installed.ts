@@ -28,9 +28,19 @@ interface Conn {
 }
 
 /** Pins `version` (default the newest) of `listing` for the key's organization (or `site`). */
-export async function installListing(listing: string, options: Conn & { version?: string }): Promise<{ ok: true; errors: []; install: Install } | { ok: false; errors: MarketplaceDiagnostic[]; install: null }> {
-  const body = { listing, ...(options.version ? { version: options.version } : {}), ...(options.site ? { site: options.site } : {}) };
-  const r = await call<Install>(marketplaceOrigin(options.marketplace), 'POST', '/api/marketplace/installs', { key: options.key, body });
+export async function installListing(
+  listing: string,
+  options: Conn & { version?: string },
+): Promise<{ ok: true; errors: []; install: Install } | { ok: false; errors: MarketplaceDiagnostic[]; install: null }> {
+  const body = {
+    listing,
+    ...(options.version ? { version: options.version } : {}),
+    ...(options.site ? { site: options.site } : {}),
+  };
+  const r = await call<Install>(marketplaceOrigin(options.marketplace), 'POST', '/api/marketplace/installs', {
+    key: options.key,
+    body,
+  });
   return r.ok ? { ok: true, errors: [], install: r.body } : { ok: false, errors: r.errors, install: null };
 }
 
@@ -53,26 +63,72 @@ export interface InstalledArtifact {
  * whether it loads into a host of generation `hostAbi`.
  * @example const { dir, decision } = await fetchInstalled('acme.hello-card', { key, cache: '.extkit/installed' })
  */
-export async function fetchInstalled(listing: string, options: Conn & { cache: string; hostAbi?: number }): Promise<InstalledArtifact> {
+export async function fetchInstalled(
+  listing: string,
+  options: Conn & { cache: string; hostAbi?: number },
+): Promise<InstalledArtifact> {
   const origin = marketplaceOrigin(options.marketplace);
-  const fail = (errors: MarketplaceDiagnostic[], install: Install | null = null): InstalledArtifact => ({ ok: false, errors, install, dir: null, decision: null, verify: null });
+  const fail = (errors: MarketplaceDiagnostic[], install: Install | null = null): InstalledArtifact => ({
+    ok: false,
+    errors,
+    install,
+    dir: null,
+    decision: null,
+    verify: null,
+  });
   // The listing names a folder of the cache, which is emptied: it must be a listing id, never a path.
-  if (!/^[a-z0-9-]+\.[a-z0-9-]+$/.test(listing)) return fail([{ code: 'install.invalid', message: `A listing is <publisher>.<id> in kebab-case (e.g. acme.hello-card), got ${JSON.stringify(listing)}.` }]);
-  const query = new URLSearchParams({ listing, ...(options.site ? { site: options.site } : {}), ...(options.hostAbi !== undefined ? { hostAbi: String(options.hostAbi) } : {}) });
-  const installs = await call<{ data: Install[] }>(origin, 'GET', `/api/marketplace/installs?${query}`, { key: options.key });
+  if (!/^[a-z0-9-]+\.[a-z0-9-]+$/.test(listing))
+    return fail([
+      {
+        code: 'install.invalid',
+        message: `A listing is <publisher>.<id> in kebab-case (e.g. acme.hello-card), got ${JSON.stringify(listing)}.`,
+      },
+    ]);
+  const query = new URLSearchParams({
+    listing,
+    ...(options.site ? { site: options.site } : {}),
+    ...(options.hostAbi !== undefined ? { hostAbi: String(options.hostAbi) } : {}),
+  });
+  const installs = await call<{ data: Install[] }>(origin, 'GET', `/api/marketplace/installs?${query}`, {
+    key: options.key,
+  });
   if (!installs.ok) return fail(installs.errors);
   const install = installs.body.data.find((i) => (i.site ?? '') === (options.site ?? ''));
-  if (!install) return fail([{ code: 'install.not_installed', message: `${listing} is not installed for this organization${options.site ? ` on site ${options.site}` : ''}. Install it first: extkit marketplace install ${listing}` }]);
-  const artifact = await call<{ files: Record<string, string>; signature: unknown }>(origin, 'GET', `/api/marketplace/listings/${encodeURIComponent(listing)}/versions/${encodeURIComponent(install.version)}/artifact`, { key: options.key });
+  if (!install)
+    return fail([
+      {
+        code: 'install.not_installed',
+        message: `${listing} is not installed for this organization${options.site ? ` on site ${options.site}` : ''}. Install it first: extkit marketplace install ${listing}`,
+      },
+    ]);
+  const artifact = await call<{ files: Record<string, string>; signature: unknown }>(
+    origin,
+    'GET',
+    `/api/marketplace/listings/${encodeURIComponent(listing)}/versions/${encodeURIComponent(install.version)}/artifact`,
+    { key: options.key },
+  );
   if (!artifact.ok) return fail(artifact.errors, install);
-  const trust = await call<{ staffKeys: string[]; revoked: Array<{ id: string; reason: string | null }> }>(origin, 'GET', '/api/marketplace/trust');
+  const trust = await call<{ staffKeys: string[]; revoked: Array<{ id: string; reason: string | null }> }>(
+    origin,
+    'GET',
+    '/api/marketplace/trust',
+  );
   if (!trust.ok) return fail(trust.errors, install);
 
   const home = join(options.cache, listing);
   const dir = join(home, install.version);
   await rm(home, { recursive: true, force: true });
   for (const [path, b64] of Object.entries(artifact.body.files)) {
-    if (!inside(path)) return fail([{ code: 'install.artifact_unsafe', message: `The marketplace sent a file outside the artifact (${JSON.stringify(path)}); nothing was written for it.` }], install);
+    if (!inside(path))
+      return fail(
+        [
+          {
+            code: 'install.artifact_unsafe',
+            message: `The marketplace sent a file outside the artifact (${JSON.stringify(path)}); nothing was written for it.`,
+          },
+        ],
+        install,
+      );
     await mkdir(dirname(join(dir, path)), { recursive: true });
     await writeFile(join(dir, path), Buffer.from(b64, 'base64'));
   }
@@ -85,7 +141,12 @@ export async function fetchInstalled(listing: string, options: Conn & { cache: s
   }
   const revokedFile = join(home, 'trust', 'revoked.json');
   await mkdir(dirname(revokedFile), { recursive: true });
-  await writeFile(revokedFile, JSON.stringify({ revoked: trust.body.revoked.map((r) => (r.reason ? { id: r.id, reason: r.reason } : { id: r.id })) }));
+  await writeFile(
+    revokedFile,
+    JSON.stringify({
+      revoked: trust.body.revoked.map((r) => (r.reason ? { id: r.id, reason: r.reason } : { id: r.id })),
+    }),
+  );
   const signatureFile = artifact.body.signature ? join(home, `${install.version}.sig.json`) : undefined;
   if (signatureFile) await writeFile(signatureFile, JSON.stringify(artifact.body.signature));
   const verified = await verify(dir, {
@@ -100,7 +161,9 @@ export async function fetchInstalled(listing: string, options: Conn & { cache: s
 }
 
 /** A new API key of a local emulator's default organization (its admin surface), for installs from this machine. */
-export async function localApiKey(marketplace?: string): Promise<{ ok: true; key: string } | { ok: false; errors: MarketplaceDiagnostic[] }> {
+export async function localApiKey(
+  marketplace?: string,
+): Promise<{ ok: true; key: string } | { ok: false; errors: MarketplaceDiagnostic[] }> {
   const r = await call<{ key: string }>(marketplaceOrigin(marketplace), 'POST', '/__emulator/keys', { body: {} });
   return r.ok ? { ok: true, key: r.body.key } : { ok: false, errors: r.errors };
 }

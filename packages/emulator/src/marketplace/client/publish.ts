@@ -39,7 +39,8 @@ export async function readUpload(dir: string): Promise<{ files: Record<string, s
   const record = JSON.parse(recordText.toString('utf8')) as { files?: Array<{ path: string }> };
   const files: Record<string, string> = { 'artifact.json': recordText.toString('base64') };
   // A listed path outside the folder is never read: the marketplace refuses the upload as incomplete.
-  for (const f of record.files ?? []) if (inside(f.path)) files[f.path] = (await readFile(join(dir, f.path))).toString('base64');
+  for (const f of record.files ?? [])
+    if (inside(f.path)) files[f.path] = (await readFile(join(dir, f.path))).toString('base64');
   return { files };
 }
 
@@ -54,22 +55,60 @@ export async function publishArtifact(dir: string, options: PublishOptions): Pro
   try {
     upload = await readUpload(dir);
   } catch (err) {
-    return { ok: false, errors: [{ code: 'publish.artifact_unreadable', message: `Cannot read the artifact in ${dir}: ${(err as Error).message}. Build it first (extkit build).` }], warnings: [], marketplace, ...none };
+    return {
+      ok: false,
+      errors: [
+        {
+          code: 'publish.artifact_unreadable',
+          message: `Cannot read the artifact in ${dir}: ${(err as Error).message}. Build it first (extkit build).`,
+        },
+      ],
+      warnings: [],
+      marketplace,
+      ...none,
+    };
   }
-  const reply = await call<{ listing: string; version: string; integrity: string; state: ListingState; created: boolean; reason: string | null }>(marketplace, 'POST', '/api/marketplace/versions', {
+  const reply = await call<{
+    listing: string;
+    version: string;
+    integrity: string;
+    state: ListingState;
+    created: boolean;
+    reason: string | null;
+  }>(marketplace, 'POST', '/api/marketplace/versions', {
     key: options.key,
     body: { ...upload, ...(options.changelog !== undefined ? { changelog: options.changelog } : {}) },
   });
   if (!reply.ok) return { ok: false, errors: reply.errors, warnings: [], marketplace, ...none };
   const b = reply.body;
-  return { ok: true, errors: [], warnings: [], marketplace, listing: b.listing, version: b.version, integrity: b.integrity, state: b.state, created: b.created, reason: b.reason, next: nextStep(b.state) };
+  return {
+    ok: true,
+    errors: [],
+    warnings: [],
+    marketplace,
+    listing: b.listing,
+    version: b.version,
+    integrity: b.integrity,
+    state: b.state,
+    created: b.created,
+    reason: b.reason,
+    next: nextStep(b.state),
+  };
 }
 
 /**
  * The publisher key for `handle` from a local emulator's admin surface (created on first use).
  * Only a marketplace on this machine gives keys out this way.
  */
-export async function localPublisherKey(marketplace: string | undefined, handle: string): Promise<{ ok: true; key: string } | { ok: false; errors: MarketplaceDiagnostic[] }> {
-  const reply = await call<{ key: string }>(marketplaceOrigin(marketplace), 'POST', '/__emulator/marketplace/publishers', { body: { handle } });
+export async function localPublisherKey(
+  marketplace: string | undefined,
+  handle: string,
+): Promise<{ ok: true; key: string } | { ok: false; errors: MarketplaceDiagnostic[] }> {
+  const reply = await call<{ key: string }>(
+    marketplaceOrigin(marketplace),
+    'POST',
+    '/__emulator/marketplace/publishers',
+    { body: { handle } },
+  );
   return reply.ok ? { ok: true, key: reply.body.key } : { ok: false, errors: reply.errors };
 }

@@ -5,7 +5,11 @@ import { fill, h } from '../dom.js';
 import { store } from '../store.js';
 
 export function diagnosticItem(d: PreviewDiagnostic): HTMLElement {
-  const where = d.location ? `${d.location.file}:${d.location.line}:${d.location.column + 1}` : d.path !== undefined ? `manifest.json ${d.path || '(whole file)'}` : '';
+  const where = d.location
+    ? `${d.location.file}:${d.location.line}:${d.location.column + 1}`
+    : d.path !== undefined
+      ? `manifest.json ${d.path || '(whole file)'}`
+      : '';
   return h(
     'li',
     { class: d.severity, 'data-code': d.code },
@@ -22,7 +26,9 @@ export function renderDiagnostics(el: HTMLElement, state: PreviewState): void {
   fill(
     el,
     h('h3', {}, 'Diagnostics'),
-    state.diagnostics.length || runtime.length ? null : h('p', { class: 'muted' }, 'The manifest is valid and the build is clean.'),
+    state.diagnostics.length || runtime.length
+      ? null
+      : h('p', { class: 'muted' }, 'The manifest is valid and the build is clean.'),
     h(
       'ol',
       { class: 'diagnostics' },

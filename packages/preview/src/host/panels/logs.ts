@@ -42,7 +42,11 @@ function logView<T>(spec: LogSpec<T>): LogView {
       spec.changed();
     },
   });
-  const clear = h('button', { type: 'button', class: 'clear', onclick: () => (spec.ring.clear(), spec.cleared?.(), spec.changed()) }, 'Clear');
+  const clear = h(
+    'button',
+    { type: 'button', class: 'clear', onclick: () => (spec.ring.clear(), spec.cleared?.(), spec.changed()) },
+    'Clear',
+  );
   fill(spec.panel, spec.title, h('div', { class: 'log-tools' }, input, clear), summary, list);
 
   return {
@@ -53,10 +57,16 @@ function logView<T>(spec: LogSpec<T>): LogView {
       const shown = ring.newest(SHOWN, keep);
       const matching = keep ? ring.count(keep) : ring.size;
       const notes = [
-        ring.size === 0 ? spec.empty : `${matching.toLocaleString('en')} ${filter ? `of ${ring.size.toLocaleString('en')} ` : ''}${spec.noun}`,
+        ring.size === 0
+          ? spec.empty
+          : `${matching.toLocaleString('en')} ${filter ? `of ${ring.size.toLocaleString('en')} ` : ''}${spec.noun}`,
         matching > shown.length ? `newest ${shown.length} shown` : '',
-        ring.coalesced ? `${ring.coalesced.toLocaleString('en')} repeat${ring.coalesced === 1 ? '' : 's'} coalesced (×n)` : '',
-        ring.evicted ? `${ring.evicted.toLocaleString('en')} older dropped (the log keeps ${ring.capacity.toLocaleString('en')})` : '',
+        ring.coalesced
+          ? `${ring.coalesced.toLocaleString('en')} repeat${ring.coalesced === 1 ? '' : 's'} coalesced (×n)`
+          : '',
+        ring.evicted
+          ? `${ring.evicted.toLocaleString('en')} older dropped (the log keeps ${ring.capacity.toLocaleString('en')})`
+          : '',
         spec.note?.() ?? '',
       ].filter(Boolean);
       summary.textContent = notes.join(' · ');
@@ -86,10 +96,18 @@ export function eventsView(panel: HTMLElement, changed: () => void): LogView {
         h('time', {}, time(e.at)),
         h('span', { class: `badge ${e.accepted ? 'ok' : 'warn'}` }, e.accepted ? 'received' : 'dropped'),
         h('code', { class: 'ev' }, e.event),
-        e.count > 1 ? h('span', { class: 'repeat', title: 'identical emits in a row' }, `×${e.count.toLocaleString('en')}`) : null,
+        e.count > 1
+          ? h('span', { class: 'repeat', title: 'identical emits in a row' }, `×${e.count.toLocaleString('en')}`)
+          : null,
         h('span', { class: 'surface-ref' }, e.surface),
         e.detail === '' ? null : h('pre', {}, e.detail),
-        e.accepted ? null : h('div', { class: 'fix' }, `Not in capabilities.events, so the host ignores it. Declare it: "events": [..., ${JSON.stringify(e.event)}]`),
+        e.accepted
+          ? null
+          : h(
+              'div',
+              { class: 'fix' },
+              `Not in capabilities.events, so the host ignores it. Declare it: "events": [..., ${JSON.stringify(e.event)}]`,
+            ),
       ),
   });
 }

@@ -33,7 +33,9 @@ export function renderProps(el: HTMLElement, state: PreviewState, actions: Props
   fill(
     el,
     h('h3', {}, 'Props', h('small', {}, ' capabilities.props')),
-    state.declared.props.length ? null : h('p', { class: 'muted' }, 'The manifest declares no props, so the bridge forwards none.'),
+    state.declared.props.length
+      ? null
+      : h('p', { class: 'muted' }, 'The manifest declares no props, so the bridge forwards none.'),
     ...declared.map((n) => row(n, true)),
     ...undeclared.map((n) => row(n, false)),
     h(
@@ -74,22 +76,34 @@ export function renderProps(el: HTMLElement, state: PreviewState, actions: Props
               actions.propsChanged();
             },
           }),
-          h('datalist', { id: listId }, ...[...new Set(store.calls.map((c) => c.name).filter(Boolean))].map((n) => h('option', { value: n }))),
+          h(
+            'datalist',
+            { id: listId },
+            ...[...new Set(store.calls.map((c) => c.name).filter(Boolean))].map((n) => h('option', { value: n })),
+          ),
         ),
         h(
           'label',
           { class: 'field' },
           h('span', { class: 'name' }, 'answer with (JSON)'),
-          h('textarea', {
-            rows: 2,
-            'data-binding-result': s.id,
-            oninput: (e: Event) => (b.result = (e.target as HTMLTextAreaElement).value),
-          }, b.result),
+          h(
+            'textarea',
+            {
+              rows: 2,
+              'data-binding-result': s.id,
+              oninput: (e: Event) => (b.result = (e.target as HTMLTextAreaElement).value),
+            },
+            b.result,
+          ),
         ),
         h(
           'label',
           { class: 'check' },
-          h('input', { type: 'checkbox', checked: b.fail, onchange: (e: Event) => (b.fail = (e.target as HTMLInputElement).checked) }),
+          h('input', {
+            type: 'checkbox',
+            checked: b.fail,
+            onchange: (e: Event) => (b.fail = (e.target as HTMLInputElement).checked),
+          }),
           ' answer with an error',
         ),
       );
@@ -104,6 +118,15 @@ export function renderCalls(el: HTMLElement): void {
     ...store.calls
       .slice(-50)
       .reverse()
-      .map((c) => h('li', {}, h('time', {}, time(c.at)), h('code', {}, `${c.name || '(no name)'}(${c.args.map((a) => show(a)).join(', ')})`), ' → ', h('code', {}, c.answer))),
+      .map((c) =>
+        h(
+          'li',
+          {},
+          h('time', {}, time(c.at)),
+          h('code', {}, `${c.name || '(no name)'}(${c.args.map((a) => show(a)).join(', ')})`),
+          ' → ',
+          h('code', {}, c.answer),
+        ),
+      ),
   );
 }

@@ -13,7 +13,8 @@ export function seedConfig(state: PreviewState): void {
   const next = dict<unknown>();
   for (const f of state.settings.fields) {
     const kept = store.config[f.key];
-    next[f.key] = kept !== undefined && configValueProblem(f, kept) === undefined ? kept : state.settings.defaults[f.key];
+    next[f.key] =
+      kept !== undefined && configValueProblem(f, kept) === undefined ? kept : state.settings.defaults[f.key];
   }
   store.config = next;
 }
@@ -28,9 +29,28 @@ export function renderSettings(el: HTMLElement, state: PreviewState, actions: Se
     el,
     h('h3', {}, 'Settings', h('small', {}, ' config.fields')),
     fields.length ? null : h('p', { class: 'muted' }, 'The manifest declares no config fields.'),
-    ...fields.map((f) => h('label', { class: `field ${f.type === 'boolean' ? 'check' : ''}` }, h('span', { class: 'name' }, f.label || f.key, h('small', {}, ` ${f.key}`)), control(f, set))),
+    ...fields.map((f) =>
+      h(
+        'label',
+        { class: `field ${f.type === 'boolean' ? 'check' : ''}` },
+        h('span', { class: 'name' }, f.label || f.key, h('small', {}, ` ${f.key}`)),
+        control(f, set),
+      ),
+    ),
     fields.length
-      ? h('button', { class: 'ghost', onclick: () => { store.config = dict(); seedConfig(state); renderSettings(el, state, actions); actions.configChanged(); } }, 'Reset to defaults')
+      ? h(
+          'button',
+          {
+            class: 'ghost',
+            onclick: () => {
+              store.config = dict();
+              seedConfig(state);
+              renderSettings(el, state, actions);
+              actions.configChanged();
+            },
+          },
+          'Reset to defaults',
+        )
       : null,
   );
 }
@@ -39,7 +59,12 @@ function control(f: SettingsField, set: (key: string, value: unknown) => void): 
   const value = store.config[f.key];
   switch (f.type) {
     case 'boolean':
-      return h('input', { type: 'checkbox', 'data-config': f.key, checked: value === true, onchange: (e: Event) => set(f.key, (e.target as HTMLInputElement).checked) });
+      return h('input', {
+        type: 'checkbox',
+        'data-config': f.key,
+        checked: value === true,
+        onchange: (e: Event) => set(f.key, (e.target as HTMLInputElement).checked),
+      });
     case 'number': {
       const hint = h('span', { class: 'hint' });
       const input = h('input', {
@@ -51,7 +76,11 @@ function control(f: SettingsField, set: (key: string, value: unknown) => void): 
         oninput: (e: Event) => {
           const n = (e.target as HTMLInputElement).valueAsNumber;
           const outside = (f.min !== undefined && n < f.min) || (f.max !== undefined && n > f.max);
-          hint.textContent = Number.isNaN(n) ? 'not a number' : outside ? `outside ${f.min ?? '-∞'}…${f.max ?? '∞'}: not sent` : '';
+          hint.textContent = Number.isNaN(n)
+            ? 'not a number'
+            : outside
+              ? `outside ${f.min ?? '-∞'}…${f.max ?? '∞'}: not sent`
+              : '';
           if (!Number.isNaN(n) && !outside) set(f.key, n);
         },
       });
@@ -61,11 +90,19 @@ function control(f: SettingsField, set: (key: string, value: unknown) => void): 
       const options = f.options ?? [];
       return h(
         'select',
-        { 'data-config': f.key, onchange: (e: Event) => set(f.key, options[(e.target as HTMLSelectElement).selectedIndex]?.value) },
+        {
+          'data-config': f.key,
+          onchange: (e: Event) => set(f.key, options[(e.target as HTMLSelectElement).selectedIndex]?.value),
+        },
         ...options.map((o) => h('option', { selected: o.value === value }, o.label)),
       );
     }
     default:
-      return h('input', { type: 'text', 'data-config': f.key, value: typeof value === 'string' ? value : '', oninput: (e: Event) => set(f.key, (e.target as HTMLInputElement).value) });
+      return h('input', {
+        type: 'text',
+        'data-config': f.key,
+        value: typeof value === 'string' ? value : '',
+        oninput: (e: Event) => set(f.key, (e.target as HTMLInputElement).value),
+      });
   }
 }
