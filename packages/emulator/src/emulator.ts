@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fromLoopback, handleAdmin, type AdminApi } from './admin.js';
+import type { AdminApi } from './admin/api.js';
+import { adminTable } from './admin/routes.js';
+import { fromLoopback, handleAdmin, loopbackOnly } from './admin/surface.js';
 import type { Clock, EventValue } from './context.js';
 import type { Engine } from './engine/engine.js';
 import { openPglite } from './engine/pglite.js';
@@ -373,12 +375,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     const market = marketplacePath(path);
     if (market) {
-      if (market.admin && !fromLoopback(req))
-        return fail(
-          new ApiError(403, 'forbidden', 'The emulator admin surface answers loopback requests only', {
-            code: 'loopback_only',
-          }),
-        );
+      if (market.admin && !fromLoopback(req)) return fail(loopbackOnly());
       answerMarketplace(market.admin ? adminRoutes : apiRoutes, engine, req, market.rest, url.searchParams, clock.now())
         .then((r) => {
           if (!r) return pipeline(req, res, path, url.searchParams);
@@ -390,7 +387,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return;
     }
     if (path === '/__emulator' || path.startsWith('/__emulator/')) {
-      handleAdmin(admin, req, path.slice('/__emulator'.length))
+      handleAdmin(adminTable, admin, req, path.slice('/__emulator'.length), url.searchParams)
         .then((r) =>
           res
             .writeHead(r.status, { 'content-type': 'application/json', 'cache-control': 'no-store' })

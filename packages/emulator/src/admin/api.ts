@@ -1,0 +1,21 @@
+// What the admin surface may do to a running emulator (emulator.ts implements it).
+import type { PlanInput } from '../rules/plans.js';
+import type { SeedData } from '../seed/load.js';
+
+export interface AdminApi {
+  summary(): Promise<unknown>;
+  createKey(options: {
+    scopes?: string[];
+    plan?: PlanInput;
+    org?: string;
+  }): Promise<{ key: string; org: string; scopes: string[] }>;
+  setPlan(plan: PlanInput, org?: string): Promise<unknown>;
+  advance(ms: number): number;
+  reset(seed?: string | SeedData): Promise<void>;
+  registerWebhook(url: string, secret: string | null, org?: string): Promise<void>;
+  registerHook(hostId: string, hookId: string, secret: string): void;
+  takeDown(sha256: string): void;
+  requests(): unknown[];
+  deliveries(): unknown[];
+  inbound(): unknown[];
+}

@@ -1,0 +1,77 @@
+// The admin surface's one route table: method, path under /__emulator, handler.
+// Add an endpoint here (and its row in docs/emulator.md); handleAdmin does the rest.
+import { invalid } from '../http/errors.js';
+import type { PlanInput } from '../rules/plans.js';
+import type { SeedData } from '../seed/load.js';
+import type { AdminAnswer, AdminRoute } from './surface.js';
+
+const str = (v: unknown, key: string): string => {
+  if (typeof v !== 'string' || v === '') throw invalid({ [key]: 'is required (a string)' });
+  return v;
+};
+const ok = (body: unknown, status = 200): AdminAnswer => ({ status, body });
+const list = (data: unknown[]): AdminAnswer => ok({ object: 'list', data });
+
+export const adminTable: readonly AdminRoute[] = [
+  ['GET', /^$/, async ({ api }) => ok(await api.summary())],
+  ['GET', /^\/requests$/, ({ api }) => list(api.requests())],
+  ['GET', /^\/deliveries$/, ({ api }) => list(api.deliveries())],
+  ['GET', /^\/inbound$/, ({ api }) => list(api.inbound())],
+  [
+    'POST',
+    /^\/keys$/,
+    async ({ api, body }) =>
+      ok(await api.createKey(body as { scopes?: string[]; plan?: PlanInput; org?: string }), 201),
+  ],
+  [
+    'POST',
+    /^\/plan$/,
+    async ({ api, body }) => ok(await api.setPlan(body.plan as PlanInput, body.org as string | undefined)),
+  ],
+  [
+    'POST',
+    /^\/clock$/,
+    ({ api, body }) => {
+      const ms = body.advanceMs;
+      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0)
+        throw invalid({ advanceMs: 'must be a number of ms, 0 or more' });
+      return ok({ now: new Date(api.advance(ms)).toISOString() });
+    },
+  ],
+  [
+    'POST',
+    /^\/reset$/,
+    async ({ api, body }) => {
+      await api.reset(body.seed as string | SeedData | undefined);
+      return ok({ reset: true });
+    },
+  ],
+  [
+    'POST',
+    /^\/webhooks$/,
+    async ({ api, body }) => {
+      await api.registerWebhook(
+        str(body.url, 'url'),
+        typeof body.secret === 'string' ? body.secret : null,
+        body.org as string | undefined,
+      );
+      return ok({ url: body.url });
+    },
+  ],
+  [
+    'POST',
+    /^\/hooks$/,
+    ({ api, body }) => {
+      api.registerHook(str(body.hostId, 'hostId'), str(body.hookId, 'hookId'), str(body.secret, 'secret'));
+      return ok({ hostId: body.hostId, hookId: body.hookId });
+    },
+  ],
+  [
+    'POST',
+    /^\/takedowns$/,
+    ({ api, body }) => {
+      api.takeDown(str(body.sha256, 'sha256').toLowerCase());
+      return ok({ sha256: body.sha256 });
+    },
+  ],
+];
