@@ -295,7 +295,7 @@ describe('extkit diff: a marketplace that sends something other than what it pub
   /** The files of artifact folder `dir`, relative path to base64, as the marketplace's artifact answer carries them. */
   const filesOf = (dir: string): Record<string, string> =>
     Object.fromEntries(
-      (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[])
+      readdirSync(dir, { recursive: true, withFileTypes: true })
         .filter((e) => e.isFile())
         .map((e) => {
           const path = join(e.parentPath, e.name);

@@ -274,7 +274,7 @@ describe('through a real registry, as a user', () => {
           surfaces: unknown[];
         };
         const stateOf = async (): Promise<State> =>
-          (await (await fetch(new URL('__extkit/state', dev.match[1]!))).json()) as State;
+          (await (await fetch(new URL('__extkit/state', dev.match[1]))).json()) as State;
         // The URL is printed before the first build ends: wait for it (expect.poll is not for concurrent tests).
         let state = await stateOf();
         for (

@@ -172,7 +172,7 @@ describe("the bridge's budget, in the preview", () => {
         caught('postMessage');
         return (post as (...a: unknown[]) => void).apply(this, args);
       } as typeof post;
-      Reflect.apply = (() => caught('Reflect.apply')) as unknown as typeof Reflect.apply;
+      Reflect.apply = () => caught('Reflect.apply');
       return w.caughtLog;
     });
     const caught = (): Promise<string> => frame.evaluate(() => (window as unknown as { caughtLog: string }).caughtLog);

@@ -40,7 +40,7 @@ function raw(
   });
 }
 
-const turnUrl = (): string => `turn:127.0.0.1:${(turn.address() as AddressInfo).port}?transport=udp`;
+const turnUrl = (): string => `turn:127.0.0.1:${turn.address().port}?transport=udp`;
 
 /**
  * Every way to reach RTCPeerConnection the tests know of, run inside the page:
@@ -757,7 +757,7 @@ describe('WebRTC in the frame', () => {
 
   it("logs every attempt in the network log, with what the platform's sandbox must do", async () => {
     await page.click('[data-tab="network"]');
-    const port = (turn.address() as AddressInfo).port;
+    const port = turn.address().port;
     const entry = page.locator(`li[data-blocked*="turn:127.0.0.1:${port}"]`).first();
     await entry.waitFor({ timeout: 5000 });
     expect(await entry.textContent()).toContain('webrtc');

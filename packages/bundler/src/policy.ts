@@ -48,7 +48,7 @@ function declaresNothing(contributes: unknown): boolean {
   const c = contributes as Record<string, Record<string, unknown> | undefined>;
   if (c.console?.shell === true) return false;
   return Object.entries(LIST_KEYS).every(([area, keys]) =>
-    keys.every((k) => !Array.isArray(c[area]?.[k]) || (c[area]![k] as unknown[]).length === 0),
+    keys.every((k) => !Array.isArray(c[area]?.[k]) || (c[area][k] as unknown[]).length === 0),
   );
 }
 

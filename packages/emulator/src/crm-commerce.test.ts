@@ -246,7 +246,7 @@ describe('leads', () => {
       alreadyConverted: false,
       lead: { status: 'qualified' },
     });
-    expect((await client.contacts.retrieve(conversion.contactId!, { consentSiteId: S1 })).lifecycleStage).toBe(
+    expect((await client.contacts.retrieve(conversion.contactId, { consentSiteId: S1 })).lifecycleStage).toBe(
       'sales-qualified',
     );
     const again = await client.leads.convert(lead.id, { siteId: S1 });

@@ -26,7 +26,7 @@ type Json = Record<string, unknown>;
 
 /** The schema as authored: every object closed, a config field's type one of four. What the structural check compiles. */
 export function strictSchema(): Json {
-  return z.toJSONSchema(manifestSchema, { target: 'draft-2020-12' }) as Json;
+  return z.toJSONSchema(manifestSchema, { target: 'draft-2020-12' });
 }
 
 /** The schema of a property, by its path of property names: `props(schema, 'contributes', 'site')`. */

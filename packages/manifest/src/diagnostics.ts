@@ -41,7 +41,7 @@ class PlacedDiagnostic implements Diagnostic {
   }
 
   static placeOf(d: object): Place | undefined {
-    return #place in d ? (d as PlacedDiagnostic).#place : undefined;
+    return #place in d ? d.#place : undefined;
   }
 }
 

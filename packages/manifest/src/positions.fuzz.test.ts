@@ -23,8 +23,8 @@ function reference(root: Node, lines: LineIndex, pointer: string): Position {
     if (node.type === 'object') {
       const property = node.children!.findLast((p) => p.children![0]!.value === token);
       if (!property?.children![1]) break;
-      at = property.children![0]!.offset;
-      node = property.children![1];
+      at = property.children[0]!.offset;
+      node = property.children[1];
     } else if (node.type === 'array' && /^(0|[1-9]\d*)$/.test(token) && Number(token) < node.children!.length) {
       node = node.children![Number(token)]!;
       at = node.offset;
@@ -189,7 +189,7 @@ describe('the fast locator agrees with jsonc-parser', () => {
         const item = (depth: number): string => {
           const r = pick(depth > 2 ? 3 : 6);
           if (r === 0) return String(pick(100));
-          if (r === 1) return JSON.stringify(names.next().value!);
+          if (r === 1) return JSON.stringify(names.next().value);
           if (r === 2) return 'null';
           if (r === 3) return object(depth + 1);
           if (r === 4) return `[${gap()}1,${gap()}${object(depth + 1)}]`;

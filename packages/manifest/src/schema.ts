@@ -62,12 +62,9 @@ export const manifestSchema = z
       .meta({ description: 'What the extension does, at most 500 Unicode code points.' }),
     capabilities: z
       .strictObject({
-        network: z
-          .array(z.string())
-          .optional()
-          .meta({
-            description: 'Origins (scheme://host[:port]) the sandbox may connect to: its connect-src allowlist.',
-          }),
+        network: z.array(z.string()).optional().meta({
+          description: 'Origins (scheme://host[:port]) the sandbox may connect to: its connect-src allowlist.',
+        }),
         props: strings('Host props the bridge forwards; undeclared props are dropped.').optional(),
         events: strings('Events the host accepts; undeclared events are dropped.').optional(),
         size: z

@@ -230,7 +230,7 @@ export class WantedTree {
    * ones), made once per node; a kid repeating an index becomes an alias of the first.
    */
   indexed(p: number): IndexList {
-    let list = this.lists[p];
+    const list = this.lists[p];
     if (list !== undefined) return list;
     let indexes: number[] = [];
     let nodes: number[] = [];

@@ -117,7 +117,7 @@ describe('EventSource', () => {
     const source = new EventSource('https://api.example.com/stream');
     const got: string[] = [];
     source.onmessage = (e) => got.push(`message ${String(e.data)}`);
-    source.addEventListener('price', (e) => got.push(`price ${String((e as MessageEvent).data)}`));
+    source.addEventListener('price', (e) => got.push(`price ${String(e.data)}`));
     await vi.waitFor(() => expect(got).toEqual(['message hello', 'price 42']));
     expect(asked).toEqual(['https://api.example.com/stream']);
     view.unmount();

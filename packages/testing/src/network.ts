@@ -20,7 +20,7 @@ const xhrUrls = new WeakMap<XMLHttpRequest, string>();
 
 const guardedFetch: Fetch = async (input, init) => {
   const guard = current();
-  const asked = typeof input === 'string' ? input : input instanceof URL ? input.href : (input as Request).url;
+  const asked = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   if (!guard) {
     if (!original?.fetch) throw new TypeError('Failed to fetch: this environment has no fetch');
     return original.fetch(input, init);
@@ -57,7 +57,7 @@ function install(): void {
     proto.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
       xhrUrls.set(this, absolute(String(url)));
       return (open as (...a: unknown[]) => void).call(this, method, url, ...rest);
-    } as XMLHttpRequest['open'];
+    };
     proto.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
       const guard = current();
       const url = xhrUrls.get(this);

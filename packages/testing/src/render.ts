@@ -104,7 +104,7 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
     return structuredClone(forwarded);
   };
   props = deliverProps(options.props, caller);
-  let hostConfig = buildConfig(manifest, options.config as Values | undefined, caller);
+  let hostConfig = buildConfig(manifest, options.config, caller);
   let config: Values = structuredClone(hostConfig);
 
   const root = document.createElement('div');
@@ -132,7 +132,7 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
       if (bytes > messageBytes) return unsendable('refused', event, refusals.emitTooLarge(event));
       if (!rate.admit(bytes)) return over();
       const copy = measured.value;
-      if (acceptsEvent(declared, event)) events.push({ name: event as EventName, detail: copy });
+      if (acceptsEvent(declared, event)) events.push({ name: event, detail: copy });
       else {
         dropped.push({ kind: 'event', name: event, detail: copy });
         if (options.strict) undeclaredEvents.add(event);
@@ -288,12 +288,12 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
     },
     setProps(next) {
       live('setProps');
-      props = deliverProps(next as Values | undefined, 'view.setProps()');
+      props = deliverProps(next, 'view.setProps()');
       notify(propsListeners, props, 'view.setProps()');
     },
     setConfig(next) {
       live('setConfig');
-      hostConfig = buildConfig(manifest, next as Values | undefined, 'view.setConfig()');
+      hostConfig = buildConfig(manifest, next, 'view.setConfig()');
       config = structuredClone(hostConfig);
       notify(configListeners, config, 'view.setConfig()');
     },

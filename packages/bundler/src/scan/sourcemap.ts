@@ -53,7 +53,7 @@ export function originalLocation(mapText: string, mapDir: string, line: number, 
       if (!segment) continue;
       const fields = decodeSegment(segment);
       for (let i = 0; i < fields.length && i < 4; i++) state[i]! += fields[i]!;
-      if (l === line - 1 && fields.length >= 4 && state[0]! <= column) found = [...state];
+      if (l === line - 1 && fields.length >= 4 && state[0] <= column) found = [...state];
     }
   }
   if (!found) return null;

@@ -250,5 +250,5 @@ export async function sarifTool() {
 async function scanDeclared(bundle: string, manifest: Manifest | null): Promise<Scan> {
   if (!manifest) return { registrations: [], errors: [], warnings: [] }; // nothing to compare against
   const { scanBundle } = await import('@extkit/bundler');
-  return scanBundle(bundle, manifest as Parameters<typeof scanBundle>[1]);
+  return scanBundle(bundle, manifest);
 }

@@ -79,7 +79,7 @@ export function registerEmulate(program: Command): void {
     .action(async (flags: EmulateFlags, command: Command) => {
       // commander fills --data's default even beside --memory or --database: only an explicit one conflicts.
       const explicitData = command.getOptionValueSource('data') === 'cli' ? flags.data : undefined;
-      const opts = options({ ...flags, ...(explicitData === undefined ? { data: undefined } : {}) } as EmulateFlags);
+      const opts = options({ ...flags, ...(explicitData === undefined ? { data: undefined } : {}) });
       const { startEmulator, EngineMissingError } = await import('@extkit/emulator');
       const emu = await startEmulator(opts).catch(async (err: unknown) => {
         if (err instanceof EngineMissingError) throw await engineMissing(err);

@@ -268,7 +268,7 @@ const refused: [label: string, run: (c: ServiceClient) => PromiseLike<unknown>, 
   ],
   [
     'a conversion company with both link and create',
-    (c) => c.leads.convert('l1', { siteId: 's1', company: { link: 'co1', create: { name: 'A' } } as never }),
+    (c) => c.leads.convert('l1', { siteId: 's1', company: { link: 'co1', create: { name: 'A' } } }),
     'conflicting_keys',
     'company.create',
   ],

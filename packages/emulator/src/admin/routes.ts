@@ -17,12 +17,7 @@ export const adminTable: readonly AdminRoute[] = [
   ['GET', /^\/requests$/, ({ api }) => list(api.requests())],
   ['GET', /^\/deliveries$/, ({ api }) => list(api.deliveries())],
   ['GET', /^\/inbound$/, ({ api }) => list(api.inbound())],
-  [
-    'POST',
-    /^\/keys$/,
-    async ({ api, body }) =>
-      ok(await api.createKey(body as { scopes?: string[]; plan?: PlanInput; org?: string }), 201),
-  ],
+  ['POST', /^\/keys$/, async ({ api, body }) => ok(await api.createKey(body), 201)],
   [
     'POST',
     /^\/plan$/,

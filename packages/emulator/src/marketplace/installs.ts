@@ -44,9 +44,9 @@ export async function install(sql: Sql, org: string, body: Record<string, unknow
     );
   const version =
     body.version !== undefined
-      ? await versionOf(sql, listing.id, body.version as string)
+      ? await versionOf(sql, listing.id, body.version)
       : (await versionsOf(sql, listing.id, { files: false }))[0]!;
-  const site = (body.site as string | undefined) ?? '';
+  const site = body.site ?? '';
   const [row] = await sql.query<InstallRow>(
     `insert into mk_installs (org, site, listing, version, integrity, created) values ($1, $2, $3, $4, $5, $6)
      on conflict (org, site, listing) do update set version = excluded.version, integrity = excluded.integrity, created = excluded.created

@@ -60,7 +60,7 @@ export async function addStaffKey(sql: Sql, pem: unknown, now: number): Promise<
   }
   await sql.query(
     'insert into mk_staff_keys (key_id, public_key, created) values ($1, $2, $3) on conflict (key_id) do nothing',
-    [keyId, (pem as string).trim() + '\n', now],
+    [keyId, pem.trim() + '\n', now],
   );
   return { keyId };
 }

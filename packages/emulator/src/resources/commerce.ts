@@ -8,7 +8,7 @@ import { ownedSite, wire } from './util.js';
 
 /** Orders predating channels carry none and are reported as online (002 §2). */
 const presentOrder = (r: Row | Record<string, unknown>): Record<string, unknown> => {
-  const body = wire('org' in r ? (r as Row).body : (r as Record<string, unknown>));
+  const body = wire('org' in r ? (r as Row).body : r);
   return { ...body, channel: body.channel ?? 'online' };
 };
 

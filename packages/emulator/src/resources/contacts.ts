@@ -113,7 +113,7 @@ function birthdate(value: unknown, now: number): string | null {
     new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value &&
     Date.parse(value) <= now;
   if (!ok) throw invalid({ birthdate: 'must be a real date YYYY-MM-DD, not in the future' });
-  return value as string;
+  return value;
 }
 
 /** One profile field as the documents normalize it, or a 400 naming it. */
@@ -212,9 +212,7 @@ async function apply(
   if (b.tags !== undefined) {
     if (b.tags !== null && (!Array.isArray(b.tags) || !b.tags.every((t) => typeof t === 'string')))
       throw invalid({ tags: 'must be an array of strings' });
-    body.tags = [
-      ...new Set(((b.tags as string[] | null) ?? []).map((t) => t.trim().slice(0, 60)).filter(Boolean)),
-    ].slice(0, 50);
+    body.tags = [...new Set((b.tags ?? []).map((t) => t.trim().slice(0, 60)).filter(Boolean))].slice(0, 50);
   }
   if (b.notes !== undefined)
     body.notes =
@@ -340,7 +338,7 @@ export const contacts: Record<string, Handler> = {
     const siteId = ctx.query.get('consentSiteId') || null;
     return { body: presentContact((await contactRow(ctx)).body, siteId) };
   },
-  'contacts.create': async (ctx) => ({ body: presentContact((await createContact(ctx, 'api')) as ContactBody) }),
+  'contacts.create': async (ctx) => ({ body: presentContact(await createContact(ctx, 'api')) }),
   'contacts.update': async (ctx) => {
     const row = await contactRow(ctx);
     if (Object.keys(ctx.body).length === 0) return { body: presentContact(row.body) };

@@ -88,7 +88,7 @@ function lineItems(value: unknown, currency: string): { items: Record<string, un
       throw bad('productId must be a string or null');
     sum += (l.quantity as number) * (l.unitAmountCents as number);
     return {
-      productId: (l.productId as string | null | undefined) ?? null,
+      productId: l.productId ?? null,
       name: l.name.trim().slice(0, 120),
       quantity: l.quantity,
       unitAmountCents: l.unitAmountCents,

@@ -19,7 +19,7 @@ async function leadSite(ctx: Ctx): Promise<string> {
 }
 
 const presentLead = (r: Row | Record<string, unknown>): Record<string, unknown> => {
-  const body = wire('body' in r && 'org' in r ? (r as Row).body : (r as Record<string, unknown>));
+  const body = wire('body' in r && 'org' in r ? (r as Row).body : r);
   return { ...body, status: body.status ?? 'new' };
 };
 

@@ -20,8 +20,7 @@ export function modelFor(dataset: Record<string, unknown>): Model {
   const model = dataset.__model as Record<string, unknown> | null | undefined;
   if (model && typeof model === 'object') {
     const out: Model = {};
-    for (const [id, spec] of Object.entries(model))
-      out[id] = typeof spec === 'object' && spec !== null ? (spec as FieldModel) : {};
+    for (const [id, spec] of Object.entries(model)) out[id] = typeof spec === 'object' && spec !== null ? spec : {};
     return out;
   }
   return Object.fromEntries(((dataset.fields as string[]) ?? []).map((f) => [f, {}]));
@@ -55,7 +54,7 @@ function coerce(value: unknown, field: FieldModel): { value: unknown } | { error
       let lng: unknown;
       if (typeof value === 'string') [lat, lng] = value.split(',').map((p) => Number(p.trim()));
       else if (typeof value === 'object' && value !== null && 'latitude' in value && 'longitude' in value)
-        ({ latitude: lat, longitude: lng } = value as { latitude: unknown; longitude: unknown });
+        ({ latitude: lat, longitude: lng } = value);
       if (
         typeof lat !== 'number' ||
         typeof lng !== 'number' ||

@@ -92,7 +92,7 @@ function checkBindings(
   const out: Record<string, string> = {};
   for (let i = 0; i < keys.length; i++)
     if (keepBinding(keys[i]!, bindings[keys[i]!], components, props, sound, undefined))
-      setOwn(out, keys[i]!, bindings[keys[i]!] as string);
+      setOwn(out, keys[i]!, bindings[keys[i]!]);
   return out;
 }
 

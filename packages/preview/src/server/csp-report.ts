@@ -9,7 +9,7 @@ export function parseCspReport(body: string, surface: string, network: readonly 
   try {
     const parsed = JSON.parse(body) as { 'csp-report'?: Record<string, unknown> };
     if (typeof parsed !== 'object' || parsed === null || typeof parsed['csp-report'] !== 'object') return undefined;
-    report = parsed['csp-report'] as Record<string, unknown>;
+    report = parsed['csp-report'];
   } catch {
     return undefined;
   }

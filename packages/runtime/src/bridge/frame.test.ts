@@ -402,7 +402,7 @@ describe("connectFrame, within the bridge's budget", () => {
     try {
       w.performance.now = () => (fake += 2 * intervalMs);
       for (const name of ['setTimeout', 'queueMicrotask', 'structuredClone']) w[name] = () => void caught.push(name);
-      globalThis.structuredClone = (() => (caught.push('structuredClone'), 'tiny')) as typeof structuredClone;
+      globalThis.structuredClone = () => (caught.push('structuredClone'), 'tiny');
       Array.prototype.push = function (this: unknown[], ...items: unknown[]) {
         if (items.some((x) => typeof x === 'object' && x !== null && 'event' in x)) caught.push('push');
         return originals.push.apply(this, items);

@@ -82,10 +82,10 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   const later = g['setTimeout'] as unknown as Call;
   const microtask = g['queueMicrotask'] as unknown as Call;
   const perf = g['performance'] as unknown as object | undefined;
-  const perfNow = perf && ((perf as { now?: Call }).now as Call | undefined);
+  const perfNow = perf && (perf as { now?: Call }).now;
   const now = perfNow ? (): number => apply(perfNow, perf, []) as number : Date.now;
   const consoleOf = g['console'] as unknown as object | undefined;
-  const consoleError = consoleOf && ((consoleOf as { error?: Call }).error as Call | undefined);
+  const consoleError = consoleOf && (consoleOf as { error?: Call }).error;
   const ErrorOf = Error;
   const max = Math.max;
   const min = Math.min;
