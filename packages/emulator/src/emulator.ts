@@ -13,6 +13,7 @@ import { openPglite } from './engine/pglite.js';
 import { openPostgres } from './engine/postgres.js';
 import { migrate } from './engine/migrate.js';
 import { tables } from './engine/schema.js';
+import { answerCors } from './http/cors.js';
 import { ApiError } from './http/errors.js';
 import { adminRoutes, answerMarketplace, apiRoutes, listingVersions, marketplaceTables } from './marketplace/index.js';
 import { createPipeline, type RequestLogEntry } from './http/pipeline.js';
@@ -125,6 +126,9 @@ async function serveFile(
     bytes: Buffer.from(String(body.__data ?? ''), 'base64'),
   };
 }
+
+/** A stored file's URLs (`url` and `cdnUrl` of a media object): part of the API, not the admin surface. */
+const mediaPath = /^\/__emulator\/(files|cdn)\/([^/]+)$/;
 
 /** The marketplace's own paths (staff ones on the admin surface); listing-versions stays a catalog operation. */
 function marketplacePath(path: string): { admin: boolean; rest: string } | null {
@@ -348,6 +352,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return;
     }
     const path = url.pathname;
+    const adminPath = path === '/__emulator' || path.startsWith('/__emulator/');
+    // The admin surface stays loopback-only and same-origin: no CORS there (a file's URLs are the API's).
+    if ((!adminPath || mediaPath.test(path)) && answerCors(req, res)) return;
     const fail = (error: unknown): void => {
       const e =
         error instanceof ApiError
@@ -357,7 +364,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (!res.headersSent)
         res.writeHead(e.status, { 'content-type': 'application/json', ...e.headers }).end(JSON.stringify(e.body));
     };
-    const file = /^\/__emulator\/(files|cdn)\/([^/]+)$/.exec(path);
+    const file = mediaPath.exec(path);
     if (file && req.method === 'GET') {
       serveFile(engine, file[1] as 'files' | 'cdn', decodeURIComponent(file[2]!), url.searchParams.get('token'))
         .then((f) =>
@@ -386,7 +393,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         .catch(fail);
       return;
     }
-    if (path === '/__emulator' || path.startsWith('/__emulator/')) {
+    if (adminPath) {
       handleAdmin(adminTable, admin, req, path.slice('/__emulator'.length), url.searchParams)
         .then((r) =>
           res
