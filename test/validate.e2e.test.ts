@@ -126,6 +126,33 @@ describe('extkit validate', () => {
     expect(human.stdout).toContain('"no.such_code", which is no diagnostic code');
   });
 
+  it('holds package.json "extkit.api" to capabilities.network: an undeclared origin warns, a bad URL is an error', () => {
+    const declared = json([
+      fixture(exampleManifest, { extkit: { publisher: 'acme', api: 'https://api.weather.example/v1' } }),
+    ]);
+    expect(declared.status).toBe(0);
+    expect(declared.report.warnings).toEqual([]);
+
+    const undeclared = json([
+      fixture(exampleManifest, { extkit: { publisher: 'acme', api: 'https://api.example.com/v1' } }),
+    ]);
+    expect(undeclared.status).toBe(0);
+    expect(undeclared.report.warnings).toMatchObject([
+      { code: 'api.origin_undeclared', path: '/capabilities/network' },
+    ]);
+    const human = runCli([
+      'validate',
+      fixture(exampleManifest, { extkit: { publisher: 'acme', api: 'https://api.example.com/v1' } }),
+    ]);
+    expect(human.stdout).toContain('does not declare its origin "https://api.example.com"');
+    expect(human.stdout).toContain('"network": ["https://api.weather.example","https://api.example.com"]');
+
+    const invalid = json([fixture(exampleManifest, { extkit: { publisher: 'acme', api: 'api.example.com/v1' } })]);
+    expect(invalid.status).toBe(1);
+    expect(invalid.report.errors).toMatchObject([{ code: 'api.invalid', path: '' }]);
+    expect(invalid.report.errors[0]!.message).toContain('"api.example.com/v1" is not an absolute URL');
+  });
+
   it('usage errors exit 2: no such file, unknown flag, bad --publisher', () => {
     const missing = runCli(['validate', 'no/such/place']);
     expect(missing.status).toBe(2);

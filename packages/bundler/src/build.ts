@@ -63,6 +63,7 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
       read.bytes,
       options.publisher ?? project.settings.publisher,
       project.settings.ignore,
+      project.settings.api,
     );
     result.validation = validated.report;
     append(result.errors, validated.errors);

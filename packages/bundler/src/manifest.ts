@@ -35,11 +35,13 @@ export async function validateBytes(
   bytes: Uint8Array,
   publisher: string | undefined,
   ignore?: unknown,
+  api?: unknown,
 ): Promise<{ report: ValidationReport; errors: Diagnostic[]; manifest: ManifestLike | null }> {
   const { validateManifestText } = await import('@extkit/manifest');
   const { report, text } = validateManifestText(bytes, {
     ...(publisher === undefined ? {} : { publisher }),
     ...(ignore === undefined ? {} : { ignore }),
+    ...(api === undefined ? {} : { api }),
   });
   const lines = (text ?? '').split(/\r?\n/);
   const errors = report.errors.map(({ code, path, message, line, column }): Diagnostic => {

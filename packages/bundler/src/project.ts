@@ -13,6 +13,8 @@ export interface ProjectSettings {
   sizeBudget?: number;
   /** `extkit.ignore` as written: warning codes the validator does not report (it checks the list). */
   ignore?: unknown;
+  /** `extkit.api` as written: the platform's API base URL (the validator checks it against capabilities.network). */
+  api?: unknown;
 }
 
 /** The source entry tried, in order, when package.json names none. */
@@ -40,6 +42,7 @@ export async function readProject(root: string): Promise<{ settings: ProjectSett
   const settings: ProjectSettings = { name: typeof pkg.name === 'string' && pkg.name ? pkg.name : null };
   if (typeof kit.publisher === 'string') settings.publisher = kit.publisher;
   if (kit.ignore !== undefined) settings.ignore = kit.ignore;
+  if (kit.api !== undefined) settings.api = kit.api;
   if (typeof kit.source === 'string') settings.source = kit.source;
   else if (kit.source !== undefined)
     errors.push({

@@ -58,19 +58,22 @@ export interface ValidatorSettings {
   publisher?: unknown;
   /** `extkit.ignore` as written (the validator checks it): warning codes not to report. */
   ignore?: unknown;
+  /** `extkit.api` as written: the platform's API base URL (@extkit/runtime/routing parses it; the validator checks it). */
+  api?: unknown;
 }
 
-/** Reads `"extkit": { "publisher", "ignore" }` from the extension's package.json; a missing or unreadable file has none. */
+/** Reads `"extkit": { "publisher", "ignore", "api" }` from the extension's package.json; a missing or unreadable file has none. */
 export function readValidatorSettings(dir: string): ValidatorSettings {
   try {
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
-      extkit?: { publisher?: unknown; ignore?: unknown };
+      extkit?: { publisher?: unknown; ignore?: unknown; api?: unknown };
     };
     const kit = pkg?.extkit;
     if (typeof kit !== 'object' || kit === null) return {};
     const settings: ValidatorSettings = {};
     if (kit.publisher !== undefined) settings.publisher = kit.publisher;
     if (kit.ignore !== undefined) settings.ignore = kit.ignore;
+    if (kit.api !== undefined) settings.api = kit.api;
     return settings;
   } catch {
     return {};

@@ -865,6 +865,36 @@ describe('validateManifest: every rule, invalid side', () => {
     for (const code of ['ignore.invalid', 'ignore.not_a_warning']) exercised.add(code);
   });
 
+  it("checks the project's API base against capabilities.network, as the sandbox's connect-src verdict does", () => {
+    const m = base();
+    const declared = m.capabilities.network[0] as string;
+    expect(validateManifest(m, { publisher: 'acme', api: `${declared}/v1` }).warnings).toEqual([]);
+    // An http origin declared allows the https upgrade, as Chromium's connect-src does.
+    const upgraded = base();
+    upgraded.capabilities.network = [declared.replace('https:', 'http:')];
+    expect(
+      validateManifest(upgraded, { publisher: 'acme', api: `${declared}/v1` }).warnings.map((d) => d.code),
+    ).toEqual(['capabilities.network.insecure']);
+
+    const undeclared = validateManifest(m, { publisher: 'acme', api: 'https://api.example.com/v1' });
+    expect(undeclared.valid).toBe(true);
+    expect(undeclared.warnings.map((d) => [d.code, d.path])).toEqual([
+      ['api.origin_undeclared', '/capabilities/network'],
+    ]);
+    expect(undeclared.warnings[0]!.message).toContain('"https://api.example.com"');
+    const none = base();
+    delete (none.capabilities as { network?: unknown }).network;
+    expect(validateManifest(none, { publisher: 'acme', api: 'https://api.example.com/v1' }).warnings).toMatchObject([
+      { code: 'api.origin_undeclared', path: '' },
+    ]);
+
+    const invalid = validateManifest(m, { publisher: 'acme', api: 'https://api.example.com/v1?key=secret' });
+    expect(invalid.valid).toBe(false);
+    expect(invalid.errors.map((d) => [d.code, d.path])).toEqual([['api.invalid', '']]);
+    expect(validateManifest(m, { publisher: 'acme', api: 7 }).errors[0]!.message).toContain('is number, not a string');
+    for (const code of ['api.invalid', 'api.origin_undeclared']) exercised.add(code);
+  });
+
   it('the parser reports empty files, invalid UTF-8 and syntax errors with positions', () => {
     const empty = parseManifestText(new Uint8Array());
     const utf8 = parseManifestText(new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d]));

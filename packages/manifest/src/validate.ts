@@ -1,3 +1,4 @@
+import { checkApi } from './checks/api.js';
 import { checkCapabilities } from './checks/capabilities.js';
 import { checkConfig, ignoredFieldPaths } from './checks/config.js';
 import { scanComponents } from './checks/components.js';
@@ -21,6 +22,11 @@ export interface ValidateOptions {
    * code, or no code at all, gets a warning of its own.
    */
   ignore?: unknown;
+  /**
+   * The project's API base URL, `"extkit": { "api" }` in package.json, as written: one that is no http(s) URL is
+   * `api.invalid`; one whose origin capabilities.network does not declare is `api.origin_undeclared`.
+   */
+  api?: unknown;
 }
 
 interface ReportBase {
@@ -126,6 +132,8 @@ export function validate(
 
   if (typeof entry === 'string') checkEntry(entry, reporter);
   const caps = isObject(capabilities) ? checkCapabilities(capabilities, sound, reporter) : undefined;
+  if (options.api !== undefined)
+    checkApi(options.api, caps?.network, isObject(capabilities) && Array.isArray(capabilities.network), reporter);
   let contrib: Manifest['contributes'];
   if (isObject(contributes)) {
     contrib = checkContributes(
