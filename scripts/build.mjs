@@ -20,6 +20,12 @@ const require = createRequire(import.meta.url);
 
 /** The bundled packages, each with entries beyond its `exports` (the CLI's bin loads dist/main.js). */
 const BUNDLED = { manifest: [], bundler: [], cli: ['src/main.ts'] };
+/**
+ * Ground-floor modules a bundled package takes into its bundle rather than import: the validator
+ * checks `extkit.api` with @extkit/runtime's routing contract (authored there, once), and
+ * `extkit validate` loads no other package (test/cold-start.test.ts).
+ */
+const INLINED = { manifest: { '@extkit/runtime/routing': 'packages/runtime/src/routing/index.ts' } };
 /** Beside dist/, not in it: the fingerprint of what the last bundle read, and what it wrote (not packed, not committed). */
 const STAMP = '.bundle-stamp.json';
 
@@ -60,6 +66,7 @@ for (const [name, extra] of Object.entries(BUNDLED)) {
     fileURLToPath(import.meta.url),
     require.resolve('esbuild/package.json'),
     ...files(join(dir, 'src')),
+    ...Object.values(INLINED[name] ?? {}).map((file) => join(root, file)),
   ];
   const fingerprint = createHash('sha256')
     .update(
@@ -85,6 +92,7 @@ for (const [name, extra] of Object.entries(BUNDLED)) {
     platform: 'node',
     target: 'node20.19',
     packages: 'external',
+    alias: Object.fromEntries(Object.entries(INLINED[name] ?? {}).map(([spec, file]) => [spec, join(root, file)])),
     sourcemap: true,
     sourcesContent: false,
     metafile: true,
