@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createActions, type Actions } from './actions/index.js';
 import type { AdminApi } from './admin/api.js';
 import { adminTable } from './admin/routes.js';
 import { fromLoopback, handleAdmin, loopbackOnly } from './admin/surface.js';
@@ -63,6 +64,8 @@ export interface Emulator {
   registerHook(hostId: string, hookId: string, secret: string): void;
   inbound: InboundCall[];
   requests: RequestLogEntry[];
+  /** What happens outside the API, made to happen: captures, merges, erasures, orders... (docs/emulator.md, Platform actions). */
+  actions: Actions;
   close(): Promise<void>;
 }
 
@@ -221,6 +224,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     void job.finally(() => pending.delete(job));
   };
 
+  const actions = createActions({ engine, now: clock.now, origin: () => origin, defaultOrg, onEvents });
   const admission = engine.kind === 'pglite' ? localAdmitter(engine) : sqlAdmitter(engine);
   const pipeline = createPipeline({
     engine,
@@ -309,6 +313,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     inbound,
     requests,
+    actions,
     close: async () => {},
   };
 
@@ -339,6 +344,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     requests: () => requests,
     deliveries: () => deliveries,
     inbound: () => inbound,
+    actions,
   };
 
   const server = http.createServer((req, res) => {
@@ -397,8 +403,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       handleAdmin(adminTable, admin, req, path.slice('/__emulator'.length), url.searchParams)
         .then((r) =>
           res
-            .writeHead(r.status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
-            .end(JSON.stringify(r.body)),
+            .writeHead(r.status, {
+              'content-type': r.contentType ?? 'application/json',
+              'cache-control': 'no-store',
+              ...r.headers,
+            })
+            .end(r.text ?? JSON.stringify(r.body)),
         )
         .catch(fail);
       return;

@@ -1,4 +1,6 @@
 // @extkit/emulator: a stateful local emulator of the platform REST API.
+export type { Actions } from './actions/index.js';
+export { ApiError as ActionError } from './http/errors.js';
 export { startEmulator, allScopes, type Emulator, type EmulatorOptions } from './emulator.js';
 export { plans, resolvePlan, type Plan, type PlanInput } from './rules/plans.js';
 export { limits } from './rules/limits.js';

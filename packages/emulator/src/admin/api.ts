@@ -1,4 +1,5 @@
 // What the admin surface may do to a running emulator (emulator.ts implements it).
+import type { Actions } from '../actions/index.js';
 import type { PlanInput } from '../rules/plans.js';
 import type { SeedData } from '../seed/load.js';
 
@@ -18,4 +19,5 @@ export interface AdminApi {
   requests(): unknown[];
   deliveries(): unknown[];
   inbound(): unknown[];
+  actions: Actions;
 }

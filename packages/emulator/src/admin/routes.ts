@@ -3,6 +3,7 @@
 import { invalid } from '../http/errors.js';
 import type { PlanInput } from '../rules/plans.js';
 import type { SeedData } from '../seed/load.js';
+import { actionRoutes } from '../actions/routes.js';
 import type { AdminAnswer, AdminRoute } from './surface.js';
 
 const str = (v: unknown, key: string): string => {
@@ -69,4 +70,5 @@ export const adminTable: readonly AdminRoute[] = [
       return ok({ sha256: body.sha256 });
     },
   ],
+  ...actionRoutes,
 ];

@@ -15,9 +15,13 @@ export interface AdminRequest {
   req: IncomingMessage;
 }
 
+/** A route's answer: JSON `body`, or `text` sent as `contentType` (the page). */
 export interface AdminAnswer {
   status: number;
-  body: unknown;
+  body?: unknown;
+  text?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
 }
 
 /** One admin endpoint: method, path under /__emulator (anchored), handler. */

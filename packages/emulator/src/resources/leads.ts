@@ -106,6 +106,11 @@ export const leads: Record<string, Handler> = {
     if (body.status === 'qualified') return { status: 200, body: receipt(true) };
     if (typeof body.email !== 'string' || body.email === '')
       throw conflict('lead_not_convertible', 'The lead has no address that can become a contact');
+    if (await get(ctx.sql, { org: ctx.org, kind: 'erasure' }, body.email))
+      throw conflict(
+        'person_erased',
+        'The person was erased at their request, or an erasure is pending; nothing changed',
+      );
     const b = ctx.body;
     const who = owner(b) ?? (body.ownerUid as string | null) ?? null;
     const held = await contactByEmail(ctx, body.email);
