@@ -28,7 +28,7 @@ const kindEvent: Partial<Record<Kind, string>> = { booking: 'booking', signup: '
 async function routeToDataset(ctx: Ctx, datasetId: string, fields: Record<string, unknown>): Promise<unknown> {
   const ds = await get(ctx.sql, { org: ctx.org, kind: 'dataset' }, datasetId);
   if (!ds) return null;
-  const name = String(ds.body.name ?? '');
+  const name = typeof ds.body.name === 'string' ? ds.body.name : '';
   const applied = applyValues(modelFor(ds.body), {}, fields);
   if ('errors' in applied) return { datasetRefused: { id: ds.id, name, errors: applied.errors } };
   const n = await countIn(ctx.sql, recordBand(ctx.org, ds.id), ctx.plan.recordsPerDataset, recordSequence(ctx.org));
@@ -203,10 +203,7 @@ export async function capture(ctx: Ctx): Promise<Record<string, unknown>> {
   if (email) {
     const held = await contactByEmail(ctx, email);
     const source = contactSource[kind];
-    const route =
-      kind === 'booking'
-        ? 'lead'
-        : ((b.route as 'lead' | 'contact' | undefined) ?? setting.route ?? (kind === 'signup' ? 'contact' : 'lead'));
+    const route = kind === 'booking' ? 'lead' : (b.route ?? setting.route ?? (kind === 'signup' ? 'contact' : 'lead'));
     if (held) {
       // A person already held as a contact files no lead; the contact records where it came from (not a team write: `updated` stays).
       const body = { ...held.body, sources: addOnce(held.body.sources, source) };
@@ -239,7 +236,7 @@ export async function capture(ctx: Ctx): Promise<Record<string, unknown>> {
           source,
           hostId,
           lifecycleStage: '',
-          ...(campaigns ? { campaignIds: (campaigns as string[]).join(',') } : {}),
+          ...(campaigns ? { campaignIds: campaigns.join(',') } : {}),
         });
       } catch (error) {
         // A full CRM records band on a hard-banded plan: the capture stands without its contact.
@@ -253,8 +250,8 @@ export async function capture(ctx: Ctx): Promise<Record<string, unknown>> {
         siteId,
         email,
         name: name ?? '',
-        leadId: String(lead?.id ?? ''),
-        contactId: String(contact?.id ?? ''),
+        leadId: typeof lead?.id === 'string' ? lead.id : '',
+        contactId: typeof contact?.id === 'string' ? contact.id : '',
       });
   }
   return {

@@ -110,7 +110,7 @@ function variantsOf(value: unknown): Record<string, unknown>[] {
       throw invalid({ variants: `variant ${i + 1} must be an object` });
     const x = v as Record<string, unknown>;
     for (const k of ['priceUsd', 'compareAtPriceUsd', 'weightGrams'])
-      if (x[k] !== undefined && x[k] !== null && (typeof x[k] !== 'number' || (x[k] as number) < 0))
+      if (x[k] !== undefined && x[k] !== null && (typeof x[k] !== 'number' || x[k] < 0))
         throw invalid({ variants: `variant ${i + 1}: ${k} must be a number, 0 or more, or null` });
     if (x.inventory !== undefined && x.inventory !== null && !Number.isInteger(x.inventory))
       throw invalid({ variants: `variant ${i + 1}: inventory must be a whole number or null` });
@@ -171,9 +171,9 @@ export async function editProduct(ctx: Ctx): Promise<Record<string, unknown>> {
   const b = ctx.body;
   for (const key of ['name', 'slug', 'description'] as const)
     if (b[key] !== undefined) body[key] = optString(b, key) ?? null;
-  if (b.type !== undefined && !productTypes.includes(String(b.type)))
+  if (b.type !== undefined && (typeof b.type !== 'string' || !productTypes.includes(b.type)))
     throw invalid({ type: `must be one of ${productTypes.join(', ')}` });
-  if (b.status !== undefined && !productStatuses.includes(String(b.status)))
+  if (b.status !== undefined && (typeof b.status !== 'string' || !productStatuses.includes(b.status)))
     throw invalid({ status: `must be one of ${productStatuses.join(', ')}` });
   for (const key of ['type', 'status'] as const) if (b[key] !== undefined) body[key] = b[key];
   for (const key of ['tags', 'categoryIds', 'mediaUrls', 'options'] as const)

@@ -43,7 +43,7 @@ export async function inOrg<T>(
 ): Promise<T> {
   if (org !== undefined && (typeof org !== 'string' || org === ''))
     throw invalid({ org: 'must be an organization id' });
-  const id = (org as string | undefined) ?? env.defaultOrg;
+  const id = org ?? env.defaultOrg;
   const [row] = await env.engine.query<{ plan: Plan | string }>('select plan from orgs where id = $1', [id]);
   if (!row) throw new ApiError(404, 'not_found', `No such organization: ${id}`);
   const plan = typeof row.plan === 'string' ? (JSON.parse(row.plan) as Plan) : row.plan;

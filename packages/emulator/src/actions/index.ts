@@ -16,7 +16,7 @@ export interface ActionSpec {
   /** The status of a success: 201 where the action makes something. */
   status: 200 | 201;
   summary: string;
-  run(ctx: Ctx): Promise<Record<string, unknown>>;
+  run: (ctx: Ctx) => Promise<Record<string, unknown>>;
 }
 
 /** Every action: `POST /__emulator<path>` with a JSON body, or `emu.actions.<name>(body)`; `org` names another organization. */

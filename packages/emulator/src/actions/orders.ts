@@ -76,7 +76,7 @@ export async function placeOrder(ctx: Ctx): Promise<Record<string, unknown>> {
   const status = b.status ?? 'pending';
   if (status !== 'pending' && status !== 'paid') throw invalid({ status: 'must be pending or paid' });
   const channel = b.channel ?? 'online';
-  if (!['online', 'pos', 'draft', 'subscription'].includes(String(channel)))
+  if (typeof channel !== 'string' || !['online', 'pos', 'draft', 'subscription'].includes(channel))
     throw invalid({ channel: 'must be online, pos, draft or subscription' });
   if (!Array.isArray(b.lineItems) || b.lineItems.length === 0)
     throw invalid({ lineItems: 'must be a non-empty array of {productId, variantId?, quantity}' });

@@ -120,10 +120,10 @@ export async function erasePerson(ctx: Ctx): Promise<Record<string, unknown>> {
   closed(ctx.body, ['email', 'contactId', 'pending']);
   const { pending = false } = ctx.body;
   if (typeof pending !== 'boolean') throw invalid({ pending: 'must be true or false' });
-  let email: string | null = null;
-  if (ctx.body.contactId !== undefined)
-    email = String((await contact(ctx, reqString(ctx.body, 'contactId'))).body.email);
-  else email = normalizeEmail(reqString(ctx.body, 'email'));
+  const email =
+    ctx.body.contactId !== undefined
+      ? String((await contact(ctx, reqString(ctx.body, 'contactId'))).body.email)
+      : normalizeEmail(reqString(ctx.body, 'email'));
   if (!email) throw invalid({ email: 'must be a usable email address' });
   const where = { org: ctx.org, kind: 'erasure' };
   const held = await get(ctx.sql, where, email);
