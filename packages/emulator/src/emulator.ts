@@ -6,17 +6,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createActions, type Actions } from './actions/index.js';
 import type { AdminApi } from './admin/api.js';
-import { adminTable } from './admin/routes.js';
-import { fromLoopback, handleAdmin, loopbackOnly } from './admin/surface.js';
 import type { Clock, EventValue } from './context.js';
 import type { Engine } from './engine/engine.js';
 import { openPglite } from './engine/pglite.js';
 import { openPostgres } from './engine/postgres.js';
 import { migrate } from './engine/migrate.js';
 import { tables } from './engine/schema.js';
-import { answerCors } from './http/cors.js';
-import { ApiError } from './http/errors.js';
-import { adminRoutes, answerMarketplace, apiRoutes, listingVersions, marketplaceTables } from './marketplace/index.js';
+import { Faults, type FaultsApi } from './faults/faults.js';
+import { requestListener } from './http/server.js';
+import { listingVersions, marketplaceTables } from './marketplace/index.js';
 import { createPipeline, type RequestLogEntry } from './http/pipeline.js';
 import { openHandlers, type InboundCall } from './open.js';
 import { sqlAdmitter } from './rules/admit.js';
@@ -66,6 +64,8 @@ export interface Emulator {
   requests: RequestLogEntry[];
   /** What happens outside the API, made to happen: captures, merges, erasures, orders... (docs/emulator.md, Platform actions). */
   actions: Actions;
+  /** Faults on purpose: the next matching requests answered as told, before any other rule (docs/emulator.md). */
+  faults: FaultsApi;
   close(): Promise<void>;
 }
 
@@ -106,42 +106,6 @@ function seedData(seed: EmulatorOptions['seed']): SeedData | null {
   return seed;
 }
 
-/** A stored file's bytes: by its download URL (token checked) or its public CDN URL (private files have none). */
-async function serveFile(
-  engine: Engine,
-  via: 'files' | 'cdn',
-  id: string,
-  token: string | null,
-): Promise<{ contentType: string; bytes: Buffer }> {
-  const [row] = await engine.query<{ body: Record<string, unknown> | string }>(
-    "select body from objects where kind = 'media' and id = $1 and not deleted",
-    [id],
-  );
-  const body = row
-    ? typeof row.body === 'string'
-      ? (JSON.parse(row.body) as Record<string, unknown>)
-      : row.body
-    : null;
-  const allowed = body && (via === 'files' ? token !== null && token === body.__token : body.private !== true);
-  if (!body || !allowed) throw new ApiError(404, 'not_found', 'No such file');
-  return {
-    contentType: String(body.contentType ?? 'application/octet-stream'),
-    bytes: Buffer.from(String(body.__data ?? ''), 'base64'),
-  };
-}
-
-/** A stored file's URLs (`url` and `cdnUrl` of a media object): part of the API, not the admin surface. */
-const mediaPath = /^\/__emulator\/(files|cdn)\/([^/]+)$/;
-
-/** The marketplace's own paths (staff ones on the admin surface); listing-versions stays a catalog operation. */
-function marketplacePath(path: string): { admin: boolean; rest: string } | null {
-  if (path.startsWith('/__emulator/marketplace/'))
-    return { admin: true, rest: path.slice('/__emulator/marketplace'.length) };
-  if (path.startsWith('/api/marketplace/') && path !== '/api/marketplace/listing-versions')
-    return { admin: false, rest: path.slice('/api/marketplace'.length) };
-  return null;
-}
-
 /**
  * Starts the emulator on 127.0.0.1.
  * @example const emu = await startEmulator({ seed: 'demo' }); new ServiceClient({ baseUrl: emu.baseUrl, apiKey: emu.apiKey })
@@ -161,6 +125,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const hooks = new Map<string, string>();
   const pending = new Set<Promise<unknown>>();
   let origin = '';
+  const faults = new Faults(() => clock.now());
+  const logRequest = (entry: RequestLogEntry): void => {
+    requests.push(entry);
+    if (requests.length > requestLogSize) requests.splice(0, requests.length - requestLogSize);
+  };
 
   const ensureOrg = async (org: string, plan: PlanInput | undefined, overwrite: boolean): Promise<void> => {
     await engine.query(
@@ -240,10 +209,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       listingVersions: (listing) => listingVersions(engine, listing),
     }),
     onEvents,
-    log: (entry) => {
-      requests.push(entry);
-      if (requests.length > requestLogSize) requests.splice(0, requests.length - requestLogSize);
-    },
+    log: logRequest,
   });
 
   const emulator: Emulator = {
@@ -292,6 +258,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       requests.length = 0;
       deliveries.length = 0;
       inbound.length = 0;
+      faults.clear();
     },
     clock,
     deliveries,
@@ -314,6 +281,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     inbound,
     requests,
     actions,
+    faults: {
+      add: (spec) => faults.add(spec),
+      list: () => faults.list(),
+      clear: (id) => faults.clear(id),
+    },
     close: async () => {},
   };
 
@@ -345,76 +317,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     deliveries: () => deliveries,
     inbound: () => inbound,
     actions,
+    faults,
   };
 
-  const server = http.createServer((req, res) => {
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    } catch {
-      res
-        .writeHead(400, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ error: { type: 'bad_request', message: 'The request target is not a URL' } }));
-      return;
-    }
-    const path = url.pathname;
-    const adminPath = path === '/__emulator' || path.startsWith('/__emulator/');
-    // The admin surface stays loopback-only and same-origin: no CORS there (a file's URLs are the API's).
-    if ((!adminPath || mediaPath.test(path)) && answerCors(req, res)) return;
-    const fail = (error: unknown): void => {
-      const e =
-        error instanceof ApiError
-          ? error
-          : new ApiError(500, 'internal_error', 'The emulator failed; this is a bug in extkit');
-      if (!(error instanceof ApiError)) console.error('[extkit emulator]', error);
-      if (!res.headersSent)
-        res.writeHead(e.status, { 'content-type': 'application/json', ...e.headers }).end(JSON.stringify(e.body));
-    };
-    const file = mediaPath.exec(path);
-    if (file && req.method === 'GET') {
-      serveFile(engine, file[1] as 'files' | 'cdn', decodeURIComponent(file[2]!), url.searchParams.get('token'))
-        .then((f) =>
-          res
-            .writeHead(200, {
-              'content-type': f.contentType,
-              'content-length': f.bytes.length,
-              'x-content-type-options': 'nosniff',
-              'content-security-policy': "default-src 'none'",
-            })
-            .end(f.bytes),
-        )
-        .catch(fail);
-      return;
-    }
-    const market = marketplacePath(path);
-    if (market) {
-      if (market.admin && !fromLoopback(req)) return fail(loopbackOnly());
-      answerMarketplace(market.admin ? adminRoutes : apiRoutes, engine, req, market.rest, url.searchParams, clock.now())
-        .then((r) => {
-          if (!r) return pipeline(req, res, path, url.searchParams);
-          res
-            .writeHead(r.status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
-            .end(JSON.stringify(r.body));
-        })
-        .catch(fail);
-      return;
-    }
-    if (adminPath) {
-      handleAdmin(adminTable, admin, req, path.slice('/__emulator'.length), url.searchParams)
-        .then((r) =>
-          res
-            .writeHead(r.status, {
-              'content-type': r.contentType ?? 'application/json',
-              'cache-control': 'no-store',
-              ...r.headers,
-            })
-            .end(r.text ?? JSON.stringify(r.body)),
-        )
-        .catch(fail);
-      return;
-    }
-    pipeline(req, res, path, url.searchParams).catch(fail);
-  });
+  const server = http.createServer(
+    requestListener({ engine, pipeline, admin, faults, now: () => clock.now(), log: logRequest }),
+  );
   server.headersTimeout = 10_000;
   server.requestTimeout = 60_000;
   server.keepAliveTimeout = 5_000;
@@ -426,6 +334,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   origin = `http://127.0.0.1:${port}`;
   Object.assign(emulator, { origin, baseUrl: `${origin}/v1`, adminUrl: `${origin}/__emulator` });
   emulator.close = async () => {
+    faults.close();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await emulator.settled();

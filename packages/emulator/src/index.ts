@@ -7,6 +7,8 @@ export { limits } from './rules/limits.js';
 export { EngineMissingError, type EngineKind } from './engine/missing.js';
 export { openApiDocument } from './openapi.js';
 export type { Delivery, DeliveryAttempt } from './webhooks.js';
+export { FaultError, type Fault, type FaultSpec } from './faults/spec.js';
+export type { FaultsApi } from './faults/faults.js';
 export type { RequestLogEntry } from './http/pipeline.js';
 export type { SeedData } from './seed/load.js';
 export type { InboundCall } from './open.js';

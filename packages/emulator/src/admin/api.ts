@@ -1,5 +1,6 @@
 // What the admin surface may do to a running emulator (emulator.ts implements it).
 import type { Actions } from '../actions/index.js';
+import type { FaultsApi } from '../faults/faults.js';
 import type { PlanInput } from '../rules/plans.js';
 import type { SeedData } from '../seed/load.js';
 
@@ -20,4 +21,5 @@ export interface AdminApi {
   deliveries(): unknown[];
   inbound(): unknown[];
   actions: Actions;
+  faults: FaultsApi;
 }

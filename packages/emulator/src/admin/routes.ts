@@ -4,6 +4,7 @@ import { invalid } from '../http/errors.js';
 import type { PlanInput } from '../rules/plans.js';
 import type { SeedData } from '../seed/load.js';
 import { actionRoutes } from '../actions/routes.js';
+import { faultRoutes } from '../faults/routes.js';
 import type { AdminAnswer, AdminRoute } from './surface.js';
 
 const str = (v: unknown, key: string): string => {
@@ -71,4 +72,5 @@ export const adminTable: readonly AdminRoute[] = [
     },
   ],
   ...actionRoutes,
+  ...faultRoutes,
 ];

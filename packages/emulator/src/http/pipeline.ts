@@ -40,6 +40,8 @@ export interface RequestLogEntry {
   operation: string | null;
   org: string | null;
   ms: number;
+  /** The fault (`emu.faults`) that answered, dropped (status 0) or delayed this request. */
+  fault?: string;
 }
 
 interface Answer {
@@ -81,8 +83,14 @@ const keyScope = (
 
 export function createPipeline(
   deps: PipelineDeps,
-): (req: IncomingMessage, res: ServerResponse, pathname: string, query: URLSearchParams) => Promise<void> {
-  return async (req, res, pathname, query) => {
+): (
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  query: URLSearchParams,
+  fault?: string,
+) => Promise<void> {
+  return async (req, res, pathname, query, fault) => {
     const started = performance.now();
     const method = req.method ?? 'GET';
     let org: string | null = null;
@@ -118,6 +126,7 @@ export function createPipeline(
       operation: opId,
       org,
       ms: Math.round((performance.now() - started) * 100) / 100,
+      ...(fault !== undefined ? { fault } : {}),
     });
   };
 }
