@@ -44,8 +44,8 @@ describe('CORS', () => {
     for (let i = 0; i < 200; i += 1) expect((await preflight(`${emu.baseUrl}/sites`, 'null', 'GET')).status).toBe(204);
     const after = await get('/sites', 'null', key);
     expect(after.status).toBe(200);
-    // The key's window saw the usage read and this one: the preflights spent nothing.
-    expect(after.headers.get('ratelimit-remaining')).toBe('118');
+    // The key's window saw the usage read and this one (only this one if a minute began between): the preflights spent nothing.
+    expect(['118', '119']).toContain(after.headers.get('ratelimit-remaining'));
     expect(await usage()).toBe(before + 2);
     // Nor did they spend the address's budget of unrecognized keys.
     const unknown = await get('/sites', 'null', 'sk_not_a_key');
