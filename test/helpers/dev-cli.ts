@@ -1,8 +1,9 @@
 // Runs the real `extkit dev` and waits for the URL it prints.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
-const BIN = fileURLToPath(new URL('../../packages/cli/bin/extkit.js', import.meta.url));
+// A path join, not new URL(): a jsdom test file's URL is jsdom's, which fileURLToPath refuses.
+const BIN = join(import.meta.dirname, '../../packages/cli/bin/extkit.js');
 
 export interface DevProcess {
   url: string;

@@ -1,5 +1,6 @@
 // The harness's one error class: what the test's author must fix (a manifest,
 // an id, an option, a component that throws), with a stable code to branch on.
+import type { SandboxPermission } from '@extkit/runtime/bridge';
 
 /** Stable codes of TestingError, documented in docs/testing.md. */
 export type TestingErrorCode =
@@ -16,7 +17,17 @@ export type TestingErrorCode =
   | 'testing.listener_threw'
   | 'testing.cleanup_threw'
   | 'testing.unmounted'
-  | 'testing.no_document';
+  | 'testing.no_document'
+  | 'testing.network_blocked'
+  | SandboxCode;
+
+/** The code of a strict test's failure on a refusal of the sandbox attribute: the permission the frame lacks. */
+export type SandboxCode = `testing.needs_${Snake<SandboxPermission>}`;
+type Snake<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${Snake<B>}` : S;
+
+/** The code naming `permission`, e.g. testing.needs_allow_forms. */
+export const sandboxCode = (permission: SandboxPermission): SandboxCode =>
+  `testing.needs_${permission.replace(/-/g, '_')}` as SandboxCode;
 
 /** A problem render() found, stated with what to change. `cause` holds the component's own error when it threw. */
 export class TestingError extends Error {

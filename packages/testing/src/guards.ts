@@ -1,7 +1,7 @@
 // Which view's network rules hold now (the newest mounted view's), and the one
 // verdict every channel asks: the runtime's connectRefusal, the words the
 // preview's network log shows. A refused request is listed on that view's `blocked`.
-import { connectRefusal } from '@extkit/runtime/bridge';
+import { connectRefusal, type SandboxRefusal } from '@extkit/runtime/bridge';
 
 /** A request the sandbox refused, with what to change in manifest.json (the words of the preview's network log). */
 export interface BlockedRequest {
@@ -18,6 +18,8 @@ export interface NetworkGuard {
   network: readonly string[];
   fetch: typeof fetch | undefined;
   blocked: BlockedRequest[];
+  /** What the sandbox attribute refused the view (sandbox.ts). */
+  refused: SandboxRefusal[];
 }
 
 const guards: NetworkGuard[] = [];

@@ -3,8 +3,10 @@
 import './auto-cleanup.js';
 import './matchers.js';
 import { installNetworkGuard } from './network.js';
+import { installSandbox } from './sandbox.js';
 
 installNetworkGuard();
+installSandbox();
 
 export { render, cleanup } from './render.js';
 export { TestingError, type TestingErrorCode } from './errors.js';
@@ -19,6 +21,7 @@ export type {
   EmittedEvent,
   EventName,
   RenderOptions,
+  SandboxRefusal,
   SurfaceId,
   View,
 } from './types.js';

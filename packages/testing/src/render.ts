@@ -16,9 +16,10 @@ import {
   rateBudget,
   refusals,
   type Declared,
+  type SandboxRefusal,
 } from '@extkit/runtime/bridge';
 import { buildConfig } from './config.js';
-import { TestingError } from './errors.js';
+import { TestingError, sandboxCode } from './errors.js';
 import { guardNetwork, type BlockedRequest } from './network.js';
 import { declaredKind, loadProject } from './project.js';
 import type { BindingCall, Dropped, EmittedEvent, EventName, RenderOptions, SurfaceId, View } from './types.js';
@@ -58,6 +59,7 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
   const dropped: Dropped[] = [];
   const calls: BindingCall[] = [];
   const blocked: BlockedRequest[] = [];
+  const refused: SandboxRefusal[] = [];
   const heights: number[] = [];
   let height: number | null = manifest.capabilities?.size?.height ?? null;
   const propsListeners = new Set<Listener>();
@@ -209,7 +211,12 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
       }
     }
   };
-  const release = guardNetwork({ network: manifest.capabilities?.network ?? [], fetch: options.fetch, blocked });
+  const release = guardNetwork({
+    network: manifest.capabilities?.network ?? [],
+    fetch: options.fetch,
+    blocked,
+    refused,
+  });
   document.body.append(root);
   let cleanup: unknown;
   try {
@@ -241,6 +248,7 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
         release();
         root.remove();
       }
+      if (options.strict) strictRefusals(caller, kind, refused, blocked);
       if (unsentWhy.length) {
         throw new TestingError(
           'testing.emit_unsent',
@@ -279,6 +287,7 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
     dropped,
     calls,
     blocked,
+    refused,
     get height() {
       return height;
     },
@@ -314,6 +323,26 @@ export function cleanup(): void {
   if (errors.length === 1) throw errors[0];
   if (errors.length > 1)
     throw new AggregateError(errors, `cleanup(): ${errors.length} cleanups threw: ${errors.map(message).join('; ')}`);
+}
+
+/** Under strict, the sandbox's refusals fail the test at unmount: the first one's permission names the code. */
+function strictRefusals(caller: string, kind: string, refused: SandboxRefusal[], blocked: BlockedRequest[]): void {
+  const first = refused[0];
+  if (first) {
+    const others = refused.length > 1 ? ` (and ${refused.length - 1} more on view.refused)` : '';
+    throw new TestingError(
+      sandboxCode(first.permission),
+      `${caller} (strict): the ${kind} tried ${first.via}${first.target ? ` (${first.target})` : ''}${others}. ${first.fix} To assert the refusal itself, render without strict and read view.refused.`,
+    );
+  }
+  if (blocked.length) {
+    const { url, fix } = blocked[0]!;
+    const others = blocked.length > 1 ? ` (and ${blocked.length - 1} more on view.blocked)` : '';
+    throw new TestingError(
+      'testing.network_blocked',
+      `${caller} (strict): the ${kind} requested ${url}${others}, which the sandbox's Content-Security-Policy (connect-src) refuses. ${fix}. To assert the refusal itself, render without strict and read view.blocked.`,
+    );
+  }
 }
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));

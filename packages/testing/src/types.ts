@@ -3,6 +3,7 @@
 // writes: it fills in the global ExtkitManifestTypes, so a misspelled event name
 // in render() options or a matcher is a compile error. Without it, names are strings.
 import type { ContributionKind } from '@extkit/runtime';
+import type { SandboxRefusal } from '@extkit/runtime/bridge';
 import type { BlockedRequest } from './network.js';
 
 declare global {
@@ -39,7 +40,8 @@ export interface RenderOptions {
   fetch?: typeof fetch;
   /**
    * What the host would drop silently fails the test instead of only landing on `view.dropped`: an undeclared
-   * prop makes render() and setProps() throw; an undeclared event makes unmount() (and so the automatic cleanup) throw. Default false.
+   * prop makes render() and setProps() throw; an undeclared event, a request the sandbox blocked or anything else the
+   * sandbox refused makes unmount() (and so the automatic cleanup) throw. Default false.
    */
   strict?: boolean;
 }
@@ -70,7 +72,7 @@ export interface BindingCall {
   args: unknown[];
 }
 
-export type { BlockedRequest };
+export type { BlockedRequest, SandboxRefusal };
 
 /** A mounted contribution and everything the host received from it. */
 export interface View {
@@ -89,6 +91,11 @@ export interface View {
   readonly calls: BindingCall[];
   /** Requests the sandbox refused, with the manifest line that would allow each. */
   readonly blocked: BlockedRequest[];
+  /**
+   * What the sandbox attribute refused (sandbox="allow-scripts" alone): form submission, popups, modal dialogs, top
+   * navigation, downloads, pointer lock; each with the permission the frame lacks and what to do instead.
+   */
+  readonly refused: SandboxRefusal[];
   /** The frame's height: capabilities.size.height, then each resize as the host applies it; null when neither. */
   readonly height: number | null;
   /** Every height the component asked for, as the host applied it. */

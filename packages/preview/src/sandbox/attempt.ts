@@ -1,7 +1,10 @@
 // What the frame's lockdown tells the host page when the extension reaches for
 // a channel the sandbox stops but CSP cannot (WebRTC, resource hints, nested
 // frames): the `attempt` of a bridge `sandbox` message, sent over the port the
-// extension cannot reach, defined here once for both ends.
+// extension cannot reach, defined here once for both ends. What the sandbox
+// attribute refuses (forms, popups, modals, top navigation, downloads, pointer
+// lock) is the runtime's table (SANDBOX_RULES), reported here by its channel.
+import { SANDBOX_RULES, sandboxRefusal, type SandboxChannel } from '@extkit/runtime/bridge';
 
 /** The constructors the lockdown replaces in every realm of the frame: each opens network paths connect-src does not cover. */
 export const WEBRTC_APIS = ['RTCPeerConnection', 'webkitRTCPeerConnection'] as const;
@@ -35,6 +38,7 @@ export const NAVIGATION_CANCELS = ['window.stop', 'document.open'] as const;
 export type NavigationCancel = (typeof NAVIGATION_CANCELS)[number];
 
 const APIS: readonly string[] = [
+  ...(Object.keys(SANDBOX_RULES) as SandboxChannel[]),
   ...WEBRTC_APIS,
   ...BLOCKED_RELS,
   ...REFUSED_MARKUP,
@@ -46,10 +50,10 @@ const APIS: readonly string[] = [
 export interface SandboxAttempt {
   extkit: 'sandbox';
   protocol: 1;
-  api: WebRtcApi | BlockedRel | RefusedMarkup | typeof NESTED_FRAME | NavigationCancel;
+  api: WebRtcApi | BlockedRel | RefusedMarkup | typeof NESTED_FRAME | NavigationCancel | SandboxChannel;
   /**
    * WebRTC: the ICE server URLs it named (stun:, turn:); a hint: the origin of its href; a nested frame: the origin
-   * its markup named, if any; markup: none.
+   * its markup named, if any; markup: none; a refusal of the sandbox attribute: how it was tried, then its target if any.
    * At most MAX_TARGETS, each cut to MAX_TARGET_LENGTH.
    */
   targets: string[];
@@ -112,6 +116,16 @@ export function attemptEntry(
   attempt: SandboxAttempt,
 ): { surface: string; directive: string; blocked: string; origin: null; fix: string } {
   const { api, targets } = attempt;
+  if (Object.hasOwn(SANDBOX_RULES, api)) {
+    const refusal = sandboxRefusal(api as SandboxChannel, targets[0] ?? api, targets[1] ?? null);
+    return {
+      surface,
+      directive: `sandbox without ${refusal.permission}`,
+      blocked: refusal.target ? `${refusal.via} ${refusal.target}` : refusal.via,
+      origin: null,
+      fix: refusal.fix,
+    };
+  }
   if (api === 'preconnect' || api === 'dns-prefetch') {
     return {
       surface,

@@ -19,6 +19,7 @@ import { hintGuard } from './hints.js';
 import { lockMarkup } from './markup.js';
 import { lockNavigation } from './navigation.js';
 import { patchAccessor, patchMethod, seal, type Fn, type Patched } from './patch.js';
+import { watchRefusals } from './refusals.js';
 
 // Captured before the extension runs, so that patching them later changes nothing here.
 // Windows locked after the extension ran (an iframe it made) are locked with these too, so no
@@ -139,6 +140,7 @@ export function lockdown(top: Window, report: (attempt: SandboxAttempt) => void)
     lockAttributes(win, guard, patched);
     // Before lockMarkup: its check of written markup runs first, then this one's of the write itself.
     lockNavigation(win, report, patched);
+    watchRefusals(win, report, patched);
     lockMarkup(win, guard, patched);
     each(INSERTERS, (proto, name) => wrapMethod(patched, proto, name, relock));
     each(INSERTING_SETTERS, (proto, name) => wrapSetter(patched, proto, name, relock));

@@ -2,6 +2,21 @@ export { BRIDGE_BUDGET, callCost, emitCost, rateBudget, refusals, type Dropped, 
 export { measurer, type Measured } from './measure.js';
 export { connectFrame } from './frame.js';
 export {
+  MISSING_PERMISSIONS,
+  MODAL_ANSWERS,
+  POINTER_LOCK_MESSAGE,
+  SANDBOX_RULES,
+  activationRefusal,
+  openRefusal,
+  sandboxRefusal,
+  topNavigationMessage,
+  type ModalName,
+  type SandboxChannel,
+  type SandboxPermission,
+  type SandboxRefusal,
+  type SandboxRule,
+} from './sandbox.js';
+export {
   KINDS,
   PROTOCOL_VERSION,
   isConnect,

@@ -1,0 +1,134 @@
+// What the sandbox attribute refuses the frame (no allow-forms, allow-popups,
+// allow-modals, allow-top-navigation, allow-downloads, allow-pointer-lock):
+// Chromium refuses it on its own and tells only the frame's console, so the
+// lockdown watches for each attempt and reports it, changing nothing the
+// extension sees. The table of refusals is the runtime's (SANDBOX_RULES), the one
+// @extkit/testing's render() applies. An assignment to top.location cannot be
+// watched (top is unforgeable, its Location cross-origin): Chromium throws a
+// SecurityError, which the preview shows among the frame's errors when uncaught.
+import { MODAL_ANSWERS, activationRefusal, openRefusal, type SandboxChannel } from '@extkit/runtime/bridge';
+import { MAX_TARGET_LENGTH, type SandboxAttempt } from './attempt.js';
+import { patchMethod, type Patched } from './patch.js';
+
+const { apply, getOwnPropertyDescriptor } = Reflect;
+const { slice } = String.prototype;
+const cut = (text: string): string => apply(slice, text, [0, MAX_TARGET_LENGTH]) as string;
+/** Inputs whose Enter submits a form that has no submit button, when the form holds only one of them. */
+const IMPLICIT = [
+  'text',
+  'search',
+  'url',
+  'tel',
+  'email',
+  'password',
+  'date',
+  'month',
+  'week',
+  'time',
+  'datetime-local',
+  'number',
+];
+
+export function watchRefusals(win: Window, report: (attempt: SandboxAttempt) => void, patched: Patched): void {
+  const g = win as unknown as Record<string, any>;
+  const send = (api: SandboxChannel, via: string, target: string | null): void =>
+    report({ extkit: 'sandbox', protocol: 1, api, targets: target === null ? [cut(via)] : [cut(via), cut(target)] });
+  const setTimeoutOf = g['setTimeout'] as typeof setTimeout;
+  const getter = (proto: object | undefined, name: string): ((this: unknown) => unknown) | undefined =>
+    proto ? (getOwnPropertyDescriptor(proto, name)?.get as ((this: unknown) => unknown) | undefined) : undefined;
+  const connected = getter(g['Node']?.prototype, 'isConnected');
+  const prevented = getter(g['Event']?.prototype, 'defaultPrevented');
+  const trusted = (e: Event): boolean => e.isTrusted;
+  const actionOf = (form: HTMLFormElement): string => form.getAttribute('action') ?? '';
+  const Form = g['HTMLFormElement']?.prototype as object | undefined;
+
+  patchMethod(
+    patched,
+    Form,
+    'requestSubmit',
+    (original) =>
+      function (this: HTMLFormElement, ...args: unknown[]): unknown {
+        const result = apply(original, this, args);
+        // Reached only when Chromium accepted the submitter; a form not connected is cancelled before the sandbox.
+        if (connected && apply(connected, this, []) === true) send('form', 'form.requestSubmit()', actionOf(this));
+        return result;
+      },
+  );
+  patchMethod(
+    patched,
+    Form,
+    'submit',
+    (original) =>
+      function (this: HTMLFormElement, ...args: unknown[]): unknown {
+        if (connected && apply(connected, this, []) === true) send('form', 'form.submit()', actionOf(this));
+        return apply(original, this, args);
+      },
+  );
+  patchMethod(
+    patched,
+    win,
+    'open',
+    (original) =>
+      function (this: unknown, ...args: unknown[]): unknown {
+        const target = args.length > 1 && args[1] !== undefined ? String(args[1]) : '_blank';
+        const channel = openRefusal(target);
+        if (channel) {
+          const url = args[0] === undefined || args[0] === '' ? 'about:blank' : String(args[0]);
+          send(channel, channel === 'popup' ? 'window.open()' : `window.open(url, ${JSON.stringify(target)})`, url);
+        }
+        return apply(original, this, args);
+      },
+  );
+  for (const name of Object.keys(MODAL_ANSWERS)) {
+    patchMethod(
+      patched,
+      win,
+      name,
+      (original) =>
+        function (this: unknown, ...args: unknown[]): unknown {
+          send('modal', `${name}()`, null);
+          return apply(original, this, args);
+        },
+    );
+  }
+  patchMethod(
+    patched,
+    g['Element']?.prototype as object | undefined,
+    'requestPointerLock',
+    (original) =>
+      function (this: unknown, ...args: unknown[]): unknown {
+        send('pointer-lock', 'element.requestPointerLock()', null);
+        return apply(original, this, args);
+      },
+  );
+
+  // A click's activation (a link, a submit button) happens once no listener cancelled it: checked after the dispatch.
+  const capture = { __proto__: null, capture: true } as AddEventListenerOptions;
+  const afterDispatch = (e: Event, found: ReturnType<typeof activationRefusal>): void => {
+    if (!found) return;
+    setTimeoutOf(() => {
+      if (!prevented || apply(prevented, e, []) !== true) send(found.channel, found.via, found.target);
+    }, 0);
+  };
+  win.addEventListener('click', (e) => afterDispatch(e, activationRefusal(e.target as Element)), capture);
+  win.addEventListener(
+    'keypress',
+    (e) => {
+      const input = e.target as HTMLInputElement;
+      if (!trusted(e) || e.key !== 'Enter' || input.localName !== 'input' || !IMPLICIT.includes(input.type)) return;
+      const form = input.form;
+      // With a submit button, Chromium clicks it (the click above); else one blocking field submits the form.
+      if (
+        !form ||
+        form.querySelector('button:not([type=button]):not([type=reset]), input[type=submit], input[type=image]')
+      )
+        return;
+      const fields = [...form.elements].filter(
+        (el) => el.localName === 'input' && IMPLICIT.includes((el as HTMLInputElement).type),
+      );
+      if (fields.length === 1)
+        afterDispatch(e, { channel: 'form', via: 'Enter in a field (implicit submission)', target: actionOf(form) });
+    },
+    capture,
+  );
+}

@@ -1,0 +1,236 @@
+// The sandbox attribute's refusals, in jsdom: while a view is mounted, what a frame
+// with sandbox="allow-scripts" is refused in Chromium is refused here with Chromium's
+// answers, by the runtime's one table (SANDBOX_RULES in @extkit/runtime/bridge):
+// form submission (requestSubmit, submit(), a submit button: no submit event, no
+// validation), window.open and links to a new window (null, nothing), alert,
+// confirm, prompt and print (undefined, false, null, undefined), top.location and
+// links to _top (a SecurityError, nothing), <a download> (nothing) and
+// requestPointerLock (a rejected promise and pointerlockerror). Each attempt lands
+// on the view's `refused`. Installed when @extkit/testing is imported; with no
+// view mounted, jsdom's own behaviour stands.
+import {
+  MODAL_ANSWERS,
+  POINTER_LOCK_MESSAGE,
+  activationRefusal,
+  openRefusal,
+  sandboxRefusal,
+  topNavigationMessage,
+  type ModalName,
+  type SandboxChannel,
+} from '@extkit/runtime/bridge';
+import { absolute, current } from './guards.js';
+
+const g = globalThis as unknown as Record<string, any>;
+let installed = false;
+
+/** Lists the refusal on the mounted view; false when no view is mounted (jsdom's behaviour then stands). */
+function refuse(channel: SandboxChannel, via: string, target: string | null): boolean {
+  const guard = current();
+  if (!guard) return false;
+  guard.refused.push(sandboxRefusal(channel, via, target));
+  return true;
+}
+
+const domError = (message: string, name: string): Error => new g.DOMException(message, name) as Error;
+
+/** jsdom's implementation object behind a DOM wrapper (its activation behaviour lives there, not on the wrapper). */
+function implProto(wrapper: object): Record<string, unknown> | undefined {
+  const symbol = Object.getOwnPropertySymbols(wrapper).find((s) => s.description === 'impl');
+  const impl = symbol && (wrapper as Record<symbol, object>)[symbol];
+  return impl ? (Object.getPrototypeOf(impl) as Record<string, unknown>) : undefined;
+}
+
+/** Wraps `proto[name]`: `instead` answers while a view is mounted and it refuses, else the original runs. */
+function wrap(proto: Record<string, any> | undefined, name: string, instead: (original: any) => any): void {
+  const original = proto?.[name] as unknown;
+  if (!proto || (typeof original !== 'function' && original !== undefined)) return;
+  proto[name] = instead(original);
+}
+
+function lockForms(): void {
+  const Form = g.HTMLFormElement as typeof HTMLFormElement | undefined;
+  if (!Form) return;
+  const isSubmitter = (el: unknown): boolean => {
+    const e = el as HTMLButtonElement | HTMLInputElement;
+    return (
+      (e instanceof g.HTMLButtonElement && e.type === 'submit') ||
+      (e instanceof g.HTMLInputElement && (e.type === 'submit' || e.type === 'image'))
+    );
+  };
+  wrap(
+    Form.prototype,
+    'requestSubmit',
+    (original) =>
+      function (this: HTMLFormElement, submitter?: HTMLElement | null) {
+        // Chromium checks the submitter and the connection before the sandbox, as here.
+        if (submitter !== undefined && submitter !== null) {
+          if (!isSubmitter(submitter))
+            throw new TypeError(
+              "Failed to execute 'requestSubmit' on 'HTMLFormElement': The specified element is not a submit button.",
+            );
+          if ((submitter as HTMLButtonElement).form !== this)
+            throw domError(
+              "Failed to execute 'requestSubmit' on 'HTMLFormElement': The specified element is not owned by this form element.",
+              'NotFoundError',
+            );
+        }
+        if (!this.isConnected) return;
+        if (refuse('form', 'form.requestSubmit()', this.getAttribute('action') ?? '')) return;
+        (original as (s?: HTMLElement | null) => void).call(this, submitter);
+      },
+  );
+  wrap(
+    Form.prototype,
+    'submit',
+    (original) =>
+      function (this: HTMLFormElement) {
+        if (this.isConnected && refuse('form', 'form.submit()', this.getAttribute('action') ?? '')) {
+          // Chromium builds the form's data (firing formdata) before the sandbox refuses the navigation.
+          const event = new g.Event('formdata', { bubbles: true }) as Event;
+          Object.defineProperty(event, 'formData', { value: new g.FormData(this) as FormData });
+          this.dispatchEvent(event);
+          return;
+        }
+        (original as () => void).call(this);
+      },
+  );
+  // A submit button's activation (a click, Enter in a field) goes straight to jsdom's form implementation.
+  const form = g.document?.createElement('form') as HTMLFormElement | undefined;
+  wrap(
+    form && implProto(form),
+    '_doRequestSubmit',
+    (original) =>
+      function (this: { _localName: string; getAttributeNS(ns: null, n: string): string | null }, submitter: unknown) {
+        const via = submitter ? 'a submit button' : 'Enter in a field (implicit submission)';
+        if (refuse('form', via, this.getAttributeNS(null, 'action') ?? '')) return;
+        (original as (s: unknown) => void).call(this, submitter);
+      },
+  );
+}
+
+function lockLinks(): void {
+  for (const tag of ['a', 'area']) {
+    const el = g.document?.createElement(tag) as HTMLElement | undefined;
+    wrap(
+      el && implProto(el),
+      '_followAHyperlink',
+      (original) =>
+        function (this: object) {
+          // The wrapper of this implementation: the element a user clicked.
+          const wrapper = Object.getOwnPropertySymbols(this)
+            .filter((s) => s.description === 'wrapper')
+            .map((s) => (this as Record<symbol, Element>)[s])[0];
+          const refusal = wrapper ? activationRefusal(wrapper) : null;
+          if (refusal && refuse(refusal.channel, refusal.via, refusal.target)) return;
+          (original as () => void).call(this);
+        },
+    );
+  }
+}
+
+function lockWindow(): void {
+  const original = g.open as ((...a: unknown[]) => unknown) | undefined;
+  g.open = function open(url?: string | URL, target = '_blank', ...rest: unknown[]) {
+    const channel = openRefusal(String(target));
+    const via = channel === 'popup' ? 'window.open()' : `window.open(url, ${JSON.stringify(String(target))})`;
+    const href = url === undefined || url === '' ? 'about:blank' : absolute(String(url));
+    if (channel && refuse(channel, via, href)) return null;
+    return original?.call(this, url, target, ...rest);
+  };
+  for (const name of Object.keys(MODAL_ANSWERS) as ModalName[]) {
+    const originalModal = g[name] as ((...a: unknown[]) => unknown) | undefined;
+    g[name] = {
+      [name](...args: unknown[]) {
+        if (refuse('modal', `${name}()`, null)) return MODAL_ANSWERS[name];
+        return originalModal?.apply(this, args);
+      },
+    }[name];
+  }
+  lockTop();
+}
+
+/** `top` and `parent`: while a view is mounted, the host's window as the frame sees it, cross-origin. */
+function lockTop(): void {
+  const crossOrigin = (what: string): Error =>
+    domError(
+      `Failed to ${what} from 'Window': Blocked a frame with origin "null" from accessing a cross-origin frame.`,
+      'SecurityError',
+    );
+  const navigate = (how: 'href' | 'assign' | 'replace', url: unknown, via: string): never => {
+    const href = absolute(String(url));
+    refuse('top-navigation', via, href);
+    throw domError(topNavigationMessage(how, href), 'SecurityError');
+  };
+  const location = (who: string) =>
+    Object.freeze({
+      set href(url: unknown) {
+        navigate('href', url, `${who}.location`);
+      },
+      assign: (url: unknown) => navigate('assign', url, `${who}.location.assign()`),
+      replace: (url: unknown) => navigate('replace', url, `${who}.location.replace()`),
+    });
+  const host = (who: string): object => {
+    const loc = location(who);
+    const proxy: object = new Proxy(Object.create(null) as object, {
+      get(_, key) {
+        if (key === 'location') return loc;
+        if (key === 'then' || typeof key === 'symbol') return undefined;
+        if (key === 'window' || key === 'self' || key === 'frames' || key === 'top' || key === 'parent') return proxy;
+        if (key === 'closed') return false;
+        if (key === 'length') return 0;
+        if (key === 'opener') return null;
+        if (key === 'postMessage' || key === 'focus' || key === 'blur' || key === 'close') return () => undefined;
+        throw crossOrigin(`read a named property '${key}'`);
+      },
+      set(_, key, value) {
+        if (key === 'location') navigate('href', value, `${who}.location`);
+        throw crossOrigin(`set a named property '${String(key)}'`);
+      },
+    });
+    return proxy;
+  };
+  const targets = new Set([g, g.window].filter(Boolean));
+  for (const win of targets) {
+    for (const who of ['top', 'parent']) {
+      const own = Object.getOwnPropertyDescriptor(win, who);
+      if (own && !own.configurable) continue;
+      const real = own && ('value' in own ? () => own.value as unknown : () => own.get?.call(win));
+      const stand = host(who);
+      Object.defineProperty(win, who, {
+        configurable: true,
+        enumerable: own?.enumerable ?? true,
+        get: () => (current() ? stand : real?.()),
+        set: own?.set ?? (() => undefined),
+      });
+    }
+  }
+}
+
+function lockPointer(): void {
+  const Element = g.Element as typeof globalThis.Element | undefined;
+  if (!Element) return;
+  wrap(
+    Element.prototype as unknown as Record<string, any>,
+    'requestPointerLock',
+    (original) =>
+      function (this: Element) {
+        if (!refuse('pointer-lock', 'element.requestPointerLock()', null) && original) return original.call(this);
+        const doc = this.ownerDocument;
+        setTimeout(() => doc.dispatchEvent(new g.Event('pointerlockerror', { bubbles: true })));
+        const refused = Promise.reject(domError(POINTER_LOCK_MESSAGE, 'SecurityError'));
+        // Chromium leaves an unawaited rejection to the console; here it must not fail the run either.
+        refused.catch(() => undefined);
+        return refused;
+      },
+  );
+}
+
+/** Puts the sandbox attribute's refusals in place, once per environment. */
+export function installSandbox(): void {
+  if (installed || typeof g.document === 'undefined') return;
+  installed = true;
+  lockForms();
+  lockLinks();
+  lockWindow();
+  lockPointer();
+}
