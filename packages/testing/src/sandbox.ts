@@ -20,8 +20,25 @@ import {
 } from '@extkit/runtime/bridge';
 import { absolute, current } from './guards.js';
 
-const g = globalThis as unknown as Record<string, any>;
+type Fn = (this: unknown, ...args: unknown[]) => unknown;
+/** The environment's globals the harness reads (jsdom's, under vitest). */
+interface Env {
+  document?: Document;
+  window?: object;
+  open?: Fn;
+  DOMException: typeof DOMException;
+  Event: typeof Event;
+  FormData: typeof FormData;
+  HTMLFormElement?: typeof HTMLFormElement;
+  HTMLButtonElement: typeof HTMLButtonElement;
+  HTMLInputElement: typeof HTMLInputElement;
+  Element?: typeof Element;
+}
+const g = globalThis as unknown as Env & Record<string, unknown>;
 let installed = false;
+
+/** A URL or name as the browser reads it: the string it converts to. */
+const text = (value: unknown): string => (typeof value === 'string' ? value : `${value as string}`);
 
 /** Lists the refusal on the mounted view; false when no view is mounted (jsdom's behaviour then stands). */
 function refuse(channel: SandboxChannel, via: string, target: string | null): boolean {
@@ -31,7 +48,7 @@ function refuse(channel: SandboxChannel, via: string, target: string | null): bo
   return true;
 }
 
-const domError = (message: string, name: string): Error => new g.DOMException(message, name) as Error;
+const domError = (message: string, name: string): Error => new g.DOMException(message, name);
 
 /** jsdom's implementation object behind a DOM wrapper (its activation behaviour lives there, not on the wrapper). */
 function implProto(wrapper: object): Record<string, unknown> | undefined {
@@ -41,14 +58,19 @@ function implProto(wrapper: object): Record<string, unknown> | undefined {
 }
 
 /** Wraps `proto[name]`: `instead` answers while a view is mounted and it refuses, else the original runs. */
-function wrap(proto: Record<string, any> | undefined, name: string, instead: (original: any) => any): void {
-  const original = proto?.[name] as unknown;
-  if (!proto || (typeof original !== 'function' && original !== undefined)) return;
-  proto[name] = instead(original);
+function wrap(
+  proto: object | undefined,
+  name: string,
+  instead: (original: Fn | undefined) => (this: never, ...args: never[]) => unknown,
+): void {
+  const bag = proto as Record<string, unknown> | undefined;
+  const original = bag?.[name];
+  if (!bag || (typeof original !== 'function' && original !== undefined)) return;
+  bag[name] = instead(original as Fn | undefined);
 }
 
 function lockForms(): void {
-  const Form = g.HTMLFormElement as typeof HTMLFormElement | undefined;
+  const Form = g.HTMLFormElement;
   if (!Form) return;
   const isSubmitter = (el: unknown): boolean => {
     const e = el as HTMLButtonElement | HTMLInputElement;
@@ -86,8 +108,8 @@ function lockForms(): void {
       function (this: HTMLFormElement) {
         if (this.isConnected && refuse('form', 'form.submit()', this.getAttribute('action') ?? '')) {
           // Chromium builds the form's data (firing formdata) before the sandbox refuses the navigation.
-          const event = new g.Event('formdata', { bubbles: true }) as Event;
-          Object.defineProperty(event, 'formData', { value: new g.FormData(this) as FormData });
+          const event = new g.Event('formdata', { bubbles: true });
+          Object.defineProperty(event, 'formData', { value: new g.FormData(this) });
           this.dispatchEvent(event);
           return;
         }
@@ -95,7 +117,7 @@ function lockForms(): void {
       },
   );
   // A submit button's activation (a click, Enter in a field) goes straight to jsdom's form implementation.
-  const form = g.document?.createElement('form') as HTMLFormElement | undefined;
+  const form = g.document?.createElement('form');
   wrap(
     form && implProto(form),
     '_doRequestSubmit',
@@ -110,7 +132,7 @@ function lockForms(): void {
 
 function lockLinks(): void {
   for (const tag of ['a', 'area']) {
-    const el = g.document?.createElement(tag) as HTMLElement | undefined;
+    const el = g.document?.createElement(tag);
     wrap(
       el && implProto(el),
       '_followAHyperlink',
@@ -129,18 +151,18 @@ function lockLinks(): void {
 }
 
 function lockWindow(): void {
-  const original = g.open as ((...a: unknown[]) => unknown) | undefined;
-  g.open = function open(url?: string | URL, target = '_blank', ...rest: unknown[]) {
-    const channel = openRefusal(String(target));
-    const via = channel === 'popup' ? 'window.open()' : `window.open(url, ${JSON.stringify(String(target))})`;
-    const href = url === undefined || url === '' ? 'about:blank' : absolute(String(url));
+  const original = g.open;
+  g.open = function open(this: unknown, url?: unknown, target: unknown = '_blank', ...rest: unknown[]) {
+    const channel = openRefusal(text(target));
+    const via = channel === 'popup' ? 'window.open()' : `window.open(url, ${JSON.stringify(text(target))})`;
+    const href = url === undefined || url === '' ? 'about:blank' : absolute(text(url));
     if (channel && refuse(channel, via, href)) return null;
     return original?.call(this, url, target, ...rest);
   };
   for (const name of Object.keys(MODAL_ANSWERS) as ModalName[]) {
-    const originalModal = g[name] as ((...a: unknown[]) => unknown) | undefined;
+    const originalModal = g[name] as Fn | undefined;
     g[name] = {
-      [name](...args: unknown[]) {
+      [name](this: unknown, ...args: unknown[]) {
         if (refuse('modal', `${name}()`, null)) return MODAL_ANSWERS[name];
         return originalModal?.apply(this, args);
       },
@@ -157,7 +179,7 @@ function lockTop(): void {
       'SecurityError',
     );
   const navigate = (how: 'href' | 'assign' | 'replace', url: unknown, via: string): never => {
-    const href = absolute(String(url));
+    const href = absolute(text(url));
     refuse('top-navigation', via, href);
     throw domError(topNavigationMessage(how, href), 'SecurityError');
   };
@@ -189,32 +211,32 @@ function lockTop(): void {
     });
     return proxy;
   };
-  const targets = new Set([g, g.window].filter(Boolean));
+  const targets = new Set<object>([g, g.window ?? g]);
   for (const win of targets) {
     for (const who of ['top', 'parent']) {
       const own = Object.getOwnPropertyDescriptor(win, who);
       if (own && !own.configurable) continue;
-      const real = own && ('value' in own ? () => own.value as unknown : () => own.get?.call(win));
+      const { get: getter, set: setter } = (own ?? {}) as { get?: Fn; set?: (this: void, v: unknown) => void };
+      const real = own && ('value' in own ? (): unknown => own.value : (): unknown => getter?.call(win));
       const stand = host(who);
       Object.defineProperty(win, who, {
         configurable: true,
         enumerable: own?.enumerable ?? true,
         get: () => (current() ? stand : real?.()),
-        set: own?.set ?? (() => undefined),
+        set: setter ? (v: unknown): void => void Reflect.apply(setter, win, [v]) : () => undefined,
       });
     }
   }
 }
 
 function lockPointer(): void {
-  const Element = g.Element as typeof globalThis.Element | undefined;
-  if (!Element) return;
   wrap(
-    Element.prototype as unknown as Record<string, any>,
+    g.Element?.prototype,
     'requestPointerLock',
     (original) =>
-      function (this: Element) {
+      function (this: unknown) {
         if (!refuse('pointer-lock', 'element.requestPointerLock()', null) && original) return original.call(this);
+        if (!(this instanceof g.Element!)) throw new TypeError('Illegal invocation');
         const doc = this.ownerDocument;
         setTimeout(() => doc.dispatchEvent(new g.Event('pointerlockerror', { bubbles: true })));
         const refused = Promise.reject(domError(POINTER_LOCK_MESSAGE, 'SecurityError'));

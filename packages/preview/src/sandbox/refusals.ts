@@ -11,8 +11,10 @@ import { MAX_TARGET_LENGTH, type SandboxAttempt } from './attempt.js';
 import { patchMethod, type Patched } from './patch.js';
 
 const { apply, getOwnPropertyDescriptor } = Reflect;
-const { slice } = String.prototype;
-const cut = (text: string): string => apply(slice, text, [0, MAX_TARGET_LENGTH]) as string;
+// An extension that replaces String.prototype.slice only garbles its own entries (the reports are no defence).
+const cut = (value: string): string => value.slice(0, MAX_TARGET_LENGTH);
+/** What a URL or window name converts to, as the browser reads it. */
+const text = (value: unknown): string => (typeof value === 'string' ? value : `${value as string}`);
 /** Inputs whose Enter submits a form that has no submit button, when the form holds only one of them. */
 const IMPLICIT = [
   'text',
@@ -30,17 +32,17 @@ const IMPLICIT = [
 ];
 
 export function watchRefusals(win: Window, report: (attempt: SandboxAttempt) => void, patched: Patched): void {
-  const g = win as unknown as Record<string, any>;
+  const g = win as unknown as Record<string, { prototype?: object } | undefined> & { setTimeout: typeof setTimeout };
   const send = (api: SandboxChannel, via: string, target: string | null): void =>
     report({ extkit: 'sandbox', protocol: 1, api, targets: target === null ? [cut(via)] : [cut(via), cut(target)] });
-  const setTimeoutOf = g['setTimeout'] as typeof setTimeout;
+  const setTimeoutOf = g.setTimeout;
   const getter = (proto: object | undefined, name: string): ((this: unknown) => unknown) | undefined =>
     proto ? (getOwnPropertyDescriptor(proto, name)?.get as ((this: unknown) => unknown) | undefined) : undefined;
   const connected = getter(g['Node']?.prototype, 'isConnected');
   const prevented = getter(g['Event']?.prototype, 'defaultPrevented');
   const trusted = (e: Event): boolean => e.isTrusted;
   const actionOf = (form: HTMLFormElement): string => form.getAttribute('action') ?? '';
-  const Form = g['HTMLFormElement']?.prototype as object | undefined;
+  const Form = g['HTMLFormElement']?.prototype;
 
   patchMethod(
     patched,
@@ -48,7 +50,7 @@ export function watchRefusals(win: Window, report: (attempt: SandboxAttempt) => 
     'requestSubmit',
     (original) =>
       function (this: HTMLFormElement, ...args: unknown[]): unknown {
-        const result = apply(original, this, args);
+        const result: unknown = apply(original, this, args);
         // Reached only when Chromium accepted the submitter; a form not connected is cancelled before the sandbox.
         if (connected && apply(connected, this, []) === true) send('form', 'form.requestSubmit()', actionOf(this));
         return result;
@@ -70,10 +72,10 @@ export function watchRefusals(win: Window, report: (attempt: SandboxAttempt) => 
     'open',
     (original) =>
       function (this: unknown, ...args: unknown[]): unknown {
-        const target = args.length > 1 && args[1] !== undefined ? String(args[1]) : '_blank';
+        const target = args.length > 1 && args[1] !== undefined ? text(args[1]) : '_blank';
         const channel = openRefusal(target);
         if (channel) {
-          const url = args[0] === undefined || args[0] === '' ? 'about:blank' : String(args[0]);
+          const url = args[0] === undefined || args[0] === '' ? 'about:blank' : text(args[0]);
           send(channel, channel === 'popup' ? 'window.open()' : `window.open(url, ${JSON.stringify(target)})`, url);
         }
         return apply(original, this, args);
@@ -93,7 +95,7 @@ export function watchRefusals(win: Window, report: (attempt: SandboxAttempt) => 
   }
   patchMethod(
     patched,
-    g['Element']?.prototype as object | undefined,
+    g['Element']?.prototype,
     'requestPointerLock',
     (original) =>
       function (this: unknown, ...args: unknown[]): unknown {
