@@ -1,6 +1,7 @@
 // The store as a hostile or busy world finds it: stored files edited behind the
 // build's back, stores reached through symbolic links, and builds racing each other.
 import { spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import {
   cpSync,
   existsSync,
@@ -103,6 +104,61 @@ describe('extkit build: the stored artifact', () => {
     const r2 = build(idLinked);
     expect(codes(r2.result)).toEqual(['artifact.store_symlink']);
     expect(readdirSync(other)).toEqual([]);
+  });
+});
+
+describe('no write of the store through a planted symbolic link', () => {
+  /** A file outside the store that a link planted in it points to, and what it holds. */
+  function victim(): { file: string; text: string } {
+    const file = join(tmp.dir, `victim-${n++}.txt`);
+    const text = "the user's own file\n";
+    writeFileSync(file, text);
+    return { file, text };
+  }
+
+  it('build --analyze refuses a link at <version>.meta.json and leaves its target alone', () => {
+    const dir = copy();
+    const v = victim();
+    mkdirSync(join(dir, 'artifacts', 'order-map'), { recursive: true });
+    symlinkSync(v.file, join(dir, 'artifacts', 'order-map', '1.0.0.meta.json'));
+    const r = build(dir, '--analyze');
+    expect(r.status).toBe(1);
+    expect(codes(r.result)).toEqual(['artifact.store_symlink']);
+    expect(r.result.errors[0]!.message).toContain('1.0.0.meta.json is a symbolic link');
+    expect(readFileSync(v.file, 'utf8')).toBe(v.text);
+  });
+
+  it('sign refuses a link at <version>.sig.json, or at --out, and leaves its target alone', () => {
+    const dir = copy();
+    const built = build(dir).result.artifact!.dir;
+    const key = join(tmp.dir, `staff-${n++}.key.pem`);
+    writeFileSync(key, generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    const v = victim();
+    symlinkSync(v.file, `${built}.sig.json`);
+    const r = runCli(['sign', built, '--key', key, '--json']);
+    expect(r.status).toBe(1);
+    const out = JSON.parse(r.stdout) as BuildJson;
+    expect(codes(out)).toEqual(['sign.out_unwritable']);
+    expect(out.errors[0]!.message).toContain('is a symbolic link');
+    expect(readFileSync(v.file, 'utf8')).toBe(v.text);
+    const other = join(tmp.dir, `sig-link-${n++}.json`);
+    symlinkSync(v.file, other);
+    expect(runCli(['sign', built, '--key', key, '--out', other]).status).toBe(1);
+    expect(readFileSync(v.file, 'utf8')).toBe(v.text);
+  });
+
+  it("refuses a link at the store's lock at once, and never reads, writes or removes through it", () => {
+    const dir = copy();
+    const v = victim();
+    mkdirSync(join(dir, 'artifacts'));
+    symlinkSync(v.file, join(dir, 'artifacts', '.extkit-store.lock'));
+    const started = Date.now();
+    const r = build(dir);
+    expect(r.status).toBe(1);
+    expect(codes(r.result)).toEqual(['artifact.store_symlink']);
+    expect(Date.now() - started).toBeLessThan(10_000); // not the 15 s wait for a holder that does not exist
+    expect(readFileSync(v.file, 'utf8')).toBe(v.text);
+    expect(existsSync(join(dir, 'artifacts', 'order-map'))).toBe(false);
   });
 });
 

@@ -95,7 +95,7 @@ describe('extkit build', () => {
     ]);
     const record = JSON.parse(readFileSync(join(art, 'artifact.json'), 'utf8'));
     expect(record).toMatchObject({
-      artifact: 1,
+      artifact: 2,
       id: 'order-map',
       version: '1.0.0',
       source: { package: '@acme/order-map' },

@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign as edSign } from 'node:crypto';
 import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -163,10 +163,12 @@ describe('extkit verify: hashes', () => {
     file.sha256 = createHash('sha256')
       .update(readFileSync(join(dir, 'manifest.json')))
       .digest('hex');
-    const listing = [...record.files]
-      .sort((a: { path: string }, b: { path: string }) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)))
-      .map((f: { path: string; sha256: string }) => `${f.sha256}  ${f.path}\n`)
-      .join('');
+    // The format-2 canonical listing (docs/artifacts.md): the JSON list of [path, sha256] ordered by path bytes.
+    const listing = JSON.stringify(
+      [...record.files]
+        .sort((a: { path: string }, b: { path: string }) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)))
+        .map((f: { path: string; sha256: string }) => [f.path, f.sha256]),
+    );
     record.integrity = `sha256-${createHash('sha256').update(listing).digest('base64')}`;
     writeFileSync(join(dir, 'artifact.json'), JSON.stringify(record));
     const v2 = verify(dir);
@@ -259,26 +261,42 @@ describe('extkit sign and the loader policy', () => {
     const dir = artifact();
     runCli(['sign', dir, '--key', staff.key]);
     const revoked = join(tmp.dir, `revoked-${n++}.json`);
-    writeFileSync(revoked, JSON.stringify({ revoked: [{ id: 'order-map', reason: 'leaks order data' }] }));
-    const { status, result } = verify(
-      dir,
-      '--signature',
-      `${dir}.sig.json`,
-      '--trusted-key',
-      staff.pub,
-      '--revoked',
-      revoked,
-    );
+    writeFileSync(revoked, JSON.stringify({ revoked: [{ listing: 'acme.order-map', reason: 'leaks order data' }] }));
+    const trusted = ['--signature', `${dir}.sig.json`, '--trusted-key', staff.pub, '--revoked', revoked];
+    const { status, result } = verify(dir, ...trusted, '--listing', 'acme.order-map');
     expect(status).toBe(1);
     expect(result.decision).toMatchObject({ loads: false, realm: null });
     expect(reasons(result)).toEqual(['load.revoked']);
     expect(result.decision?.reasons[0]!.message).toContain('leaks order data');
 
-    writeFileSync(revoked, JSON.stringify({ revoked: [{ id: 'another-extension' }] }));
-    expect(
-      verify(dir, '--signature', `${dir}.sig.json`, '--trusted-key', staff.pub, '--revoked', revoked).result.decision
-        ?.realm,
-    ).toBe('app');
+    writeFileSync(revoked, JSON.stringify({ revoked: [{ listing: 'acme.another-extension' }] }));
+    expect(verify(dir, ...trusted, '--listing', 'acme.order-map').result.decision?.realm).toBe('app');
+  });
+
+  it("a revocation is per listing: revoking another publisher's listing of the same id stops nothing of this one", () => {
+    const dir = artifact();
+    runCli(['sign', dir, '--key', staff.key]);
+    const revoked = join(tmp.dir, `revoked-${n++}.json`);
+    writeFileSync(revoked, JSON.stringify({ revoked: [{ listing: 'evil.order-map', reason: 'malware' }] }));
+    const trusted = ['--signature', `${dir}.sig.json`, '--trusted-key', staff.pub, '--revoked', revoked];
+    expect(verify(dir, ...trusted, '--listing', 'acme.order-map').result.decision).toMatchObject({
+      loads: true,
+      realm: 'app',
+    });
+    expect(reasons(verify(dir, ...trusted, '--listing', 'evil.order-map').result)).toEqual(['load.revoked']);
+    // The listing must be this artifact's, and a revocation list needs one.
+    expect(verify(dir, ...trusted, '--listing', 'acme.other').result.errors.map((e) => e.code)).toEqual([
+      'verify.listing_mismatch',
+    ]);
+    const usage = runCli(['verify', dir, ...trusted, '--json']);
+    expect(usage.status).toBe(2);
+    expect(usage.stdout).toContain('verify.listing_required');
+    // A list in the old form names an extension id alone: unusable, so nothing loads.
+    writeFileSync(revoked, JSON.stringify({ revoked: [{ id: 'order-map' }] }));
+    const old = verify(dir, ...trusted, '--listing', 'acme.order-map');
+    expect(old.status).toBe(1);
+    expect(old.result.errors.map((e) => e.code)).toEqual(['verify.revocations_unusable']);
+    expect(old.result.errors[0]!.message).toMatch(/names a listing, "<publisher>.<id>"/);
   });
 
   it('a hostAbi mismatch never loads, signed or not', () => {
@@ -315,12 +333,165 @@ describe('extkit sign and the loader policy', () => {
   it('rejects unusable key, signature and revocation files with their own codes', () => {
     const junk = join(tmp.dir, 'junk.txt');
     writeFileSync(junk, 'not json, not PEM');
-    const { status, result } = verify(artifact(), '--trusted-key', junk, '--signature', junk, '--revoked', junk);
+    const { status, result } = verify(
+      artifact(),
+      '--trusted-key',
+      junk,
+      '--signature',
+      junk,
+      '--revoked',
+      junk,
+      '--listing',
+      'acme.order-map',
+    );
     expect(status).toBe(1);
     expect(result.errors.map((e) => e.code)).toEqual([
       'verify.key_unusable',
       'verify.signature_unusable',
       'verify.revocations_unusable',
     ]);
+  });
+});
+
+describe('one integrity names one set of bytes', () => {
+  const hex = (bytes: Buffer | string): string => createHash('sha256').update(bytes).digest('hex');
+  /** The format-1 integrity by hand: sha256 over `<sha256>  <path>\n` lines ordered by the paths' bytes. */
+  const formatOne = (files: Array<[string, Buffer]>): string =>
+    `sha256-${createHash('sha256')
+      .update(
+        [...files]
+          .sort(([a], [b]) => Buffer.compare(Buffer.from(a), Buffer.from(b)))
+          .map(([path, bytes]) => `${hex(bytes)}  ${path}\n`)
+          .join(''),
+      )
+      .digest('base64')}`;
+
+  /** Writes `files` as an artifact folder and seals a format-1 artifact.json over them, as a hostile publisher would. */
+  function sealed(files: Array<[string, Buffer]>, format = 1): string {
+    const dir = join(tmp.dir, `store-${n++}`, 'order-map', '1.0.0');
+    mkdirSync(dir, { recursive: true });
+    for (const [path, bytes] of files) {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), bytes);
+    }
+    const record = {
+      artifact: format,
+      id: 'order-map',
+      version: '1.0.0',
+      source: { package: null },
+      files: [...files]
+        .sort(([a], [b]) => Buffer.compare(Buffer.from(a), Buffer.from(b)))
+        .map(([path, bytes]) => ({ path, size: bytes.length, sha256: hex(bytes) })),
+      integrity: formatOne(files),
+    };
+    writeFileSync(join(dir, 'artifact.json'), `${JSON.stringify(record, null, 2)}\n`);
+    return dir;
+  }
+
+  /** A staff signature over `integrity`, as `extkit sign` wrote it before paths were held to the rule. */
+  function staffSignature(integrity: string): string {
+    const key = createPrivateKey(readFileSync(staff.key));
+    const der = createPublicKey(key).export({ type: 'spki', format: 'der' });
+    const file = join(tmp.dir, `old-${n++}.sig.json`);
+    writeFileSync(
+      file,
+      JSON.stringify({
+        signature: 1,
+        algorithm: 'ed25519',
+        id: 'order-map',
+        version: '1.0.0',
+        integrity,
+        keyId: hex(der).slice(0, 16),
+        value: edSign(null, Buffer.from(integrity), key).toString('base64'),
+      }),
+    );
+    return file;
+  }
+
+  it('refuses two artifacts whose crafted file names forge one format-1 listing: neither A signature nor A pin lets B load', () => {
+    const read = (path: string): Buffer => readFileSync(join(built, path));
+    const [bundle, map, manifest] = [read('dist/order-map.js'), read('dist/order-map.js.map'), read('manifest.json')];
+    const evil = Buffer.concat([bundle, Buffer.from('\n;globalThis.stolen = "every order";\n')]);
+    const filler = Buffer.from('x');
+    // A: the benign bundle, plus a file whose name carries a line of B's listing.
+    const a: Array<[string, Buffer]> = [
+      [`a\n${hex(evil)}  dist/order-map.js`, filler],
+      ['dist/order-map.js', bundle],
+      ['dist/order-map.js.map', map],
+      ['manifest.json', manifest],
+    ];
+    // B: the evil bundle, plus A's bundle under a name that carries the rest of A's listing.
+    const b: Array<[string, Buffer]> = [
+      ['a', filler],
+      ['dist/order-map.js', evil],
+      [`dist/order-map.js\n${hex(map)}  dist/order-map.js.map`, bundle],
+      ['manifest.json', manifest],
+    ];
+    const pin = formatOne(a);
+    expect(formatOne(b)).toBe(pin); // the forgery: the old listing cannot tell A from B
+    const [dirA, dirB] = [sealed(a), sealed(b)];
+    const signature = staffSignature(pin);
+
+    const forged = verify(dirB, '--signature', signature, '--integrity', pin, '--trusted-key', staff.pub);
+    expect(forged.status).toBe(1);
+    expect(forged.result.ok).toBe(false);
+    expect(forged.result.decision?.loads ?? false).toBe(false);
+    expect(forged.result.errors.map((e) => e.code)).toContain('verify.path_unsafe');
+    const unsafe = forged.result.errors.find((e) => e.code === 'verify.path_unsafe')!.message;
+    expect(unsafe).toContain('"dist/order-map.js\\u000a'); // shown escaped, never as a line of its own
+    expect(unsafe).not.toContain('\n');
+
+    const original = verify(dirA, '--signature', signature, '--integrity', pin, '--trusted-key', staff.pub);
+    expect(original.status).toBe(1);
+    expect(original.result.errors.map((e) => e.code)).toContain('verify.path_unsafe');
+    const text = runCli(['verify', dirB, '--signature', signature, '--integrity', pin, '--trusted-key', staff.pub]);
+    expect(text.stdout).not.toContain('loads into the app realm');
+    expect(text.stdout).not.toMatch(/\n[0-9a-f]{64} {2}dist/); // no forged listing line reaches the terminal
+
+    const s = runCli(['sign', dirA, '--key', staff.key, '--json']);
+    expect(s.status).toBe(1);
+    expect(JSON.parse(s.stdout).errors.map((e: { code: string }) => e.code)).toContain('verify.path_unsafe');
+  });
+
+  it.each([
+    ['a carriage return', 'dist/a\rb.js'],
+    ['an escape sequence', 'dist/\u001b[2Jx.js'],
+    ['a C1 control', 'dist/\u009bx.js'],
+    ['a right-to-left override', 'dist/x\u202egnp.js'],
+    ['a leading dash (an option)', '-rf'],
+    ['a backslash', 'dist\\x.js'],
+    ['a space', 'dist/my file.js'],
+    ['a Windows device name', 'dist/nul.js'],
+  ])('refuses a file named with %s in the artifact folder, and says which without printing it raw', (_label, name) => {
+    const dir = artifact();
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), 'x');
+    const { status, result } = verify(dir);
+    expect(status).toBe(1);
+    expect(result.decision?.loads ?? false).toBe(false);
+    expect(result.errors.map((e) => e.code)).toEqual(['verify.path_unsafe']);
+    expect(result.errors[0]!.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/);
+  });
+
+  it('reads a format-1 record whose paths are plain with the old listing, and refuses a format it does not know', () => {
+    const files = ['dist/order-map.js', 'dist/order-map.js.map', 'manifest.json'].map((p): [string, Buffer] => [
+      p,
+      readFileSync(join(built, p)),
+    ]);
+    const old = sealed(files);
+    const loads = verify(old, '--integrity', formatOne(files));
+    expect(loads.status).toBe(0);
+    expect(loads.result).toMatchObject({ ok: true, integrity: formatOne(files), decision: { realm: 'sandbox' } });
+    // The same bytes under the current format hash differently: a format-1 pin never names a format-2 record.
+    expect(integrity).not.toBe(formatOne(files));
+    expect(verify(artifact(), '--integrity', formatOne(files)).result.decision?.reasons.map((r) => r.code)).toEqual([
+      'load.integrity_mismatch',
+    ]);
+
+    const future = sealed(files, 3);
+    const refused = verify(future);
+    expect(refused.status).toBe(1);
+    expect(refused.result.errors.map((e) => e.code)).toEqual(['verify.record_format']);
+    expect(refused.result.errors[0]!.message).toMatch(/"artifact": 3.*update extkit/);
   });
 });

@@ -1,7 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { LinkRefusal, writeNoFollow } from './artifact/no-follow.js';
 import { linkedStore } from './artifact/store.js';
 import type { Contributor, Metafile } from './outputs.js';
+import type { Diagnostic } from './types.js';
 
 /**
  * Where `--analyze` writes esbuild's metafile: beside the artifact folder, never inside
@@ -20,14 +21,15 @@ export async function writeAnalysis(
   watch: boolean,
   metafile: Metafile,
   inputs: Contributor[],
-): Promise<{ metafile: string; inputs: Contributor[] } | null> {
-  // Never through a symbolic link (the store step reports it); a store that cannot be written is reported there too.
+): Promise<{ metafile: string; inputs: Contributor[] } | { refused: Diagnostic } | null> {
+  // A linked store or id folder is the store step's to report; a store that cannot be written is reported there too.
   if (await linkedStore(out, id, watch ? ['.watch'] : [id])) return null;
   const file = analysisPath(out, id, version, watch);
   try {
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, `${JSON.stringify(metafile, null, 2)}\n`);
-  } catch {
+    await writeNoFollow(out, file, `${JSON.stringify(metafile, null, 2)}\n`);
+  } catch (err) {
+    if (err instanceof LinkRefusal)
+      return { refused: { code: 'artifact.store_symlink', message: `The analysis was not written: ${err.message}` } };
     return null;
   }
   return { metafile: file, inputs };

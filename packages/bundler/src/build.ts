@@ -91,15 +91,12 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
     // The analysis goes beside the version it describes: once that version is stored, or when the bundle itself is refused (too large), when it is most needed.
     const metafile = bundled.metafile;
     const analyze = async (): Promise<void> => {
-      if (options.analyze && metafile)
-        result.analysis = await writeAnalysis(
-          out,
-          manifest.id,
-          manifest.version,
-          options.watch === true,
-          metafile,
-          inputs,
-        );
+      if (!options.analyze || !metafile) return;
+      const written = await writeAnalysis(out, manifest.id, manifest.version, options.watch === true, metafile, inputs);
+      if (written && 'refused' in written) {
+        result.errors.push(written.refused);
+        result.ok = false;
+      } else result.analysis = written;
     };
     if (!bundled.ok) {
       append(result.errors, bundled.errors);

@@ -23,6 +23,11 @@ describe('checkEntry', () => {
     }
   });
 
+  it('refuses an entry the artifact path rule refuses, before anything is bundled', () => {
+    for (const e of ['dist/my file.js', 'dist/\u001b[2J.js', 'dist/-x.js', 'dist/caf\u00e9.js', 'nul.js'])
+      expect(checkEntry(e)?.code, e).toBe('build.entry_unsafe');
+  });
+
   it('refuses the names the artifact keeps for itself', () => {
     for (const e of ['manifest.json', './artifact.json', 'artifact.json.map'])
       expect(checkEntry(e)?.code, e).toBe('build.entry_reserved');

@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { artifactPathProblem } from './artifact/path.js';
 import type { Diagnostic } from './types.js';
 
 const RESERVED = new Set(['manifest.json', 'artifact.json']);
@@ -31,6 +32,14 @@ export function checkEntry(entry: string): Diagnostic | null {
       code: 'build.entry_reserved',
       path: '/entry',
       message: `"entry" is ${JSON.stringify(entry)}, a name the artifact keeps for itself (manifest.json, artifact.json). Use e.g. "dist/index.js".`,
+    };
+  }
+  const problem = artifactPathProblem(normal) ?? artifactPathProblem(`${normal}.map`);
+  if (problem) {
+    return {
+      code: 'build.entry_unsafe',
+      path: '/entry',
+      message: `"entry" is ${JSON.stringify(entry)}: ${problem}. The artifact's paths are plain ASCII (letters, digits, "_ @ + . - ~", "/" between segments), so that no name can forge what its integrity covers. Use e.g. "dist/index.js".`,
     };
   }
   return null;

@@ -14,7 +14,10 @@ export {
   type SignatureFile,
 } from './trust/signature.js';
 export { parseRevocations, type Revocations } from './trust/revocations.js';
-export { canonicalListing, integrityOf } from './artifact/hash.js';
+export { canonicalListing, integrityOf, RECORD_FORMAT, type RecordFormat } from './artifact/hash.js';
+export { artifactPathProblem, artifactPathsProblem, isArtifactPath, shownPath } from './artifact/path.js';
+export { LinkRefusal, OutsideRefusal, writeNoFollow } from './artifact/no-follow.js';
+export { LISTING_ID } from './trust/revocations.js';
 export { DEFAULT_SIZE_BUDGET } from './size.js';
 export { esbuildOptions, kitNotes } from './esbuild.js';
 export { takeOutputs, type Contributor } from './outputs.js';

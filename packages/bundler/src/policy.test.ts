@@ -72,17 +72,31 @@ describe('decideLoad', () => {
   });
 
   it('lets a revocation beat everything, and lists every refusal that applies', () => {
-    const revocations = { revoked: [{ id: 'order-map' }] };
-    expect(decideLoad({ ...base, signature: signed, trustedKeys: [staff.publicKey], revocations })).toMatchObject({
+    const revocations = { revoked: [{ listing: 'acme.order-map' }] };
+    const listing = 'acme.order-map';
+    expect(
+      decideLoad({ ...base, listing, signature: signed, trustedKeys: [staff.publicKey], revocations }),
+    ).toMatchObject({
       loads: false,
       realm: null,
     });
-    expect(codes({ ...base, hostAbi: 1, pinnedIntegrity: 'sha256-x', revocations })).toEqual([
+    expect(codes({ ...base, listing, hostAbi: 1, pinnedIntegrity: 'sha256-x', revocations })).toEqual([
       'load.revoked',
       'load.host_abi_mismatch',
       'load.integrity_mismatch',
     ]);
-    expect(codes({ ...base, revocations: { revoked: [{ id: 'other' }] } })).toEqual(['load.unsigned']);
+    expect(codes({ ...base, listing, revocations: { revoked: [{ listing: 'acme.other' }] } })).toEqual([
+      'load.unsigned',
+    ]);
+  });
+
+  it("matches a revocation by listing: revoking one publisher's listing never stops another's of the same id", () => {
+    const revocations = { revoked: [{ listing: 'evil.order-map', reason: 'malware' }] };
+    expect(codes({ ...base, listing: 'acme.order-map', revocations })).toEqual(['load.unsigned']);
+    expect(codes({ ...base, listing: 'evil.order-map', revocations })).toEqual(['load.revoked']);
+    // Given a list but not the listing, it cannot tell, so it never loads.
+    expect(codes({ ...base, revocations })).toEqual(['load.listing_unknown']);
+    expect(codes({ ...base, revocations: { revoked: [] } })).toEqual(['load.unsigned']);
   });
 
   it('skips the hostAbi check when the host gives none', () => {

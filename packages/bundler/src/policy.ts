@@ -1,3 +1,4 @@
+import { shownPath } from './artifact/path.js';
 import type { Revocations } from './trust/revocations.js';
 import { keyIdOf, signatureHolds, type PublicKeyInput, type SignatureFile } from './trust/signature.js';
 
@@ -22,6 +23,11 @@ export interface LoadInput {
   trustedKeys?: readonly PublicKeyInput[];
   /** Revoked listings. */
   revocations?: Revocations | null;
+  /**
+   * The listing this version belongs to, `<publisher>.<id>`: what a revocation names. When a
+   * revocation list is given without it, the version never loads (which listing is unknown).
+   */
+  listing?: string;
 }
 
 /** One reason of a load decision, with a stable code (docs/build.md). */
@@ -53,7 +59,7 @@ function declaresNothing(contributes: unknown): boolean {
 }
 
 /**
- * The loader policy: a revoked listing never loads, nor does a hostAbi mismatch,
+ * The loader policy: a revoked listing never loads (matched by `<publisher>.<id>`), nor does a hostAbi mismatch,
  * a pinned hash that differs, an artifact holding what its hash does not cover,
  * or a version that declares nothing; a loading version
  * goes to the app realm only with a valid signature over its integrity by a
@@ -63,11 +69,16 @@ function declaresNothing(contributes: unknown): boolean {
 export function decideLoad(input: LoadInput): LoadDecision {
   const { manifest, integrity } = input;
   const refusals: LoadReason[] = [];
-  const revoked = input.revocations?.revoked.find((r) => r.id === manifest.id);
+  const revoked = input.revocations?.revoked.find((r) => r.listing === input.listing);
   if (revoked) {
     refusals.push({
       code: 'load.revoked',
-      message: `The listing "${manifest.id}" is revoked${revoked.reason ? `: ${revoked.reason}` : ''}. A revocation beats every signature and pin.`,
+      message: `The listing "${revoked.listing}" is revoked${revoked.reason ? `: ${revoked.reason}` : ''}. A revocation beats every signature and pin.`,
+    });
+  } else if (input.revocations && input.revocations.revoked.length > 0 && input.listing === undefined) {
+    refusals.push({
+      code: 'load.listing_unknown',
+      message: `A revocation list is given, but not which listing (<publisher>.${manifest.id}) this version belongs to, so whether it is revoked is unknown.`,
     });
   }
   if (input.hostAbi !== undefined && input.hostAbi !== manifest.hostAbi) {
@@ -84,7 +95,7 @@ export function decideLoad(input: LoadInput): LoadDecision {
   }
   if (input.uncovered && input.uncovered.length > 0) {
     const shown =
-      input.uncovered.slice(0, 5).join(', ') +
+      input.uncovered.slice(0, 5).map(shownPath).join(', ') +
       (input.uncovered.length > 5 ? ` and ${input.uncovered.length - 5} more` : '');
     refusals.push({
       code: 'load.uncovered',

@@ -1,7 +1,8 @@
 import { createPrivateKey } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { checkArtifact } from './artifact/check.js';
+import { writeNoFollow } from './artifact/no-follow.js';
 import { signIntegrity, type SignatureFile } from './trust/signature.js';
 import type { Diagnostic } from './types.js';
 
@@ -64,7 +65,8 @@ export async function sign(dir: string, keyFile: string, options: { out?: string
   const signature = signIntegrity(checked.record, key);
   const file = resolve(options.out ?? defaultSignaturePath(dir));
   try {
-    await writeFile(file, `${JSON.stringify(signature, null, 2)}\n`);
+    // Beside the artifact in its store, never through a link planted at the name or its folder.
+    await writeNoFollow(dirname(file), file, `${JSON.stringify(signature, null, 2)}\n`);
   } catch (err) {
     return fail('sign.out_unwritable', `Cannot write the signature to ${file}: ${(err as Error).message}.`);
   }

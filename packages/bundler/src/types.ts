@@ -72,13 +72,14 @@ export interface ArtifactFile {
 
 /** artifact.json: what the artifact holds and the integrity an install pins (docs/artifacts.md). */
 export interface ArtifactRecord {
-  artifact: 1;
+  /** The record's format, which names its integrity's canonical form: 2 (written now) or 1 (older records, still read). */
+  artifact: 1 | 2;
   id: string;
   version: string;
   /** The extension this artifact was built from: its package.json name, or null. */
   source: { package: string | null };
   files: ArtifactFile[];
-  /** `sha256-<base64>` over the canonical listing of `files`. */
+  /** `sha256-<base64>` over the canonical listing of `files` in the record's format. */
   integrity: string;
   /** How the artifact was built: whether its source map carries the sources' text. Absent in records written before it existed. */
   build?: { sourcesContent: boolean };

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { HOST_ABI } from '@extkit/runtime';
 import { checkArtifact } from './artifact/check.js';
 import { decideLoad, type LoadDecision } from './policy.js';
-import { parseRevocations, type Revocations } from './trust/revocations.js';
+import { LISTING_ID, parseRevocations, type Revocations } from './trust/revocations.js';
 import { parseSignature, type SignatureFile } from './trust/signature.js';
 import type { ArtifactRecord, Diagnostic } from './types.js';
 
@@ -16,8 +16,10 @@ export interface VerifyOptions {
   trustedKeyFiles?: string[];
   /** A signature file written by `sign`. */
   signatureFile?: string;
-  /** A revocation list file. */
+  /** A revocation list file; it names listings, so `listing` is needed with it. */
   revokedFile?: string;
+  /** The listing this artifact was published as, `<publisher>.<id>`: what a revocation names. */
+  listing?: string;
   /** The host's ABI generation; default HOST_ABI, the kit's current one. */
   hostAbi?: number;
 }
@@ -120,6 +122,18 @@ export async function verify(dir: string, options: VerifyOptions = {}): Promise<
     if ('error' in rev) errors.push(rev.error);
     else revocations = rev.value;
   }
+  if (options.listing !== undefined && !LISTING_ID.test(options.listing)) {
+    errors.push({
+      code: 'verify.listing_invalid',
+      message: `The listing ${JSON.stringify(options.listing)} is not <publisher>.<id> in kebab-case (e.g. acme.hello-card).`,
+    });
+  } else if (options.revokedFile && options.listing === undefined) {
+    errors.push({
+      code: 'verify.listing_required',
+      message:
+        'A revocation list names listings (<publisher>.<id>), and an artifact does not record its publisher: say which listing this is with --listing <publisher>.<id>.',
+    });
+  }
   // A trust input that cannot be read decides nothing: a revocation list nobody could read revokes nothing.
   if (!checked.record || !checked.integrity || errors.length > checked.errors.length) return result;
 
@@ -146,6 +160,13 @@ export async function verify(dir: string, options: VerifyOptions = {}): Promise<
     });
     return result;
   }
+  if (options.listing !== undefined && options.listing.slice(options.listing.indexOf('.') + 1) !== manifest.id) {
+    errors.push({
+      code: 'verify.listing_mismatch',
+      message: `The listing ${options.listing} is not this artifact's: its manifest id is "${manifest.id}", so its listing is <publisher>.${manifest.id}.`,
+    });
+    return result;
+  }
   result.decision = decideLoad({
     manifest,
     integrity: checked.integrity,
@@ -156,6 +177,7 @@ export async function verify(dir: string, options: VerifyOptions = {}): Promise<
     signature,
     trustedKeys: keys,
     revocations,
+    ...(options.listing !== undefined ? { listing: options.listing } : {}),
   });
   result.ok = errors.length === 0 && result.decision.loads;
   return result;

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,7 +29,18 @@ describe('checkArtifact', () => {
     writeFileSync(join(outside, 'secret'), 's');
     const dir = artifact({ 'a.js': '1' }, { 'a.js': '1', [`../${outside.split('/').pop()}/secret`]: 's' });
     const r = await checkArtifact(dir);
-    expect(r.errors.map((e) => e.code)).toEqual(['verify.file_not_allowed']);
+    expect(r.errors.map((e) => e.code)).toEqual(['verify.path_unsafe']);
+    expect(r.uncovered).toEqual([`../${outside.split('/').pop()}/secret`]);
+  });
+
+  it('refuses a record that lists one path twice or two paths that differ only by case', async () => {
+    const dir = artifact({ 'a.js': '1', 'A.js': '2' });
+    expect((await checkArtifact(dir)).errors.map((e) => e.code)).toEqual(['verify.path_unsafe']);
+    const twice = artifact({ 'a.js': '1' });
+    const record = JSON.parse(readFileSync(join(twice, 'artifact.json'), 'utf8')) as { files: unknown[] };
+    record.files.push(record.files[0]);
+    writeFileSync(join(twice, 'artifact.json'), JSON.stringify(record));
+    expect((await checkArtifact(twice)).errors.map((e) => e.code)).toContain('verify.path_unsafe');
   });
 
   it('refuses a symbolic link in place of a listed file, even one whose target matches', async () => {

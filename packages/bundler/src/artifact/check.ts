@@ -2,7 +2,8 @@ import { lstat, readFile, readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { ArtifactRecord, Diagnostic } from '../types.js';
 import { integrityOf, sha256Hex } from './hash.js';
-import { RECORD_FILE, parseRecord } from './record.js';
+import { artifactPathProblem, artifactPathsProblem, shownPath } from './path.js';
+import { RECORD_FILE, isRecord, parseRecord } from './record.js';
 
 /** What re-hashing an artifact found: its record, the recomputed integrity and every mismatch. */
 export interface ArtifactCheck {
@@ -35,16 +36,14 @@ async function listEntries(root: string, dir = root): Promise<Entry[]> {
   return out;
 }
 
-/** True when a listed path stays inside the artifact: relative, `/`-separated, no `..`. */
-const inside = (path: string): boolean =>
-  path !== '' &&
-  !path.startsWith('/') &&
-  !path.includes('\\') &&
-  !path.split('/').some((s) => s === '..' || s === '.' || s === '');
-
 const notAllowed = (path: string, why: string): Diagnostic => ({
   code: 'verify.file_not_allowed',
-  message: `${path} ${why}; an artifact holds only regular files inside its own folder, and nothing it holds loads unless its hash covers it.`,
+  message: `${shownPath(path)} ${why}; an artifact holds only regular files inside its own folder, and nothing it holds loads unless its hash covers it.`,
+});
+
+const unsafe = (path: string, where: string, problem: string): Diagnostic => ({
+  code: 'verify.path_unsafe',
+  message: `${where} names ${shownPath(path)}: ${problem}. An artifact's paths are plain ASCII (letters, digits, "_ @ + . - ~", "/" between segments), so that no name can forge part of the listing its integrity covers; nothing in this artifact loads.`,
 });
 
 /**
@@ -54,11 +53,11 @@ const notAllowed = (path: string, why: string): Diagnostic => ({
  */
 export async function checkArtifact(dir: string): Promise<ArtifactCheck> {
   const file = join(dir, RECORD_FILE);
-  const none = (message: string): ArtifactCheck => ({
+  const none = (message: string, code = 'verify.record_unreadable'): ArtifactCheck => ({
     record: null,
     integrity: null,
     uncovered: [],
-    errors: [{ code: 'verify.record_unreadable', message }],
+    errors: [{ code, message }],
   });
   const self = await lstat(dir).catch(() => null);
   if (self?.isSymbolicLink()) {
@@ -90,55 +89,78 @@ export async function checkArtifact(dir: string): Promise<ArtifactCheck> {
     );
   }
   const record = parseRecord(text);
-  if (typeof record === 'string') return none(`${file} is not a valid artifact record: ${record}.`);
+  if (!isRecord(record)) return none(`${file} is not a valid artifact record: ${record.reason}.`, record.code);
 
   const errors: Diagnostic[] = [];
   const uncovered: string[] = [];
+  const seen = new Set<string>();
+  const cover = (path: string): void => {
+    uncovered.push(path);
+    seen.add(path);
+  };
   const entries = (await listEntries(dir)).filter((e) => e.path !== RECORD_FILE);
-  // Every regular file on disk, listed or not, hashed once: the integrity is of what is really there.
+  // Every regular file on disk with a safe name, listed or not, hashed once: the integrity is of what is really there.
   const hashes = new Map<string, string>();
-  for (const e of entries) if (e.kind === 'file') hashes.set(e.path, sha256Hex(await readFile(join(dir, e.path))));
+  for (const e of entries) {
+    const problem = artifactPathProblem(e.path);
+    if (problem) {
+      errors.push(unsafe(e.path, 'The artifact folder', problem));
+      cover(e.path);
+    } else if (e.kind === 'file') hashes.set(e.path, sha256Hex(await readFile(join(dir, e.path))));
+  }
   const listed = new Set(record.files.map((f) => f.path));
+  const present = new Set(entries.map((e) => e.path));
+  const collision = artifactPathsProblem(record.files.map((f) => f.path).filter((p) => !artifactPathProblem(p)));
+  if (collision) {
+    errors.push(unsafe(collision.path, RECORD_FILE, collision.problem));
+    cover(collision.path);
+  }
   for (const f of record.files) {
-    if (!inside(f.path)) {
-      errors.push(notAllowed(f.path, 'is a path outside the artifact'));
-      uncovered.push(f.path);
+    const problem = artifactPathProblem(f.path);
+    if (problem) {
+      if (!seen.has(f.path)) {
+        errors.push(unsafe(f.path, RECORD_FILE, problem));
+        cover(f.path);
+      }
       continue;
     }
     const sha256 = hashes.get(f.path);
     if (sha256 === undefined) {
       // An irregular entry at a listed path is reported below with every other one.
-      if (!entries.some((e) => e.path === f.path))
+      if (!present.has(f.path))
         errors.push({
           code: 'verify.file_missing',
-          message: `${f.path} is listed in ${RECORD_FILE} but missing from the artifact.`,
+          message: `${shownPath(f.path)} is listed in ${RECORD_FILE} but missing from the artifact.`,
         });
     } else if (sha256 !== f.sha256) {
       errors.push({
         code: 'verify.file_changed',
-        message: `${f.path} changed: its sha256 is ${sha256}, ${RECORD_FILE} records ${f.sha256}.`,
+        message: `${shownPath(f.path)} changed: its sha256 is ${sha256}, ${RECORD_FILE} records ${f.sha256}.`,
       });
     }
   }
   for (const e of entries) {
+    if (seen.has(e.path)) continue;
     if (e.kind !== 'file') {
       errors.push(notAllowed(e.path, e.kind === 'symlink' ? 'is a symbolic link' : 'is not a regular file'));
-      uncovered.push(e.path);
+      cover(e.path);
     } else if (!listed.has(e.path)) {
       errors.push({
         code: 'verify.file_extra',
-        message: `${e.path} is in the artifact but not listed in ${RECORD_FILE}, so its hash covers nothing of it.`,
+        message: `${shownPath(e.path)} is in the artifact but not listed in ${RECORD_FILE}, so its hash covers nothing of it.`,
       });
-      uncovered.push(e.path);
+      cover(e.path);
     }
   }
-  if (integrityOf(record.files) !== record.integrity) {
+  // Each record is hashed in the canonical form of its own format (docs/artifacts.md, "The integrity").
+  const listedIntegrity = integrityOf(record.files, record.artifact);
+  if (listedIntegrity !== record.integrity) {
     errors.push({
       code: 'verify.record_integrity',
-      message: `${RECORD_FILE} records integrity ${record.integrity}, but its own file listing hashes to ${integrityOf(record.files)}: the record was edited.`,
+      message: `${RECORD_FILE} records integrity ${JSON.stringify(record.integrity)}, but its own file listing hashes to ${listedIntegrity}: the record was edited.`,
     });
     uncovered.push(RECORD_FILE);
   }
   const actual = [...hashes].map(([path, sha256]) => ({ path, sha256 }));
-  return { record, integrity: integrityOf(actual), uncovered, errors };
+  return { record, integrity: integrityOf(actual, record.artifact), uncovered, errors };
 }

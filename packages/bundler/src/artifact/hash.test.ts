@@ -1,20 +1,43 @@
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalListing, integrityOf, sha256Hex } from './hash.js';
 import { makeRecord, parseRecord, serializeRecord } from './record.js';
 
+const files = [
+  { path: 'manifest.json', sha256: 'b'.repeat(64) },
+  { path: 'dist/index.js', sha256: 'a'.repeat(64) },
+  { path: 'Z.js', sha256: 'c'.repeat(64) },
+];
+
 describe('the canonical listing and the integrity', () => {
-  it("lists `<sha256>  <path>\\n` ordered by the paths' UTF-8 bytes, whatever the input order", () => {
-    const files = [
-      { path: 'manifest.json', sha256: 'b'.repeat(64) },
-      { path: 'dist/index.js', sha256: 'a'.repeat(64) },
-      { path: 'Z.js', sha256: 'c'.repeat(64) },
-    ];
+  it("is, in format 2, the JSON list of [path, sha256] ordered by the paths' UTF-8 bytes, whatever the input order", () => {
     expect(canonicalListing(files)).toBe(
-      `${'c'.repeat(64)}  Z.js\n${'a'.repeat(64)}  dist/index.js\n${'b'.repeat(64)}  manifest.json\n`,
+      `[["Z.js","${'c'.repeat(64)}"],["dist/index.js","${'a'.repeat(64)}"],["manifest.json","${'b'.repeat(64)}"]]`,
     );
     expect(integrityOf(files)).toBe(integrityOf([...files].reverse()));
     expect(integrityOf(files)).toBe(`sha256-${createHash('sha256').update(canonicalListing(files)).digest('base64')}`);
+  });
+
+  it('is, in format 1, the sha256sum lines older records were hashed over', () => {
+    expect(canonicalListing(files, 1)).toBe(
+      `${'c'.repeat(64)}  Z.js\n${'a'.repeat(64)}  dist/index.js\n${'b'.repeat(64)}  manifest.json\n`,
+    );
+    expect(integrityOf(files, 1)).not.toBe(integrityOf(files, 2));
+  });
+
+  it('reads back, in format 2, as exactly the list it was made of, whatever the paths hold: one listing names one set of files', () => {
+    const entry = fc.record({ path: fc.string({ unit: 'binary' }), sha256: fc.stringMatching(/^[0-9a-f]{64}$/) });
+    fc.assert(
+      fc.property(fc.uniqueArray(entry, { selector: (e) => e.path }), (list) => {
+        const sorted = [...list].sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)));
+        const back = JSON.parse(canonicalListing(list)) as Array<[string, string]>;
+        expect(back).toEqual(sorted.map((f) => [f.path, f.sha256]));
+        // Never a format-1 listing: that starts with a hex digit (or is empty), this with "[".
+        expect(canonicalListing(list).startsWith('[')).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('changes when any byte, path or file changes', () => {
@@ -33,6 +56,7 @@ describe('the canonical listing and the integrity', () => {
       ).integrity,
     ).not.toBe(one.integrity);
     expect(one.files).toEqual([{ path: 'a.js', size: 1, sha256: sha256Hex('1') }]);
+    expect(one.artifact).toBe(2);
   });
 });
 
@@ -45,11 +69,23 @@ describe('artifact.json', () => {
     expect(parseRecord(text)).toEqual(record);
   });
 
-  it('says what is wrong with a record that is not one', () => {
-    expect(parseRecord('[')).toMatch(/not JSON/);
-    expect(parseRecord('{"artifact":2}')).toMatch(/"artifact": 1/);
-    expect(parseRecord('{"artifact":1,"id":"x","version":"1.0.0","integrity":"i","files":[{"path":1}]}')).toMatch(
-      /"files"/,
+  it('says what is wrong with a record that is not one, and names a format it does not know apart', () => {
+    expect(parseRecord('[')).toMatchObject({
+      code: 'verify.record_unreadable',
+      reason: expect.stringMatching(/not JSON/),
+    });
+    expect(parseRecord('{"artifact":"2"}')).toMatchObject({ code: 'verify.record_unreadable' });
+    expect(parseRecord('{"artifact":3}')).toMatchObject({
+      code: 'verify.record_format',
+      reason: expect.stringMatching(/formats 1 and 2.*update extkit/),
+    });
+    expect(parseRecord('{"artifact":1,"id":"x","version":"1.0.0","integrity":"i","files":[{"path":1}]}')).toMatchObject(
+      { reason: expect.stringMatching(/"files"/) },
     );
+    expect(
+      parseRecord(
+        '{"artifact":2,"id":"x","version":"1.0.0","integrity":"i","files":[{"path":"a","size":1,"sha256":"A"}]}',
+      ),
+    ).toMatchObject({ reason: expect.stringMatching(/64 lowercase hex/) });
   });
 });

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE, STALE_LOCK_MS, withStoreLock } from './lock.js';
+import { LinkRefusal } from './no-follow.js';
 
 // The processes run this source, as the tests here do (the package's dist is bundled: no file holds lock.ts alone).
 const compiled = join(mkdtempSync(join(tmpdir(), 'extkit-lock-src-')), 'lock.mjs');
@@ -81,5 +82,27 @@ describe('withStoreLock', () => {
     );
     expect(await withStoreLock(dir, async () => 'ran', 100)).toEqual({ value: 'ran' });
     expect(() => readFileSync(join(dir, LOCK_FILE))).toThrow();
+  });
+
+  it('refuses a link planted at the lock or at its break guard, writing and removing nothing through it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'extkit-lock-'));
+    const victim = join(mkdtempSync(join(tmpdir(), 'extkit-victim-')), 'victim');
+    writeFileSync(victim, 'mine');
+    symlinkSync(victim, join(dir, LOCK_FILE));
+    let ran = false;
+    await expect(withStoreLock(dir, async () => (ran = true), 200)).rejects.toBeInstanceOf(LinkRefusal);
+    expect(lstatSync(join(dir, LOCK_FILE)).isSymbolicLink()).toBe(true);
+
+    rmSync(join(dir, LOCK_FILE));
+    // A stale lock, whose breaker's guard is a planted link.
+    writeFileSync(
+      join(dir, LOCK_FILE),
+      JSON.stringify({ pid: 2 ** 22 + 17, host: hostname(), at: Date.now() - 2 * STALE_LOCK_MS, token: 'old' }),
+    );
+    symlinkSync(victim, join(dir, `${LOCK_FILE}.break`));
+    await expect(withStoreLock(dir, async () => (ran = true), 200)).rejects.toBeInstanceOf(LinkRefusal);
+    expect(ran).toBe(false);
+    expect(readFileSync(victim, 'utf8')).toBe('mine');
+    expect(existsSync(join(dir, `${LOCK_FILE}.break`))).toBe(true);
   });
 });

@@ -4,8 +4,9 @@
 // hard-linked to the lock's name, which fails if the name exists), naming its holder.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
-import { link, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { link, readFile, rm, stat } from 'node:fs/promises';
+import { LinkRefusal, refuseLink, writeNoFollow } from './no-follow.js';
 
 /** The lock file's name inside the store. */
 export const LOCK_FILE = '.extkit-store.lock';
@@ -67,8 +68,9 @@ function isStale(holder: LockHolder | null, ageMs: number): boolean {
 async function breakLock(file: string, seen: string): Promise<void> {
   const guard = `${file}.break`;
   try {
-    await writeFile(guard, `${process.pid}\n`, { flag: 'wx' });
-  } catch {
+    await writeNoFollow(dirname(file), guard, `${process.pid}\n`, { exclusive: true });
+  } catch (err) {
+    if (err instanceof LinkRefusal) throw err;
     // Another build is breaking it; a guard left by a breaker that was killed is removed once it is clearly old.
     const st = await stat(guard).catch(() => null);
     if (st && Date.now() - st.mtimeMs > 10_000) await rm(guard, { force: true });
@@ -100,7 +102,7 @@ export async function withStoreLock<T>(
   };
   const mine = `${JSON.stringify(holder)}\n`;
   const draft = `${file}.${holder.token}`;
-  await writeFile(draft, mine);
+  await writeNoFollow(dir, draft, mine, { exclusive: true });
   const deadline = Date.now() + waitMs;
   let busy: LockBusy = { file, holder: null, ageMs: 0 };
   try {
@@ -111,6 +113,8 @@ export async function withStoreLock<T>(
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       }
+      // A link planted at the lock's name is nobody's lock: refused at once, never read or removed.
+      await refuseLink(file);
       const seen = await readFile(file, 'utf8').catch(() => null);
       if (seen === null) continue; // released between our attempt and the read
       const other = parseHolder(seen);

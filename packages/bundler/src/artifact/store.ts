@@ -1,22 +1,11 @@
-import {
-  chmod,
-  lstat,
-  mkdir,
-  mkdtemp,
-  readFile,
-  readdir,
-  realpath,
-  rename,
-  rm,
-  rmdir,
-  stat,
-  writeFile,
-} from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, realpath, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ArtifactRecord, Diagnostic } from '../types.js';
 import { checkArtifact } from './check.js';
 import { withStoreLock } from './lock.js';
-import { RECORD_FILE, parseRecord, serializeRecord } from './record.js';
+import { LinkRefusal, writeNoFollow } from './no-follow.js';
+import { artifactPathsProblem, shownPath } from './path.js';
+import { RECORD_FILE, isRecord, parseRecord, serializeRecord } from './record.js';
 
 /** How the store stands towards a new artifact. */
 export type StoreVerdict = { kind: 'new' } | { kind: 'unchanged' } | { kind: 'refused'; errors: Diagnostic[] };
@@ -35,7 +24,7 @@ async function subdirs(dir: string): Promise<string[]> {
 async function readRecordAt(dir: string): Promise<ArtifactRecord | null> {
   try {
     const r = parseRecord(await readFile(join(dir, RECORD_FILE), 'utf8'));
-    return typeof r === 'string' ? null : r;
+    return isRecord(r) ? r : null;
   } catch {
     return null;
   }
@@ -146,11 +135,8 @@ export async function writeArtifact(
 
 /** Writes the artifact's files and artifact.json into the temporary folder `tmp`. */
 async function stage(tmp: string, record: ArtifactRecord, contents: ReadonlyMap<string, Uint8Array>): Promise<void> {
-  for (const [path, bytes] of contents) {
-    await mkdir(dirname(join(tmp, path)), { recursive: true });
-    await writeFile(join(tmp, path), bytes);
-  }
-  await writeFile(join(tmp, RECORD_FILE), serializeRecord(record));
+  for (const [path, bytes] of contents) await writeNoFollow(tmp, join(tmp, path), bytes, { exclusive: true });
+  await writeNoFollow(tmp, join(tmp, RECORD_FILE), serializeRecord(record), { exclusive: true });
   // mkdtemp makes the folder private (0700); the artifact is read like any other
   // build output (a static server, a CI upload running as another user).
   await chmod(tmp, 0o755);
@@ -175,6 +161,17 @@ async function sweepStale(out: string, now = Date.now()): Promise<void> {
         await rm(dir, { recursive: true, force: true }).catch(() => {});
     }),
   );
+}
+
+/** Refuses an artifact whose paths break the path rule (artifact/path.ts): nothing is written for it. */
+function unsafePaths(contents: ReadonlyMap<string, Uint8Array>): Diagnostic | null {
+  const bad = artifactPathsProblem(contents.keys());
+  return bad
+    ? {
+        code: 'artifact.path_unsafe',
+        message: `The artifact would hold ${shownPath(bad.path)}: ${bad.problem}. An artifact's paths are plain ASCII (letters, digits, "_ @ + . - ~", "/" between segments); rename the file (for the bundle, "entry" in manifest.json).`,
+      }
+    : null;
 }
 
 /** What putting an artifact into the store did. */
@@ -208,6 +205,8 @@ export async function putArtifact(
 ): Promise<PutOutcome> {
   const linked = await linkedStore(out, record.id);
   if (linked) return { kind: 'refused', errors: [linked] };
+  const unsafe = unsafePaths(contents);
+  if (unsafe) return { kind: 'refused', errors: [unsafe] };
   try {
     await mkdir(out, { recursive: true });
     const locked = await withStoreLock(out, async (): Promise<PutOutcome> => {
@@ -229,6 +228,8 @@ export async function putArtifact(
       ],
     };
   } catch (err) {
+    if (err instanceof LinkRefusal)
+      return { kind: 'refused', errors: [{ code: 'artifact.store_symlink', message: err.message }] };
     return {
       kind: 'refused',
       errors: [
@@ -257,6 +258,8 @@ export async function replaceWatchArtifact(
 ): Promise<PutOutcome & { dir?: string }> {
   const linked = await linkedStore(out, record.id, ['.watch', record.id]);
   if (linked) return { kind: 'refused', errors: [linked] };
+  const unsafe = unsafePaths(contents);
+  if (unsafe) return { kind: 'refused', errors: [unsafe] };
   const dir = watchPath(out, record.id);
   try {
     await mkdir(dirname(dir), { recursive: true });
@@ -268,6 +271,8 @@ export async function replaceWatchArtifact(
     await rm(old, { recursive: true, force: true });
     return { kind: 'written', dir };
   } catch (err) {
+    if (err instanceof LinkRefusal)
+      return { kind: 'refused', errors: [{ code: 'artifact.store_symlink', message: err.message }] };
     return {
       kind: 'refused',
       errors: [

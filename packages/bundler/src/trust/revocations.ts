@@ -1,6 +1,9 @@
-/** A revocation list: listings (extension ids) that must never load, whatever else holds. */
+/** A listing id, `<publisher handle>.<manifest id>`, both kebab-case: what a revocation names (002: per listing). */
+export const LISTING_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A revocation list: listings (`<publisher>.<id>`) that must never load, whatever else holds. */
 export interface Revocations {
-  revoked: Array<{ id: string; reason?: string }>;
+  revoked: Array<{ listing: string; reason?: string }>;
 }
 
 /** Reads a revocation list's JSON, or says what is wrong with it. */
@@ -13,13 +16,17 @@ export function parseRevocations(text: string): Revocations | string {
   }
   const list = (data as { revoked?: unknown } | null)?.revoked;
   if (!Array.isArray(list))
-    return 'it has no "revoked" list, e.g. { "revoked": [{ "id": "my-extension", "reason": "..." }] }';
+    return 'it has no "revoked" list, e.g. { "revoked": [{ "listing": "acme.hello-card", "reason": "..." }] }';
   const revoked: Revocations['revoked'] = [];
   for (const item of list) {
-    const entry = typeof item === 'string' ? { id: item } : (item as { id?: unknown; reason?: unknown } | null);
-    if (!entry || typeof entry.id !== 'string')
-      return `every "revoked" item needs an "id" string, got ${JSON.stringify(item)}`;
-    revoked.push(typeof entry.reason === 'string' ? { id: entry.id, reason: entry.reason } : { id: entry.id });
+    const entry =
+      typeof item === 'string' ? { listing: item } : (item as { listing?: unknown; reason?: unknown } | null);
+    // An extension id alone names every publisher's listing of that id: one revocation would stop another's.
+    if (!entry || typeof entry.listing !== 'string' || !LISTING_ID.test(entry.listing))
+      return `every "revoked" item names a listing, "<publisher>.<id>" (a revocation is per listing, and two publishers may share an extension id), got ${JSON.stringify(item)}`;
+    revoked.push(
+      typeof entry.reason === 'string' ? { listing: entry.listing, reason: entry.reason } : { listing: entry.listing },
+    );
   }
   return { revoked };
 }

@@ -42,12 +42,18 @@ describe('signatures', () => {
 });
 
 describe('revocation lists', () => {
-  it('take ids as strings or objects with a reason', () => {
-    expect(parseRevocations('{"revoked":["a",{"id":"b","reason":"malware"}]}')).toEqual({
-      revoked: [{ id: 'a' }, { id: 'b', reason: 'malware' }],
+  it('take listings as strings or objects with a reason', () => {
+    expect(parseRevocations('{"revoked":["acme.a",{"listing":"evil.b","reason":"malware"}]}')).toEqual({
+      revoked: [{ listing: 'acme.a' }, { listing: 'evil.b', reason: 'malware' }],
     });
     expect(parseRevocations('[]')).toMatch(/no "revoked" list/);
-    expect(parseRevocations('{"revoked":[{"reason":"x"}]}')).toMatch(/needs an "id"/);
+    expect(parseRevocations('{"revoked":[{"reason":"x"}]}')).toMatch(/names a listing/);
+  });
+
+  it("refuse an extension id alone (the old form), which names every publisher's listing of that id", () => {
+    expect(parseRevocations('{"revoked":[{"id":"card"}]}')).toMatch(/names a listing, "<publisher>.<id>"/);
+    expect(parseRevocations('{"revoked":["card"]}')).toMatch(/names a listing/);
+    expect(parseRevocations('{"revoked":["acme.card/../x"]}')).toMatch(/names a listing/);
     expect(parseRevocations('nope')).toMatch(/not JSON/);
   });
 });

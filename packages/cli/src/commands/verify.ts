@@ -9,6 +9,7 @@ interface VerifyFlags {
   trustedKey: string[];
   signature?: string;
   revoked?: string;
+  listing?: string;
   hostAbi?: string;
   json?: boolean;
 }
@@ -34,7 +35,8 @@ export function registerVerify(program: Command): void {
       [],
     )
     .option('--signature <file>', 'signature file written by `extkit sign`')
-    .option('--revoked <file>', 'revocation list { "revoked": [{ "id": ... }] }')
+    .option('--revoked <file>', 'revocation list { "revoked": [{ "listing": "<publisher>.<id>", "reason": ... }] }')
+    .option('--listing <publisher.id>', 'the listing this artifact was published as (needed with --revoked)')
     .option('--host-abi <n>', "the host's ABI generation (default: the kit's current one)")
     .option('--json', 'print one JSON document { ok, errors, warnings, artifact, integrity, decision }')
     .addHelpText(
@@ -46,6 +48,11 @@ export function registerVerify(program: Command): void {
       for (const key of flags.trustedKey) requireFile('--trusted-key', key);
       requireFile('--signature', flags.signature);
       requireFile('--revoked', flags.revoked);
+      if (flags.revoked !== undefined && flags.listing === undefined)
+        throw new UsageError(
+          'verify.listing_required',
+          '--revoked needs --listing <publisher>.<id>: a revocation names a listing, and an artifact does not record its publisher.',
+        );
       const hostAbi = positiveInt('--host-abi', flags.hostAbi);
       const { verify, formatDiagnostics } = await import('@extkit/bundler');
       const result = await verify(dir, {
@@ -53,6 +60,7 @@ export function registerVerify(program: Command): void {
         ...(flags.integrity !== undefined ? { integrity: flags.integrity } : {}),
         ...(flags.signature !== undefined ? { signatureFile: flags.signature } : {}),
         ...(flags.revoked !== undefined ? { revokedFile: flags.revoked } : {}),
+        ...(flags.listing !== undefined ? { listing: flags.listing } : {}),
         ...(hostAbi !== undefined ? { hostAbi } : {}),
       });
       const out = await settle(result, flags.json);

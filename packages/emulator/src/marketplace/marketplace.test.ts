@@ -1,8 +1,19 @@
 // The marketplace end to end through its HTTP surface (the client library the CLI calls),
 // on one in-memory emulator: publish rules with their codes, the review lifecycle, trust,
 // installs, and the buyer-safe listing-versions read by @extkit/client unchanged.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, integrityOf } from '@extkit/bundler';
@@ -277,5 +288,127 @@ describe('review, trust and installs', () => {
       body: '{}',
     });
     expect(form.status).toBe(415);
+  });
+});
+
+describe('revocation is per listing', () => {
+  /** An artifact of `publisher`'s "twin-card": the same manifest id for every publisher, a console slot only. */
+  const twin = (publisher: string, text: string): Promise<string> =>
+    artifact(
+      (m) => {
+        m.id = 'twin-card';
+        m.contributes = { console: { slots: ['order.sidebar'] } };
+      },
+      undefined,
+      (dir) => {
+        writeFileSync(
+          join(dir, 'src/index.ts'),
+          `import { registerSlot } from '@extkit/runtime';\nregisterSlot('order.sidebar', ({ root }) => { root.textContent = ${JSON.stringify(text)}; });\n`,
+        );
+        writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `@${publisher}/twin-card`, private: true }));
+      },
+    );
+
+  it("revoking evil.twin-card stops it everywhere and never stops acme.twin-card, in the marketplace and in dev --installed's client", async () => {
+    const evil = await localPublisherKey(emu.origin, 'evil');
+    if (!evil.ok) throw new Error('no key');
+    expect(await publish(await twin('acme', 'acme'))).toMatchObject({ ok: true, listing: 'acme.twin-card' });
+    expect(await publish(await twin('evil', 'evil'), evil.key)).toMatchObject({ ok: true, listing: 'evil.twin-card' });
+    for (const listing of ['acme.twin-card', 'evil.twin-card']) {
+      await staffAction('review', listing, { marketplace: emu.origin });
+      await staffAction('approve', listing, { marketplace: emu.origin });
+      expect((await installListing(listing, { marketplace: emu.origin, key: emu.apiKey })).ok).toBe(true);
+    }
+    expect((await staffAction('revoke', 'evil.twin-card', { marketplace: emu.origin, reason: 'malware' })).ok).toBe(
+      true,
+    );
+    const cache = mkdtempSync(join(work, 'cache-'));
+    const acme = await fetchInstalled('acme.twin-card', { marketplace: emu.origin, key: emu.apiKey, cache });
+    expect(acme.install?.load).toMatchObject({ loads: true, realm: 'sandbox' });
+    expect(acme.decision).toMatchObject({ loads: true, realm: 'sandbox' });
+    const revoked = await fetchInstalled('evil.twin-card', { marketplace: emu.origin, key: emu.apiKey, cache });
+    expect(revoked.install?.load.reasons.map((r) => r.code)).toEqual(['load.revoked']);
+    expect(revoked.decision?.reasons.map((r) => r.code)).toEqual(['load.revoked']);
+    expect(revoked.decision?.reasons[0]?.message).toContain('"evil.twin-card" is revoked: malware');
+  });
+});
+
+describe('a hostile marketplace writes nowhere through dev --installed', () => {
+  /** A marketplace that answers what `answer` says for each path, as a remote one (or a man in the middle) could. */
+  async function hostile(answer: (path: string) => unknown): Promise<{ origin: string; close: () => void }> {
+    const server = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(answer(new URL(req.url ?? '/', 'http://x').pathname)));
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const { port } = server.address() as AddressInfo;
+    return { origin: `http://127.0.0.1:${port}`, close: () => server.close() };
+  }
+  const manifest = Buffer.from(readFileSync(join(fixture, 'manifest.json'))).toString('base64');
+  const answers =
+    (version: string, files: Record<string, string>) =>
+    (path: string): unknown =>
+      path === '/api/marketplace/installs'
+        ? { data: [{ listing: 'acme.order-map', site: null, version, integrity: 'sha256-x', hostAbi: 1 }] }
+        : path === '/api/marketplace/trust'
+          ? { staffKeys: [], revoked: [] }
+          : { files, signature: { signature: 1 } };
+
+  /** A cache three folders deep, so that "../../../../x" from its listing folder lands in `root`. */
+  function deepCache(): { root: string; cache: string } {
+    const root = mkdtempSync(join(work, 'mitm-'));
+    return { root, cache: join(root, 'a', 'b', 'cache') };
+  }
+
+  it.each([
+    ['a version that climbs out of the cache', '../../../../x', 'marketplace.bad_answer'],
+    ['an absolute version', '/tmp/extkit-owned', 'marketplace.bad_answer'],
+    ['a version that is not semver', '1.0', 'marketplace.bad_answer'],
+  ])('refuses %s, and writes nothing', async (_label, version, code) => {
+    const market = await hostile(answers(version, { 'manifest.json': manifest }));
+    try {
+      const { root, cache } = deepCache();
+      const r = await fetchInstalled('acme.order-map', { marketplace: market.origin, key: 'k', cache });
+      expect(r.ok).toBe(false);
+      expect(codes(r)).toEqual([code]);
+      expect(readdirSync(root)).toEqual([]);
+      expect(existsSync('/tmp/extkit-owned')).toBe(false);
+    } finally {
+      market.close();
+    }
+  });
+
+  it.each([
+    ['a file outside the artifact', { '../../../escape.js': 'eA==' }],
+    ['a file name with a line break', { 'manifest.json': manifest, 'a\nb': 'eA==' }],
+    ['a file named __proto__', JSON.parse('{"__proto__":"eA==","manifest.json":"eA=="}') as Record<string, string>],
+    ['files that are not an object', ['manifest.json'] as unknown as Record<string, string>],
+  ])('refuses %s, and writes nothing of it', async (_label, files) => {
+    const market = await hostile(answers('1.0.0', files));
+    try {
+      const { root, cache } = deepCache();
+      const r = await fetchInstalled('acme.order-map', { marketplace: market.origin, key: 'k', cache });
+      expect(codes(r)).toEqual(['install.artifact_unsafe']);
+      expect(readdirSync(root)).toEqual([]);
+    } finally {
+      market.close();
+    }
+  });
+
+  it('never writes through a symbolic link planted in the cache', async () => {
+    const market = await hostile(answers('1.0.0', { 'manifest.json': manifest }));
+    try {
+      const { root, cache } = deepCache();
+      const victim = join(root, 'victim');
+      mkdirSync(victim);
+      mkdirSync(join(cache, '..'), { recursive: true });
+      symlinkSync(victim, cache);
+      const r = await fetchInstalled('acme.order-map', { marketplace: market.origin, key: 'k', cache });
+      expect(codes(r)).toEqual(['install.artifact_unsafe']);
+      expect(r.errors[0]?.message).toMatch(/symbolic link/);
+      expect(readdirSync(victim)).toEqual([]);
+    } finally {
+      market.close();
+    }
   });
 });

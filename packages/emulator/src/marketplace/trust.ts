@@ -7,6 +7,8 @@ import {
   decideLoad,
   integrityOf,
   keyIdOf,
+  RECORD_FORMAT,
+  type RecordFormat,
   parseSignature,
   signatureHolds,
   type LoadDecision,
@@ -95,12 +97,27 @@ export async function addSignature(sql: Sql, version: VersionRow, signature: unk
   return sig;
 }
 
-/** The integrity of the stored files, recomputed (artifact.json excluded), as the loader does before it trusts a pin. */
+/**
+ * The integrity of the stored files, recomputed (artifact.json excluded) in the canonical form of
+ * the stored record's format, as the loader does before it trusts a pin.
+ */
 export function storedIntegrity(files: Record<string, string>): string {
+  let format: RecordFormat = RECORD_FORMAT;
+  try {
+    const stored = (
+      JSON.parse(Buffer.from(files['artifact.json'] ?? '', 'base64').toString('utf8')) as {
+        artifact?: unknown;
+      }
+    ).artifact;
+    if (stored === 1 || stored === 2) format = stored;
+  } catch {
+    // Publish re-hashed the record; a stored one that no longer reads hashes in the current form, and its pin fails.
+  }
   return integrityOf(
     Object.entries(files)
       .filter(([path]) => path !== 'artifact.json')
       .map(([path, b64]) => ({ path, sha256: createHash('sha256').update(Buffer.from(b64, 'base64')).digest('hex') })),
+    format,
   );
 }
 
@@ -118,10 +135,9 @@ export function decideVersion(
     ...(options.hostAbi !== undefined ? { hostAbi: options.hostAbi } : {}),
     signature: version.signature,
     trustedKeys: keys,
+    listing: listing.id,
     revocations: listing.revoked
-      ? {
-          revoked: [{ id: version.manifest.id, ...(listing.revoked_reason ? { reason: listing.revoked_reason } : {}) }],
-        }
+      ? { revoked: [{ listing: listing.id, ...(listing.revoked_reason ? { reason: listing.revoked_reason } : {}) }] }
       : null,
   });
 }

@@ -1,21 +1,14 @@
 // An uploaded artifact: its files written to a private temporary folder, so that the
 // server re-hashes it with the very check `extkit verify` runs and scans its bundle as
 // `extkit build` does. Paths are held to the artifact rules before anything is written.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { artifactPathsProblem, shownPath, writeNoFollow } from '@extkit/bundler';
 import { Refusal } from './refusals.js';
 
 /** At most this many files in one artifact (a bundle, its map, manifest.json, artifact.json and room to spare). */
 export const MAX_ARTIFACT_FILES = 64;
-
-/** True for a path that stays inside the artifact: relative, `/`-separated, no `.`/`..`/empty segment. */
-export const inside = (path: string): boolean =>
-  path !== '' &&
-  !path.startsWith('/') &&
-  !path.includes('\\') &&
-  !path.includes('\0') &&
-  !path.split('/').some((s) => s === '..' || s === '.' || s === '');
 
 /** Reads `{ files: { <path>: <base64> }, changelog? }`, or refuses with `publish.upload_invalid`. */
 export function parseUpload(body: unknown): { files: Map<string, Buffer>; changelog: string | null } {
@@ -31,11 +24,12 @@ export function parseUpload(body: unknown): { files: Map<string, Buffer>; change
   const entries = Object.entries(b.files as Record<string, unknown>);
   if (entries.length > MAX_ARTIFACT_FILES)
     throw bad(`it holds ${entries.length} files, more than ${MAX_ARTIFACT_FILES}`);
+  // The artifact path rule of extkit verify (@extkit/bundler), before anything is written.
+  const unsafe = artifactPathsProblem(entries.map(([path]) => path));
+  if (unsafe) throw bad(`${shownPath(unsafe.path)} is not an artifact path: ${unsafe.problem}`);
   const files = new Map<string, Buffer>();
   for (const [path, data] of entries) {
-    if (!inside(path)) throw bad(`${JSON.stringify(path)} is not a path inside the artifact`);
-    if (typeof data !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(data))
-      throw bad(`${JSON.stringify(path)} is not base64 text`);
+    if (typeof data !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(data)) throw bad(`${path} is not base64 text`);
     files.set(path, Buffer.from(data, 'base64'));
   }
   for (const need of ['artifact.json', 'manifest.json']) if (!files.has(need)) throw bad(`it has no ${need}`);
@@ -53,10 +47,8 @@ export async function withUploadFolder<T>(
   const dir = await mkdtemp(join(tmpdir(), 'extkit-publish-'));
   try {
     for (const [path, bytes] of files) {
-      const full = join(dir, path);
       try {
-        await mkdir(dirname(full), { recursive: true });
-        await writeFile(full, bytes);
+        await writeNoFollow(dir, join(dir, path), bytes, { exclusive: true });
       } catch {
         // "a" and "a/b" both uploaded: one names a file the other needs as a folder.
         throw new Refusal(

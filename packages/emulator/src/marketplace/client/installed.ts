@@ -1,11 +1,12 @@
 // Installs, as an organization and its host see them: pin a version, then fetch the
 // pinned artifact and ask the loader policy (`verify` of @extkit/bundler, the very
 // question `extkit verify` asks) whether it loads, and into which realm.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { verify, type LoadDecision, type VerifyResult } from '@extkit/bundler';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { LISTING_ID, verify, type LoadDecision, type VerifyResult } from '@extkit/bundler';
+import { isStrictSemver } from '@extkit/manifest';
 import type { MarketplaceDiagnostic } from '../refusals.js';
-import { inside } from '../upload.js';
+import { writeInside, writeServedFiles } from './files.js';
 import { call, marketplaceOrigin } from './http.js';
 
 /** An install: the pinned version and hash, and the marketplace's loader decision for it. */
@@ -77,7 +78,7 @@ export async function fetchInstalled(
     verify: null,
   });
   // The listing names a folder of the cache, which is emptied: it must be a listing id, never a path.
-  if (!/^[a-z0-9-]+\.[a-z0-9-]+$/.test(listing))
+  if (!LISTING_ID.test(listing))
     return fail([
       {
         code: 'install.invalid',
@@ -93,12 +94,23 @@ export async function fetchInstalled(
     key: options.key,
   });
   if (!installs.ok) return fail(installs.errors);
-  const install = installs.body.data.find((i) => (i.site ?? '') === (options.site ?? ''));
+  const data: unknown = (installs.body as { data?: unknown } | null)?.data;
+  const install = Array.isArray(data)
+    ? (data as Array<Install | null>).find((i) => i && (i.site ?? '') === (options.site ?? ''))
+    : undefined;
   if (!install)
     return fail([
       {
         code: 'install.not_installed',
         message: `${listing} is not installed for this organization${options.site ? ` on site ${options.site}` : ''}. Install it first: extkit marketplace install ${listing}`,
+      },
+    ]);
+  // The version names a folder of the cache: a marketplace (or someone between it and us) never picks the path.
+  if (typeof install.version !== 'string' || !isStrictSemver(install.version) || typeof install.integrity !== 'string')
+    return fail([
+      {
+        code: 'marketplace.bad_answer',
+        message: `The marketplace's install of ${listing} names version ${JSON.stringify(install.version).slice(0, 120)}, which is not a semver version (or it pins no integrity); nothing was fetched or written.`,
       },
     ]);
   const artifact = await call<{ files: Record<string, string>; signature: unknown }>(
@@ -108,51 +120,53 @@ export async function fetchInstalled(
     { key: options.key },
   );
   if (!artifact.ok) return fail(artifact.errors, install);
-  const trust = await call<{ staffKeys: string[]; revoked: Array<{ id: string; reason: string | null }> }>(
-    origin,
-    'GET',
-    '/api/marketplace/trust',
-  );
+  const trust = await call<{ staffKeys: unknown; revoked: unknown }>(origin, 'GET', '/api/marketplace/trust');
   if (!trust.ok) return fail(trust.errors, install);
+  const staffKeys = trust.body.staffKeys;
+  const revoked = trust.body.revoked;
+  if (
+    !Array.isArray(staffKeys) ||
+    !staffKeys.every((k) => typeof k === 'string') ||
+    !Array.isArray(revoked) ||
+    !revoked.every((r: { listing?: unknown } | null) => r && typeof r.listing === 'string')
+  )
+    return fail(
+      [
+        {
+          code: 'marketplace.bad_answer',
+          message:
+            "The marketplace's trust answer is not { staffKeys: [<PEM>], revoked: [{ listing, reason }] }; nothing loads without it.",
+        },
+      ],
+      install,
+    );
 
-  const home = join(options.cache, listing);
+  const cache = options.cache;
+  const home = join(cache, listing);
   const dir = join(home, install.version);
   await rm(home, { recursive: true, force: true });
-  for (const [path, b64] of Object.entries(artifact.body.files)) {
-    if (!inside(path))
-      return fail(
-        [
-          {
-            code: 'install.artifact_unsafe',
-            message: `The marketplace sent a file outside the artifact (${JSON.stringify(path)}); nothing was written for it.`,
-          },
-        ],
-        install,
-      );
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), Buffer.from(b64, 'base64'));
-  }
-  const keyFiles: string[] = [];
-  for (const [i, pem] of trust.body.staffKeys.entries()) {
-    const file = join(home, 'trust', `staff-${i}.pub.pem`);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, pem);
-    keyFiles.push(file);
-  }
+  const unsafe = await writeServedFiles(cache, dir, artifact.body.files);
+  if (unsafe) return fail([unsafe], install);
+  const keyFiles = (staffKeys as string[]).map((_, i) => join(home, 'trust', `staff-${i}.pub.pem`));
   const revokedFile = join(home, 'trust', 'revoked.json');
-  await mkdir(dirname(revokedFile), { recursive: true });
-  await writeFile(
-    revokedFile,
-    JSON.stringify({
-      revoked: trust.body.revoked.map((r) => (r.reason ? { id: r.id, reason: r.reason } : { id: r.id })),
-    }),
-  );
   const signatureFile = artifact.body.signature ? join(home, `${install.version}.sig.json`) : undefined;
-  if (signatureFile) await writeFile(signatureFile, JSON.stringify(artifact.body.signature));
+  // Revocation is per listing (002): each entry names <publisher>.<id>, never the bare extension id.
+  const revocations = {
+    revoked: (revoked as Array<{ listing: string; reason?: unknown }>).map((r) =>
+      typeof r.reason === 'string' && r.reason ? { listing: r.listing, reason: r.reason } : { listing: r.listing },
+    ),
+  };
+  const written = await writeInside(cache, [
+    ...(staffKeys as string[]).map((pem, i): [string, string] => [keyFiles[i]!, pem]),
+    [revokedFile, JSON.stringify(revocations)],
+    ...(signatureFile ? [[signatureFile, JSON.stringify(artifact.body.signature)] as [string, string]] : []),
+  ]);
+  if (written) return fail([written], install);
   const verified = await verify(dir, {
     integrity: install.integrity,
     trustedKeyFiles: keyFiles,
     revokedFile,
+    listing,
     ...(signatureFile ? { signatureFile } : {}),
     ...(options.hostAbi !== undefined ? { hostAbi: options.hostAbi } : {}),
   });

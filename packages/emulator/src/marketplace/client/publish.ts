@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { nextStep, type ListingState } from '../lifecycle.js';
 import type { MarketplaceDiagnostic } from '../refusals.js';
-import { inside } from '../upload.js';
+import { artifactPathsProblem, shownPath } from '@extkit/bundler';
 import { call, marketplaceOrigin } from './http.js';
 
 export interface PublishOptions {
@@ -33,14 +33,18 @@ export interface PublishResult {
   next: string | null;
 }
 
+class UnsafeUpload extends Error {}
+
 /** The upload body of the artifact in `dir`: artifact.json and every file it lists, as base64. */
 export async function readUpload(dir: string): Promise<{ files: Record<string, string> }> {
   const recordText = await readFile(join(dir, 'artifact.json'));
   const record = JSON.parse(recordText.toString('utf8')) as { files?: Array<{ path: string }> };
   const files: Record<string, string> = { 'artifact.json': recordText.toString('base64') };
-  // A listed path outside the folder is never read: the marketplace refuses the upload as incomplete.
-  for (const f of record.files ?? [])
-    if (inside(f.path)) files[f.path] = (await readFile(join(dir, f.path))).toString('base64');
+  // A listed path the artifact path rule refuses is never read, nor sent.
+  const listed = (record.files ?? []).map((f) => f.path);
+  const unsafe = artifactPathsProblem(listed);
+  if (unsafe) throw new UnsafeUpload(`artifact.json lists ${shownPath(unsafe.path)}: ${unsafe.problem}`);
+  for (const path of listed) files[path] = (await readFile(join(dir, path))).toString('base64');
   return { files };
 }
 
@@ -55,6 +59,19 @@ export async function publishArtifact(dir: string, options: PublishOptions): Pro
   try {
     upload = await readUpload(dir);
   } catch (err) {
+    if (err instanceof UnsafeUpload)
+      return {
+        ok: false,
+        errors: [
+          {
+            code: 'publish.upload_invalid',
+            message: `${err.message}; nothing was sent. An artifact's paths are plain ASCII (letters, digits, "_ @ + . - ~", "/" between segments): build it again with extkit build.`,
+          },
+        ],
+        warnings: [],
+        marketplace,
+        ...none,
+      };
     return {
       ok: false,
       errors: [

@@ -1,9 +1,7 @@
 // A published version's artifact, downloaded as it was published, without installing it:
 // what `extkit diff <listing>@<version>` compares (docs/diff.md, "Inputs").
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import type { MarketplaceDiagnostic } from '../refusals.js';
-import { inside } from '../upload.js';
+import { writeServedFiles } from './files.js';
 import { call, marketplaceOrigin } from './http.js';
 
 /**
@@ -24,19 +22,7 @@ export async function downloadVersion(
     { key: options.key },
   );
   if (!reply.ok) return reply;
-  for (const [file, b64] of Object.entries(reply.body.files)) {
-    if (!inside(file))
-      return {
-        ok: false,
-        errors: [
-          {
-            code: 'install.artifact_unsafe',
-            message: `The marketplace sent a file outside the artifact (${JSON.stringify(file)}); nothing was written for it.`,
-          },
-        ],
-      };
-    await mkdir(dirname(join(options.dir, file)), { recursive: true });
-    await writeFile(join(options.dir, file), Buffer.from(b64, 'base64'));
-  }
+  const unsafe = await writeServedFiles(options.dir, options.dir, reply.body.files);
+  if (unsafe) return { ok: false, errors: [unsafe] };
   return { ok: true, integrity: reply.body.integrity };
 }
