@@ -90,7 +90,7 @@ describe('withStoreLock', () => {
     writeFileSync(victim, 'mine');
     symlinkSync(victim, join(dir, LOCK_FILE));
     let ran = false;
-    await expect(withStoreLock(dir, async () => (ran = true), 200)).rejects.toBeInstanceOf(LinkRefusal);
+    await expect(withStoreLock(dir, () => Promise.resolve((ran = true)), 200)).rejects.toBeInstanceOf(LinkRefusal);
     expect(lstatSync(join(dir, LOCK_FILE)).isSymbolicLink()).toBe(true);
 
     rmSync(join(dir, LOCK_FILE));
@@ -100,7 +100,7 @@ describe('withStoreLock', () => {
       JSON.stringify({ pid: 2 ** 22 + 17, host: hostname(), at: Date.now() - 2 * STALE_LOCK_MS, token: 'old' }),
     );
     symlinkSync(victim, join(dir, `${LOCK_FILE}.break`));
-    await expect(withStoreLock(dir, async () => (ran = true), 200)).rejects.toBeInstanceOf(LinkRefusal);
+    await expect(withStoreLock(dir, () => Promise.resolve((ran = true)), 200)).rejects.toBeInstanceOf(LinkRefusal);
     expect(ran).toBe(false);
     expect(readFileSync(victim, 'utf8')).toBe('mine');
     expect(existsSync(join(dir, `${LOCK_FILE}.break`))).toBe(true);

@@ -147,7 +147,7 @@ export async function fetchInstalled(
   await rm(home, { recursive: true, force: true });
   const unsafe = await writeServedFiles(cache, dir, artifact.body.files);
   if (unsafe) return fail([unsafe], install);
-  const keyFiles = (staffKeys as string[]).map((_, i) => join(home, 'trust', `staff-${i}.pub.pem`));
+  const keyFiles = staffKeys.map((_, i) => join(home, 'trust', `staff-${i}.pub.pem`));
   const revokedFile = join(home, 'trust', 'revoked.json');
   const signatureFile = artifact.body.signature ? join(home, `${install.version}.sig.json`) : undefined;
   // Revocation is per listing (002): each entry names <publisher>.<id>, never the bare extension id.
@@ -157,7 +157,7 @@ export async function fetchInstalled(
     ),
   };
   const written = await writeInside(cache, [
-    ...(staffKeys as string[]).map((pem, i): [string, string] => [keyFiles[i]!, pem]),
+    ...staffKeys.map((pem: string, i): [string, string] => [keyFiles[i]!, pem]),
     [revokedFile, JSON.stringify(revocations)],
     ...(signatureFile ? [[signatureFile, JSON.stringify(artifact.body.signature)] as [string, string]] : []),
   ]);
