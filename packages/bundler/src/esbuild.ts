@@ -48,6 +48,7 @@ export function esbuildOptions(
     alias: {
       '@extkit/runtime': join(RUNTIME_DIR, 'dist', 'index.js'),
       '@extkit/runtime/bridge': join(RUNTIME_DIR, 'dist', 'bridge', 'index.js'),
+      '@extkit/runtime/routing': join(RUNTIME_DIR, 'dist', 'routing', 'index.js'),
     },
     logLevel: 'silent',
   };

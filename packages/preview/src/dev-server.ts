@@ -22,6 +22,11 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     hostAbi: options.hostAbi ?? HOST_ABI,
     publisher: options.publisher,
     watch: options.watch ?? true,
+    emulator: options.emulator,
+    settingsFile:
+      options.settingsFile === undefined || options.settingsFile === false
+        ? options.settingsFile
+        : resolve(options.settingsFile),
   });
   const [assets] = await Promise.all([clientAssets(), session.start()]);
   const streams = new Set<ServerResponse>();

@@ -1,6 +1,7 @@
 export { startDevServer } from './dev-server.js';
 export { HOST_ABI } from './host-abi.js';
 export type {
+  EmulatorLink,
   BlockedRequest,
   DevServer,
   DevServerOptions,

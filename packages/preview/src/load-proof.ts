@@ -12,6 +12,8 @@
 export const LOAD_PARAM = 'load';
 /** The <meta name> that carries a load's proof into the frame document. */
 export const LOAD_META = 'extkit-load';
+/** The <meta name> that carries the routing (`{api, emulator}`, the two API bases) into a frame document while routing is on. */
+export const ROUTING_META = 'extkit-routing';
 /** The <meta name> that carries the session's frame key into the host page. */
 export const FRAME_KEY_META = 'extkit-frame-key';
 

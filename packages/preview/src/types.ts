@@ -16,6 +16,19 @@ export interface DevServerOptions {
   watch?: boolean;
   /** Preview an installed version (an artifact fetched from a marketplace) instead of building `dir` (`extkit dev --installed`). */
   installed?: InstalledPreview;
+  /**
+   * An emulator to route the frames' API calls to (`extkit dev --emulator`): its base URL (ending in /v1) and admin URL.
+   * Routing is on when the project also names its API base (`"extkit": { "api" }` in package.json); see docs/api.md.
+   */
+  emulator?: EmulatorLink;
+  /** Where the settings panel keeps its values across reloads and restarts; default `<dir>/.extkit/settings.local.json`, `false` for nowhere. */
+  settingsFile?: string | false;
+}
+
+/** A running emulator the preview routes to and drives (its admin surface). */
+export interface EmulatorLink {
+  baseUrl: string;
+  adminUrl: string;
 }
 
 /** An installed, pinned version and the loader policy's decision for it (@extkit/bundler's decideLoad). */
@@ -88,7 +101,15 @@ export interface PreviewState {
   hostAbi: number;
   /** What the manifest lets through the bridge and the sandbox (from the last valid manifest). */
   declared: { props: string[]; events: string[]; network: string[]; height: number | null };
-  settings: { fields: SettingsField[]; defaults: Record<string, unknown> };
+  /**
+   * The settings panel: the fields, config.defaults, and the values kept in the project's local settings file
+   * (`.extkit/settings.local.json`, never in an artifact), which the panel starts from.
+   */
+  settings: {
+    fields: SettingsField[];
+    defaults: Record<string, unknown>;
+    local: Record<string, string | number | boolean>;
+  };
   surfaces: PlannedSurface[];
   /** Why nothing loads (nothing declared, hostAbi mismatch, no build yet); null when surfaces load. */
   blocked: { code: string; message: string } | null;
@@ -106,6 +127,11 @@ export interface PreviewState {
     realm: 'app' | 'sandbox' | null;
     reasons: Array<{ code: string; message: string }>;
   } | null;
+  /**
+   * Routing to the emulator (docs/api.md): the project's API base, the emulator's base and admin URL; null when off
+   * (no `--emulator`, or no `extkit.api` in package.json).
+   */
+  routing: { api: string; emulator: string; admin: string } | null;
   /** Set when the latest build or manifest failed; the last good one keeps running beneath it. */
   overlay: { title: string; diagnostics: PreviewDiagnostic[] } | null;
 }

@@ -13,6 +13,7 @@ interface DevFlags {
   marketplace?: string;
   key?: string;
   site?: string;
+  emulator?: string | true;
 }
 
 function port(value: string | undefined): number | undefined {
@@ -105,25 +106,35 @@ export function registerDev(program: Command): void {
       "with --installed: the organization's API key (default: EXTKIT_API_KEY; a local emulator gives one)",
     )
     .option('--site <id>', "with --installed: the site whose install to preview (default: the organization's)")
+    .option(
+      '--emulator [url]',
+      'route the frames\' calls to the API ("extkit.api" in package.json) to an emulator: one started in this process, or the running extkit emulate at <url>',
+    )
     .addHelpText(
       'after',
-      '\nThe preview listens on 127.0.0.1 only. Stop it with Ctrl-C.\n\nExamples:\n  $ extkit dev\n  $ extkit dev path/to/extension --port 5180 --host-abi 2\n  $ extkit dev --installed acme.hello-card',
+      '\nThe preview listens on 127.0.0.1 only. Stop it with Ctrl-C.\n\nWith --emulator, every request a frame makes under the project\'s API base ("extkit": { "api":\n"https://api.example.com/v1" } in package.json) goes to the emulator instead, and nothing else does:\nthe code and the manifest are the ones you publish (docs/api.md). Without a URL the emulator runs in\nthis process (its state in .extkit/emulator, the demo seed; it needs @electric-sql/pglite).\n\nExamples:\n  $ extkit dev\n  $ extkit dev --emulator\n  $ extkit dev --emulator http://127.0.0.1:8787/v1\n  $ extkit dev path/to/extension --port 5180 --host-abi 2\n  $ extkit dev --installed acme.hello-card',
     )
     .action(async (dir: string, flags: DevFlags) => {
       if (flags.installed !== undefined) return devInstalled(dir, flags);
       requireDir(dir, 'extension folder');
       await requirePublisher(flags.publisher); // a usage error (exit 2), as in validate and build
+      const emulator =
+        flags.emulator === undefined
+          ? undefined
+          : await (await import('./dev-emulator.js')).devEmulator(flags.emulator, dir);
       const options = {
         dir,
         port: port(flags.port),
         hostAbi: positiveInt('--host-abi', flags.hostAbi),
         ...(flags.publisher !== undefined ? { publisher: flags.publisher } : {}),
+        ...(emulator ? { emulator: emulator.link } : {}),
       };
       // The project's types follow its manifest while the preview runs (docs/create.md).
       const stopTypes = (await import('@extkit/manifest')).watchTypes(dir);
       const { startDevServer } = await import('@extkit/preview');
-      const server = await startDevServer(options).catch((err: unknown) => {
+      const server = await startDevServer(options).catch(async (err: unknown) => {
         stopTypes();
+        await emulator?.close();
         if ((err as { code?: string }).code === 'EADDRINUSE')
           throw new UsageError(
             'port.in_use',
@@ -148,7 +159,11 @@ export function registerDev(program: Command): void {
         return `${build}${counts ? ` · ${counts} (see the Diagnostics tab)` : ''}${blocked}`;
       };
       const name = server.state().extension?.name ?? dir;
-      process.stdout.write(`extkit dev: ${p.bold(name)} at ${p.bold(server.url)}\n  ${describe()}\n`);
+      const routing = server.state().routing;
+      const emulated = emulator
+        ? `${emulator.lines.map((line) => `  ${line}\n`).join('')}  ${routing ? `routing ${routing.api} to the emulator` : p.yellow('routing is off: package.json names no "extkit.api" (docs/api.md)')}\n`
+        : '';
+      process.stdout.write(`extkit dev: ${p.bold(name)} at ${p.bold(server.url)}\n${emulated}  ${describe()}\n`);
       const follow = (): void => {
         void server.nextUpdate().then(() => {
           process.stdout.write(`${p.dim(new Date().toTimeString().slice(0, 8))} ${describe()}\n`);
@@ -157,7 +172,13 @@ export function registerDev(program: Command): void {
       };
       follow();
       await new Promise<void>((resolve) => {
-        const stop = (): void => (stopTypes(), void server.close().then(resolve));
+        const stop = (): void => (
+          stopTypes(),
+          void server
+            .close()
+            .then(() => emulator?.close())
+            .then(resolve)
+        );
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });

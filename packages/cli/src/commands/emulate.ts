@@ -44,7 +44,7 @@ function options(flags: EmulateFlags): { port: number; data?: string; database?:
 }
 
 /** The usage error for an engine not installed: what is missing, and the one command that adds it to this project. */
-async function engineMissing(err: EngineMissingError): Promise<UsageError> {
+export async function engineMissing(err: EngineMissingError): Promise<UsageError> {
   const { addDevCommand, installSpec, projectPackageManager } = await import('../package-manager.js');
   const install = addDevCommand(await projectPackageManager(), installSpec(err.packageName, err.range));
   const what =

@@ -21,6 +21,7 @@ import {
 } from '@extkit/runtime/bridge';
 import { LOAD_PARAM, newLoadNonce } from '../load-proof.js';
 import { isSandboxAttempt, type SandboxAttempt } from '../sandbox/attempt.js';
+import { isDevReport, type DevReport } from '../devlog/report.js';
 
 type Values = Record<string, unknown>;
 type DistributiveOmitV<T> = T extends unknown ? Omit<T, 'v'> : never;
@@ -55,6 +56,8 @@ export interface BridgeHostOptions {
   onError?(message: string, stack?: string): void;
   /** What the frame's sandbox stopped, sent by its lockdown over the port (checked field by field). */
   onAttempt?(attempt: SandboxAttempt): void;
+  /** A request the frame made or a console error or warning, in development (devlog/report.ts; checked field by field). */
+  onDevReport?(report: DevReport): void;
   onTimeout?(): void;
   /**
    * Proves each load (load-proof.ts): `load(src)` names the load with a fresh nonce in
@@ -128,6 +131,7 @@ export function attachBridge(o: BridgeHostOptions): BridgeHost {
       case 'error':
         return o.onError?.(m.message, m.stack);
       case 'sandbox':
+        if (isDevReport(m.attempt)) return o.onDevReport?.(m.attempt);
         return isSandboxAttempt(m.attempt)
           ? o.onAttempt?.(m.attempt)
           : o.onError?.("The frame sent a sandbox report outside the lockdown's shape; it was ignored.");

@@ -6,6 +6,9 @@ import type { BlockedRequest, PreviewState } from '../types.js';
 import { fill, h } from './dom.js';
 import { diagnosticItem, renderDiagnostics } from './panels/diagnostics.js';
 import { eventsView, networkView } from './panels/logs.js';
+import { apiView } from './panels/api.js';
+import { logsView } from './panels/console-logs.js';
+import { devlog, logLine } from './devlog.js';
 import { renderCalls, renderProps } from './panels/props.js';
 import { renderSettings, seedConfig } from './panels/settings.js';
 import { logBlocked, store, storeFlag } from './store.js';
@@ -13,12 +16,14 @@ import { FRAME_KEY_META, loadProver } from '../load-proof.js';
 import { Stage } from './surfaces-view.js';
 import { STYLES } from './styles.js';
 
-type Tab = 'props' | 'settings' | 'events' | 'network' | 'diagnostics';
+type Tab = 'props' | 'settings' | 'events' | 'network' | 'api' | 'logs' | 'diagnostics';
 const TABS: Array<[Tab, string]> = [
   ['props', 'Props'],
   ['settings', 'Settings'],
   ['events', 'Events'],
   ['network', 'Network'],
+  ['api', 'API'],
+  ['logs', 'Logs'],
   ['diagnostics', 'Diagnostics'],
 ];
 
@@ -32,6 +37,13 @@ const prove = loadProver(document.querySelector<HTMLMetaElement>(`meta[name="${F
 const stage = new Stage({ changed: () => refreshLogs(), blocked: (entry) => blocked(entry), prove });
 const title = h('div', { class: 'title' });
 const connection = h('span', { class: 'conn', title: 'connection to extkit dev' }, 'connecting');
+const logCount = h('button', {
+  type: 'button',
+  class: 'pill',
+  'data-log-count': '',
+  hidden: true,
+  onclick: () => select('logs'),
+});
 const baseStyle = h(
   'label',
   {
@@ -59,10 +71,14 @@ const panels: Record<Tab, HTMLElement> = {
   settings: panel('settings'),
   events: panel('events'),
   network: panel('network'),
+  api: panel('api'),
+  logs: panel('logs'),
   diagnostics: panel('diagnostics'),
 };
 const eventsLog = eventsView(panels.events, () => refreshLogs());
 const networkLog = networkView(panels.network, () => refreshLogs());
+const apiPanel = apiView(panels.api, () => refreshLogs());
+const logsPanel = logsView(panels.logs, () => refreshLogs());
 const propsEditor = h('div');
 const calls = h('ol', { class: 'log calls' });
 const callsTitle = h('h3', {}, 'Calls', h('small', {}, ' through function bindings'));
@@ -70,7 +86,7 @@ panels.props.append(propsEditor, callsTitle, calls);
 
 document.head.append(h('style', {}, STYLES));
 document.body.replaceChildren(
-  h('header', { class: 'top' }, h('span', { class: 'logo' }, 'extkit dev'), title, baseStyle, connection),
+  h('header', { class: 'top' }, h('span', { class: 'logo' }, 'extkit dev'), title, logCount, baseStyle, connection),
   h(
     'main',
     {},
@@ -119,7 +135,7 @@ function apply(next: PreviewState): void {
     installedPill(next.installed),
   );
   document.title = `${ext?.name ?? 'extension'} · extkit dev`;
-  const key = JSON.stringify([next.declared, next.settings, next.surfaces]);
+  const key = JSON.stringify([next.declared, next.settings, next.surfaces, next.routing]);
   if (key !== panelsKey) {
     panelsKey = key;
     seedConfig(next);
@@ -155,6 +171,7 @@ function applicable(s: PreviewState): void {
     settings: s.blocked !== null || s.settings.fields.length === 0,
     events: s.blocked !== null,
     network: s.blocked !== null,
+    api: s.blocked !== null,
   };
   for (const [t, b] of tabButtons) b.hidden = hidden[t] === true;
   if (hidden[active]) select(s.blocked !== null ? 'diagnostics' : 'props');
@@ -210,12 +227,21 @@ function drawLogs(): void {
   if (active === 'network') networkLog.render();
   if (active === 'diagnostics') renderDiagnostics(panels.diagnostics, state);
   if (active === 'props') renderCalls(calls);
+  if (active === 'api') apiPanel.render(state);
+  if (active === 'logs') logsPanel.render();
   const errors = state.diagnostics.filter((d) => d.severity === 'error').length + store.runtimeErrors.length;
   const warnings = state.diagnostics.length - state.diagnostics.filter((d) => d.severity === 'error').length;
   const dropped = store.events.count((e) => !e.accepted);
   count('events', store.events.size, dropped ? 'warn' : '');
   count('network', store.blocked.size, store.blocked.size ? 'err' : '');
   count('diagnostics', errors + warnings, errors ? 'err' : warnings ? 'warn' : '');
+  const failed = devlog.calls.count((c) => c.status === null || c.status >= 400);
+  count('api', devlog.calls.size, failed ? 'warn' : '');
+  const logErrors = devlog.logs.count((e) => e.level === 'error');
+  count('logs', devlog.logs.size, logErrors ? 'err' : devlog.logs.size ? 'warn' : '');
+  logCount.hidden = devlog.logs.size === 0;
+  logCount.className = `pill ${logErrors ? 'err' : ''}`;
+  logCount.textContent = `${logErrors} error${logErrors === 1 ? '' : 's'} · ${devlog.logs.size - logErrors} warning${devlog.logs.size - logErrors === 1 ? '' : 's'} in the frames`;
   stage.drawRates();
 }
 
@@ -228,6 +254,7 @@ function count(tab: Tab, n: number, tone: string): void {
 
 function blocked(entry: BlockedRequest): void {
   logBlocked(entry);
+  logLine(entry.surface, 'error', 'csp', `${entry.directive} refused ${entry.blocked}: ${entry.fix}`);
   refreshLogs();
 }
 

@@ -8,6 +8,8 @@ import { fill, h } from './dom.js';
 import { answerCall, surfaceProps } from './calls.js';
 import { watchNavigation, type NavigationWatch } from './navigation-watch.js';
 import { logEvent, pushLimited, store } from './store.js';
+import { logLine, logRequest } from './devlog.js';
+import { mapStackOf } from './panels/console-logs.js';
 
 export interface StageHooks {
   /** Proves each frame load (load-proof.ts). */
@@ -263,9 +265,18 @@ export class Stage {
           note.textContent = message;
           note.hidden = false;
           pushLimited(store.runtimeErrors, { surface: surface.key, message, stack });
+          mapStackOf(logLine(surface.key, 'error', 'uncaught', message, stack), () => this.hooks.changed());
           this.hooks.changed();
         },
         onAttempt: (attempt) => this.hooks.blocked(attemptEntry(surface.key, attempt)),
+        onDevReport: (report) => {
+          if (report.kind === 'request') logRequest(surface.key, report);
+          else
+            mapStackOf(logLine(surface.key, report.level, 'console', report.message, report.stack), () =>
+              this.hooks.changed(),
+            );
+          this.hooks.changed();
+        },
         onTimeout: () => m.ended === undefined && this.setStatus(m, 'error', 'no handshake: the frame never connected'),
       }),
     };

@@ -1,6 +1,6 @@
 // The two HTML documents the server writes: the host page, and the near-empty
 // document of one extension frame (its transport, then its bundle).
-import { FRAME_KEY_META, LOAD_META } from '../load-proof.js';
+import { FRAME_KEY_META, LOAD_META, ROUTING_META } from '../load-proof.js';
 
 /** The host page: an empty shell the host app renders into, holding the session's frame key (load-proof.ts). */
 export function hostDocument(title: string, frameKey: string): string {
@@ -24,10 +24,17 @@ export function hostDocument(title: string, frameKey: string): string {
  * the frame transport and the bundle inline (one request per reload; the policy
  * pins each script by hash).
  */
-export function frameDocument(scripts: readonly string[], style?: string, loadProof?: string): string {
+export function frameDocument(
+  scripts: readonly string[],
+  style?: string,
+  loadProof?: string,
+  routing?: { api: string; emulator: string },
+): string {
   const css = style === undefined ? '' : `<style>${style}</style>`;
   const proof = loadProof === undefined ? '' : `<meta name="${LOAD_META}" content="${escapeHtml(loadProof)}">`;
-  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${proof}${css}${scripts.map((s) => `<script>${s}</script>`).join('')}</head><body></body></html>`;
+  const routed =
+    routing === undefined ? '' : `<meta name="${ROUTING_META}" content="${escapeHtml(JSON.stringify(routing))}">`;
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${proof}${routed}${css}${scripts.map((s) => `<script>${s}</script>`).join('')}</head><body></body></html>`;
 }
 
 /** Makes script text safe inside <script>: esbuild already escapes `</script` in strings; this covers the rest. */

@@ -11,6 +11,8 @@ import { checkHost } from './host-header.js';
 import { REPORT_PATH, checkReport } from './report-gate.js';
 import { LOAD_PARAM, isLoadNonce } from '../load-proof.js';
 import { proveLoad, type LoadLedger } from './load-proof.js';
+import { devConnectSrc } from '@extkit/runtime/routing';
+import { handleDevApi, isDevApi } from './dev-api.js';
 
 const MAX_REPORT_BYTES = 64 * 1024;
 
@@ -91,6 +93,7 @@ export function handle(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
       return void req.resume().on('end', () => send(res, 400, 'text/plain', 'Refused: no such surface.\n'));
     return receiveReport(req, res, ctx, surface);
   }
+  if (isDevApi(url.path)) return handleDevApi(req, res, url.path, origin, ctx.session);
   if (method !== 'GET' && method !== 'HEAD') return send(res, 405, 'text/plain', 'Method not allowed.\n');
 
   // A frame navigation the host page did not start: the extension sent its frame somewhere (see framedByExtension).
@@ -144,8 +147,13 @@ export function handle(req: IncomingMessage, res: ServerResponse, ctx: RouteCont
     // ?base=off: the bare frame, without the base style (the host page's switch).
     const styled = url.query.get('base') !== 'off';
     const proof = isLoadNonce(nonce) ? proveLoad(ctx.frameKey, nonce) : undefined;
-    return send(res, 200, 'text/html', frameDocument(scripts, styled ? BASE_STYLE : undefined, proof), {
-      'content-security-policy': csp(reportUri, state.declared.network, styled),
+    // While routing is on, the emulator's origin joins the declared ones (docs/api.md); otherwise exactly capabilities.network.
+    const routing = state.routing ? { api: state.routing.api, emulator: state.routing.emulator } : undefined;
+    const network = routing
+      ? devConnectSrc(state.declared.network, new URL(routing.emulator).origin)
+      : state.declared.network;
+    return send(res, 200, 'text/html', frameDocument(scripts, styled ? BASE_STYLE : undefined, proof, routing), {
+      'content-security-policy': csp(reportUri, network, styled),
     });
   }
   return send(res, 404, 'text/plain', 'Not found.\n');

@@ -3,7 +3,9 @@
 // an invalid manifest is shown as an overlay while the last good one keeps running.
 import { join, resolve } from 'node:path';
 import { readManifest, validateOptionsFor, type Diagnostic, type Manifest } from '@extkit/manifest';
-import type { InstalledPreview, PreviewDiagnostic, PreviewState } from '../types.js';
+import type { EmulatorLink, InstalledPreview, PreviewDiagnostic, PreviewState } from '../types.js';
+import { routingFor } from './routing.js';
+import { LOCAL_SETTINGS, readLocalSettings, writeLocalSettings, type LocalValues } from './local-settings.js';
 import { installedBlocked, readInstalled } from './installed.js';
 import { createBuilder, type Builder, type BuildOutcome } from './build.js';
 import { loadDecision } from './load-decision.js';
@@ -17,6 +19,9 @@ export interface SessionOptions {
   hostAbi: number;
   publisher?: string | undefined;
   watch: boolean;
+  emulator?: EmulatorLink | undefined;
+  /** The local settings file (absolute), or false for none. */
+  settingsFile?: string | false | undefined;
 }
 
 export class Session {
@@ -35,25 +40,52 @@ export class Session {
   private builderEntry: string | undefined;
   private pending = new Set<'manifest' | 'build'>();
   private readonly listeners = new Set<(state: PreviewState) => void>();
+  private local: LocalValues = {};
+  private localProblem: PreviewDiagnostic[] = [];
 
   constructor(private readonly options: SessionOptions) {
     this.state = {
       extension: null,
       hostAbi: options.hostAbi,
       declared: { props: [], events: [], network: [], height: null },
-      settings: { fields: [], defaults: {} },
+      settings: { fields: [], defaults: {}, local: {} },
       surfaces: [],
       blocked: null,
       revision: 0,
       build: null,
       diagnostics: [],
       installed: null,
+      routing: null,
       overlay: null,
     };
   }
 
+  /** The local settings file, or undefined when the session keeps none (an installed version's preview, or turned off). */
+  get settingsFile(): string | undefined {
+    const file = this.options.settingsFile;
+    if (file === false || this.options.installed) return undefined;
+    return file ?? join(this.options.dir, LOCAL_SETTINGS);
+  }
+
+  /** Keeps the settings panel's values in the local settings file; the next state carries them. */
+  saveLocalSettings(values: LocalValues): void {
+    const file = this.settingsFile;
+    if (file === undefined) return;
+    writeLocalSettings(file, values);
+    this.local = { ...values };
+    this.state.settings.local = this.local;
+  }
+
   /** Validates, builds once and (unless disabled) starts watching. */
   async start(): Promise<void> {
+    const file = this.settingsFile;
+    if (file !== undefined) {
+      const read = readLocalSettings(file);
+      this.local = read.values;
+      this.state.settings.local = read.values;
+      if (read.problem)
+        this.localProblem = [{ code: 'preview.settings_unreadable', severity: 'warning', message: read.problem }];
+    }
     const installed = this.options.installed;
     if (installed) {
       const read = await readInstalled(installed);
@@ -116,10 +148,14 @@ export class Session {
     let diagnostics: PreviewDiagnostic[];
     let valid = false;
     try {
-      const { report } = readManifest(manifestPath, validateOptionsFor(this.options.dir, this.options.publisher));
+      const settings = validateOptionsFor(this.options.dir, this.options.publisher);
+      const { report } = readManifest(manifestPath, settings);
+      const routed = routingFor(settings.api, this.options.emulator);
+      this.state.routing = routed.routing;
       diagnostics = [
         ...report.errors.map((d) => fromManifest(d, 'error')),
         ...report.warnings.map((d) => fromManifest(d, 'warning')),
+        ...routed.diagnostics,
       ];
       if (report.valid) {
         valid = true;
@@ -177,7 +213,7 @@ export class Session {
   private publish(reload: boolean): void {
     const s = this.state;
     const m = this.manifest;
-    s.diagnostics = [...this.manifestDiagnostics, ...this.buildDiagnostics];
+    s.diagnostics = [...this.manifestDiagnostics, ...this.buildDiagnostics, ...this.localProblem];
     const failing = s.diagnostics.filter((d) => d.severity === 'error');
     s.overlay =
       failing.length === 0
@@ -203,6 +239,7 @@ export class Session {
       s.settings = {
         fields: (m.config?.fields ?? []).map((f) => ({ ...f })),
         defaults: { ...(m.config?.defaults ?? {}) },
+        local: this.local,
       };
       s.surfaces = planSurfaces(m);
     }

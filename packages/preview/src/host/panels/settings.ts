@@ -1,8 +1,11 @@
-// The settings panel, generated from config.fields and starting at config.defaults.
+// The settings panel, generated from config.fields, starting at the values kept in the project's
+// local settings file (.extkit/settings.local.json, never in an artifact), else config.defaults.
+// Every change is saved there; with the emulator, a development key can be issued into a field.
 import { configValueProblem } from '@extkit/runtime/bridge';
 import type { PreviewState, SettingsField } from '../../types.js';
 import { fill, h } from '../dom.js';
 import { dict, store } from '../store.js';
+import { devKeyForm } from './dev-key.js';
 
 export interface SettingsActions {
   configChanged(): void;
@@ -13,8 +16,13 @@ export function seedConfig(state: PreviewState): void {
   const next = dict<unknown>();
   for (const f of state.settings.fields) {
     const kept = store.config[f.key];
+    const local = state.settings.local[f.key];
     next[f.key] =
-      kept !== undefined && configValueProblem(f, kept) === undefined ? kept : state.settings.defaults[f.key];
+      kept !== undefined && configValueProblem(f, kept) === undefined
+        ? kept
+        : local !== undefined && configValueProblem(f, local) === undefined
+          ? local
+          : state.settings.defaults[f.key];
   }
   store.config = next;
 }
@@ -24,6 +32,7 @@ export function renderSettings(el: HTMLElement, state: PreviewState, actions: Se
   const set = (key: string, value: unknown) => {
     store.config[key] = value;
     actions.configChanged();
+    saveSettings();
   };
   fill(
     el,
@@ -47,12 +56,41 @@ export function renderSettings(el: HTMLElement, state: PreviewState, actions: Se
               seedConfig(state);
               renderSettings(el, state, actions);
               actions.configChanged();
+              saveSettings();
             },
           },
           'Reset to defaults',
         )
       : null,
+    fields.length
+      ? h(
+          'p',
+          { class: 'muted saved', 'data-saved': '' },
+          'Kept in .extkit/settings.local.json (git-ignored, never in an artifact).',
+        )
+      : null,
+    devKeyForm(state, (key, value) => {
+      set(key, value);
+      renderSettings(el, state, actions);
+    }),
   );
+}
+
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Saves the values to the project's local settings file, a moment after the last change. */
+function saveSettings(): void {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => {
+    const values = dict<unknown>();
+    for (const [key, value] of Object.entries(store.config))
+      if (['string', 'number', 'boolean'].includes(typeof value)) values[key] = value;
+    void fetch('/__extkit/settings', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ values }),
+    }).catch(() => undefined); // the preview's connection state says when the server is gone
+  }, 150);
 }
 
 function control(f: SettingsField, set: (key: string, value: unknown) => void): HTMLElement {
