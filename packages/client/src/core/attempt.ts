@@ -1,5 +1,6 @@
 // One HTTP attempt: fetch, read the whole body, all inside the time limit.
 import { ServiceConnectionError, ServiceTimeoutError } from './errors.js';
+import { redact, redactCause } from './redact.js';
 
 export interface Answer {
   status: number;
@@ -20,7 +21,8 @@ function causeCode(error: unknown): string | null {
 /**
  * Sends one request and reads its body. The time limit covers the headers and the
  * body; the caller's signal aborts it too. Failures come back as ServiceErrors whose
- * messages name only the method and path.
+ * messages name only the method and path, with `secret` (the API key) redacted from the
+ * failure's words and from its causes.
  */
 export async function attempt(
   fetchImpl: typeof fetch,
@@ -29,6 +31,7 @@ export async function attempt(
   timeoutMs: number,
   what: string,
   signal?: AbortSignal,
+  secret = '',
 ): Promise<Answer> {
   const controller = new AbortController();
   let timedOut = false;
@@ -62,12 +65,13 @@ export async function attempt(
       });
     }
     const code = causeCode(error);
-    const reason = error instanceof Error ? error.message : String(error);
+    // A fetch that refuses a header quotes its value, and the Authorization header's is the key.
+    const reason = redact(error instanceof Error ? error.message : String(error), secret);
     throw new ServiceConnectionError({
       type: 'connection_error',
       code: code ?? 'network_error',
       message: `Network failure: ${reason}${code ? ` (${code})` : ''} (${what})`,
-      cause: error,
+      cause: redactCause(error, secret),
     });
   } finally {
     clearTimeout(timer);

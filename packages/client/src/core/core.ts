@@ -9,6 +9,7 @@ import { newIdempotencyKey } from './idempotency.js';
 import { ListPromise } from './list.js';
 import { queryString } from './query.js';
 import { readRateLimit, type RateLimit } from './rate-limit.js';
+import { apiKeyProblem } from './redact.js';
 import { retryDelay, shouldRetry, type BackoffOptions } from './retry.js';
 import type { KeyedRequestOptions, List, RequestOptions } from '../types/shared.js';
 
@@ -81,6 +82,12 @@ export class ServiceCore {
     if (typeof options?.apiKey !== 'string' || options.apiKey === '') {
       throw new TypeError(
         'ServiceClient needs an apiKey: expected a non-empty string, e.g. new ServiceClient({ apiKey, baseUrl })',
+      );
+    }
+    const keyProblem = apiKeyProblem(options.apiKey);
+    if (keyProblem !== null) {
+      throw new TypeError(
+        `ServiceClient's apiKey cannot be sent: ${keyProblem}. The key is not shown here; check how it was read (a trailing newline from a file or an environment variable is the usual cause).`,
       );
     }
     const baseUrl = typeof options.baseUrl === 'string' ? options.baseUrl.replace(/\/+$/, '') : '';
@@ -173,7 +180,7 @@ export class ServiceCore {
       let body: unknown;
       let failure: ServiceError | null = null;
       try {
-        answer = await attempt(this.#fetch, url, init, timeoutMs, what, options.signal);
+        answer = await attempt(this.#fetch, url, init, timeoutMs, what, options.signal, this.#apiKey);
         this.#lastHeaders = answer.headers;
         body = parseBody(answer, what);
         if (answer.status < 200 || answer.status >= 300)

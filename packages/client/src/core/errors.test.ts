@@ -176,6 +176,68 @@ describe('the API key', () => {
     expect(leaks(error)).toBe(false);
   });
 
+  it.each([
+    ['a CR/LF', `${API_KEY}\r\nX-Injected: 1`],
+    ['a trailing newline', `${API_KEY}\n`],
+    ['a NUL', `${API_KEY}\u0000`],
+    ['a space', `Bearer ${API_KEY}`],
+    ['a tab', `${API_KEY}\t`],
+    ['a character outside ASCII', `${API_KEY}\u00e9`],
+    ['a character a header cannot carry at all', `${API_KEY}\u2028`],
+  ])('is refused in the constructor when it holds %s, without being quoted', (_label, apiKey) => {
+    let thrown: unknown;
+    try {
+      new ServiceClient({ apiKey, baseUrl: 'https://api.example.com/v1' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(TypeError);
+    expect((thrown as Error).message).toMatch(/apiKey cannot be sent: it holds .* at position \d+ of \d+/);
+    expect(leaks(thrown)).toBe(false);
+  });
+
+  it("is redacted from a failure's message and its causes when fetch itself quotes it (as undici does for a bad header)", async () => {
+    const echoing: typeof fetch = (_url, init) => {
+      const auth = new Headers(init?.headers).get('authorization') ?? '';
+      const socket = Object.assign(new Error(`write failed after "${auth}"`), { code: 'ECONNRESET' });
+      return Promise.reject(
+        new TypeError(`Headers.append: "${auth}" is an invalid header value.`, {
+          cause: Object.assign(new Error(`request ${auth.slice(7, 40)}`, { cause: socket }), { code: 'UND_ERR' }),
+        }),
+      );
+    };
+    const client = new ServiceClient({
+      apiKey: API_KEY,
+      baseUrl: 'https://api.example.com/v1',
+      fetch: echoing,
+      maxRetries: 0,
+    });
+    const error = (await client.me.retrieve().catch((e: unknown) => e)) as errors.ServiceError & {
+      cause: Error & { code?: string; cause: Error & { code?: string; cause: Error & { code?: string } } };
+    };
+    expect(error).toBeInstanceOf(errors.ServiceConnectionError);
+    expect(error.message).toContain('"Bearer [redacted]" is an invalid header value');
+    expect(error.cause.name).toBe('TypeError');
+    expect(error.cause.cause).toMatchObject({ code: 'UND_ERR', message: 'request [redacted]' });
+    expect(error.cause.cause.cause).toMatchObject({ code: 'ECONNRESET' });
+    expect(error.code).toBe('UND_ERR');
+    expect(leaks(error)).toBe(false);
+    expect(leaks(error.cause)).toBe(false);
+    expect(leaks(error.cause.cause.cause)).toBe(false);
+  });
+
+  it('leaves a failure that does not quote it as it was, for debugging', async () => {
+    const original = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+    const client = new ServiceClient({
+      apiKey: API_KEY,
+      baseUrl: 'https://api.example.com/v1',
+      fetch: () => Promise.reject(new TypeError('fetch failed', { cause: original })),
+      maxRetries: 0,
+    });
+    const error = (await client.me.retrieve().catch((e: unknown) => e)) as Error & { cause: Error & { cause: Error } };
+    expect(error.cause.cause).toBe(original);
+  });
+
   it('does not show when the client is inspected or serialized', () => {
     const client = new ServiceClient({ apiKey: API_KEY, baseUrl: 'https://api.example.com/v1' });
     expect(inspect(client, { depth: 5 })).not.toContain(API_KEY);
