@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { resolve } from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createActions, type Actions } from './actions/index.js';
@@ -21,6 +22,8 @@ import { sqlAdmitter } from './rules/admit.js';
 import { localAdmitter } from './rules/admit-local.js';
 import { handlers } from './resources/index.js';
 import { takenDown } from './resources/media.js';
+import { applySnapshot } from './state/import.js';
+import { readSnapshot, stateControl, type ExportSummary } from './state/index.js';
 import { resolvePlan, type PlanInput } from './rules/plans.js';
 import { demoSeed } from './seed/demo.js';
 import { loadSeed, type SeedData } from './seed/load.js';
@@ -35,6 +38,8 @@ export interface EmulatorOptions {
   database?: string;
   /** `demo`, `none` (the default), a seed file's path, or seed data. Applied once to a fresh store. */
   seed?: 'demo' | 'none' | string | SeedData;
+  /** A folder an export wrote: the state starts from it (replacing what the store holds), and `reset()` returns to it. */
+  import?: string;
   /** The default organization's plan: a preset name or overrides. Default `business`. */
   plan?: PlanInput;
 }
@@ -52,7 +57,12 @@ export interface Emulator {
   createKey(options?: { scopes?: string[]; plan?: PlanInput; org?: string }): Promise<string>;
   setPlan(plan: PlanInput, org?: string): Promise<void>;
   /** Empties the store and applies `seed` (default: the seed given at start). */
+  /** Empties the store and applies `seed`; without one, returns to the last import, else to the seed given at start. */
   reset(seed?: EmulatorOptions['seed']): Promise<void>;
+  /** Writes the whole state to `dir` (docs/emulator.md, State you can keep); refuses the working folder, its parents and the data folder. */
+  exportState(dir: string): Promise<ExportSummary>;
+  /** Replaces the state with an export's; `reset()` returns to it afterwards. */
+  importState(dir: string): Promise<ExportSummary & { apiKey: string }>;
   clock: Clock;
   /** Outbound webhooks sent, newest last. */
   deliveries: Delivery[];
@@ -112,6 +122,8 @@ function seedData(seed: EmulatorOptions['seed']): SeedData | null {
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const seed = seedData(options.seed);
+  // Read and checked before anything opens: a newer format or a corrupt export stops the start.
+  const startSnapshot = options.import ? readSnapshot(options.import) : null;
   const engine = options.database ? await openPostgres(options.database) : await openPglite(options.data);
   await migrate(engine, `${hostname()}:${process.pid}`);
   // A PGlite folder has one process, which holds its keys in flight in memory: a row in flight was left by an earlier version's process that died mid-write; its request never answered, so a retry may run.
@@ -173,6 +185,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     });
   };
 
+  if (startSnapshot) await applySnapshot(engine, startSnapshot);
   await ensureOrg(defaultOrg, options.plan, options.plan !== undefined);
   let apiKey = await defaultKey();
   await applySeed(seed);
@@ -195,6 +208,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   const actions = createActions({ engine, now: clock.now, origin: () => origin, defaultOrg, onEvents });
   const admission = engine.kind === 'pglite' ? localAdmitter(engine) : sqlAdmitter(engine);
+  const state = stateControl({
+    engine,
+    admission,
+    now: clock.now,
+    ...(options.data ? { data: resolve(options.data) } : {}),
+    hooks,
+    takedowns: takenDown,
+    initial: startSnapshot,
+  });
   const pipeline = createPipeline({
     engine,
     admission,
@@ -249,16 +271,26 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     async reset(next) {
       const data = next === undefined ? seed : seedData(next);
-      await admission.flush();
-      await engine.query(`truncate ${[...marketplaceTables, ...tables].join(', ')}`);
-      admission.forget();
-      await ensureOrg(defaultOrg, options.plan, true);
+      if (next === undefined && state.imported) await state.apply(state.imported);
+      else {
+        await admission.flush();
+        await engine.query(`truncate ${[...marketplaceTables, ...tables].join(', ')}`);
+        admission.forget();
+      }
+      await ensureOrg(defaultOrg, options.plan, options.plan !== undefined || !state.imported);
       emulator.apiKey = apiKey = await defaultKey();
       await applySeed(data);
       requests.length = 0;
       deliveries.length = 0;
       inbound.length = 0;
       faults.clear();
+    },
+    exportState: (dir) => state.exportTo(dir),
+    async importState(dir) {
+      const done = await state.importFrom(dir);
+      await ensureOrg(defaultOrg, options.plan, false);
+      emulator.apiKey = apiKey = await defaultKey();
+      return { ...done, apiKey };
     },
     clock,
     deliveries,
@@ -310,6 +342,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     advance: (ms) => clock.advance(ms),
     reset: (s) => emulator.reset(s),
+    exportState: (dir, cwd) => state.exportTo(dir, cwd),
+    importState: (dir) => emulator.importState(dir),
     registerWebhook: (url, secret, org) => emulator.registerWebhook(url, secret, org),
     registerHook: (h, k, s) => emulator.registerHook(h, k, s),
     takeDown: (sha) => takenDown.add(sha),

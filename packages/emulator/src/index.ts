@@ -1,5 +1,7 @@
 // @extkit/emulator: a stateful local emulator of the platform REST API.
 export type { Actions } from './actions/index.js';
+export { checkTarget as checkExportTarget } from './state/export.js';
+export { StateError, formatVersion as stateFormatVersion, readSnapshot, type ExportSummary } from './state/index.js';
 export { ApiError as ActionError } from './http/errors.js';
 export { startEmulator, allScopes, type Emulator, type EmulatorOptions } from './emulator.js';
 export { plans, resolvePlan, type Plan, type PlanInput } from './rules/plans.js';

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { EngineMissingError } from '@extkit/emulator';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { Emulator, EngineMissingError } from '@extkit/emulator';
 import { UsageError } from '../errors.js';
+import { registerEmulateState } from './emulate-state.js';
 
 interface EmulateFlags {
   port: string;
@@ -11,10 +12,18 @@ interface EmulateFlags {
   database?: string;
   seed: string;
   json?: boolean;
+  export?: string;
+  import?: string;
 }
 
 /** Maps the flags to startEmulator's options, or a usage error for a combination that cannot work. */
-function options(flags: EmulateFlags): { port: number; data?: string; database?: string; seed: string } {
+function options(flags: EmulateFlags): {
+  port: number;
+  data?: string;
+  database?: string;
+  seed: string;
+  import?: string;
+} {
   if (!/^\d+$/.test(flags.port) || Number(flags.port) > 65535)
     throw new UsageError(
       'flag.invalid',
@@ -40,6 +49,7 @@ function options(flags: EmulateFlags): { port: number; data?: string; database?:
     ...(data ? { data } : {}),
     ...(flags.database ? { database: flags.database } : {}),
     seed: flags.seed,
+    ...(flags.import !== undefined ? { import: resolve(flags.import) } : {}),
   };
 }
 
@@ -58,8 +68,50 @@ export async function engineMissing(err: EngineMissingError): Promise<UsageError
   });
 }
 
+/** Runs until the first SIGINT or SIGTERM; with `exportDir`, exports first (a second signal quits without it). */
+function untilStopped(emu: Emulator, exportDir: string | undefined, json: boolean): Promise<void> {
+  return new Promise<void>((done) => {
+    let stopping = false;
+    const close = (): void => void emu.close().then(done);
+    const stop = (): void => {
+      if (stopping) {
+        process.stderr.write('extkit emulate: stopped before the export finished; nothing was written to it\n');
+        // The temporary folder beside the target is what an unfinished export leaves: remove it, then quit now.
+        if (exportDir) removeUnfinished(exportDir);
+        process.exit(130);
+      }
+      stopping = true;
+      if (!exportDir) return close();
+      process.stderr.write(`extkit emulate: exporting the state to ${exportDir} (Ctrl-C again to quit without it)\n`);
+      emu
+        .exportState(exportDir)
+        .then((r) => {
+          if (json) process.stdout.write(`${JSON.stringify({ exported: r })}\n`);
+          else process.stderr.write(`extkit emulate: exported ${r.rows.objects ?? 0} objects to ${r.dir}\n`);
+        })
+        .catch((error: unknown) => {
+          process.stderr.write(`extkit emulate: the export failed: ${(error as Error).message}\n`);
+          process.exitCode = 1;
+        })
+        .finally(close);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+function removeUnfinished(target: string): void {
+  const prefix = `.${basename(target)}.export-${process.pid}-`;
+  try {
+    for (const name of readdirSync(dirname(target)))
+      if (name.startsWith(prefix)) rmSync(join(dirname(target), name), { recursive: true, force: true });
+  } catch {
+    // Nothing to clean, or a folder we cannot read: the target itself was never touched.
+  }
+}
+
 export function registerEmulate(program: Command): void {
-  program
+  const emulate = program
     .command('emulate')
     .description('Run a local, stateful emulator of the platform REST API (docs/emulator.md).')
     .option('--port <n>', 'port on 127.0.0.1 (0: any free port)', '8787')
@@ -72,15 +124,38 @@ export function registerEmulate(program: Command): void {
       'demo',
     )
     .option('--json', 'print where it listens as one JSON line, for scripts')
+    .option(
+      '--export <dir>',
+      'write the whole state to this folder when stopped (Ctrl-C; a second Ctrl-C quits without it)',
+    )
+    .option(
+      '--import <dir>',
+      'start from the state an export wrote (it replaces what the store holds; reset returns to it)',
+    )
     .addHelpText(
       'after',
-      '\nIt listens on 127.0.0.1 only and prints the base URL (ending in /v1), an API key with every\nscope, and the admin URL. Stop it with Ctrl-C.\n\nThe engines are installed beside the kit, in the project: @electric-sql/pglite for the\nembedded store, pg for --database (e.g. npm install -D @electric-sql/pglite). Without one,\nemulate stops with emulator.engine_missing and the exact command to run.\n\nExamples:\n  $ extkit emulate\n  $ extkit emulate --memory --seed none --port 0 --json\n  $ extkit emulate --database postgres://postgres@127.0.0.1:5432/emu',
+      '\nIt listens on 127.0.0.1 only and prints the base URL (ending in /v1), an API key with every\nscope, and the admin URL. Stop it with Ctrl-C.\n\nThe engines are installed beside the kit, in the project: @electric-sql/pglite for the\nembedded store, pg for --database (e.g. npm install -D @electric-sql/pglite). Without one,\nemulate stops with emulator.engine_missing and the exact command to run.\n\nExamples:\n  $ extkit emulate\n  $ extkit emulate --memory --seed none --port 0 --json\n  $ extkit emulate --database postgres://postgres@127.0.0.1:5432/emu\n  $ extkit emulate --export ./emulator-state   (written on Ctrl-C)\n  $ extkit emulate --import ./emulator-state\n  $ extkit emulate export ./emulator-state     (from a running one)',
     )
     .action(async (flags: EmulateFlags, command: Command) => {
       // commander fills --data's default even beside --memory or --database: only an explicit one conflicts.
       const explicitData = command.getOptionValueSource('data') === 'cli' ? flags.data : undefined;
       const opts = options({ ...flags, ...(explicitData === undefined ? { data: undefined } : {}) });
-      const { startEmulator, EngineMissingError } = await import('@extkit/emulator');
+      const { startEmulator, EngineMissingError, StateError, checkExportTarget } = await import('@extkit/emulator');
+      // Refused now, not after a session's work: the folder an export on exit would replace.
+      const exportDir =
+        flags.export === undefined
+          ? undefined
+          : (() => {
+              try {
+                return checkExportTarget(flags.export, {
+                  cwd: [process.cwd()],
+                  ...(opts.data ? { data: opts.data } : {}),
+                });
+              } catch (err) {
+                if (err instanceof StateError) throw new UsageError(err.code, err.message);
+                throw err;
+              }
+            })();
       const emu = await startEmulator(opts).catch(async (err: unknown) => {
         if (err instanceof EngineMissingError) throw await engineMissing(err);
         const e = err as { code?: string; message?: string };
@@ -95,9 +170,12 @@ export function registerEmulate(program: Command): void {
         ) {
           throw new UsageError('database.unreachable', `cannot use the database at --database: ${e.message ?? e.code}`);
         }
+        if (err instanceof StateError) throw new UsageError(err.code, err.message);
         if (err instanceof TypeError) throw new UsageError('seed.invalid', err.message);
         throw err;
       });
+      // Signals are handled before the line that says it is ready: a Ctrl-C right after it must not kill it half-way.
+      const stopped = untilStopped(emu, exportDir, flags.json === true);
       const where = opts.database ? 'PostgreSQL' : opts.data ? opts.data : 'memory';
       if (flags.json) {
         process.stdout.write(
@@ -108,10 +186,7 @@ export function registerEmulate(program: Command): void {
           `extkit emulate: the platform API at ${emu.baseUrl}\n  API key (every scope): ${emu.apiKey}\n  admin: ${emu.adminUrl}\n  state: ${where} (${emu.engine})\n\n  new ServiceClient({ baseUrl: '${emu.baseUrl}', apiKey: '${emu.apiKey}' })\n`,
         );
       }
-      await new Promise<void>((done) => {
-        const stop = (): void => void emu.close().then(done);
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
+      await stopped;
     });
+  registerEmulateState(emulate);
 }

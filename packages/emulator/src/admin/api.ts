@@ -22,4 +22,7 @@ export interface AdminApi {
   inbound(): unknown[];
   actions: Actions;
   faults: FaultsApi;
+  /** `cwd`: working folders to refuse beside the emulator's own (the CLI's, when it asks). */
+  exportState(dir: string, cwd?: string[]): Promise<unknown>;
+  importState(dir: string): Promise<unknown>;
 }

@@ -1,6 +1,7 @@
 // The admin surface's one route table: method, path under /__emulator, handler.
 // Add an endpoint here (and its row in docs/emulator.md); handleAdmin does the rest.
-import { invalid } from '../http/errors.js';
+import { ApiError, invalid } from '../http/errors.js';
+import { StateError } from '../state/format.js';
 import type { PlanInput } from '../rules/plans.js';
 import type { SeedData } from '../seed/load.js';
 import { actionRoutes } from '../actions/routes.js';
@@ -11,6 +12,12 @@ const str = (v: unknown, key: string): string => {
   if (typeof v !== 'string' || v === '') throw invalid({ [key]: 'is required (a string)' });
   return v;
 };
+/** An export or import the state module refused (StateError) is the caller's to fix: 400 with its code. */
+const refusedAs400 = <T>(p: Promise<T>): Promise<T> =>
+  p.catch((error: unknown) => {
+    if (error instanceof StateError) throw new ApiError(400, 'bad_request', error.message, { code: error.code });
+    throw error;
+  });
 const ok = (body: unknown, status = 200): AdminAnswer => ({ status, body });
 const list = (data: unknown[]): AdminAnswer => ok({ object: 'list', data });
 
@@ -71,6 +78,15 @@ export const adminTable: readonly AdminRoute[] = [
       return ok({ sha256: body.sha256 });
     },
   ],
+  [
+    'POST',
+    /^\/export$/,
+    async ({ api, body }) => {
+      const cwd = body.cwd === undefined ? [] : [str(body.cwd, 'cwd')];
+      return ok(await refusedAs400(api.exportState(str(body.dir, 'dir'), cwd)));
+    },
+  ],
+  ['POST', /^\/import$/, async ({ api, body }) => ok(await refusedAs400(api.importState(str(body.dir, 'dir'))))],
   ...actionRoutes,
   ...faultRoutes,
 ];
