@@ -116,7 +116,7 @@ process.stdout.write(`## extkit build
 | \`node plain-esbuild-css.mjs\` (a source importing CSS with an @import and an inlined image) | ${fmt(whole['node plain-esbuild-css.mjs']!)} ms | | |
 | \`extkit build\` of it (stylesheet adopted into the bundle, assets checked) | ${fmt(whole['extkit build (CSS)']!)} ms | | |
 | Ratio with CSS | ${cssRatio.toFixed(2)}x | within 1.5x | ${verdict(cssRatio <= 1.5)} |
-| Scan of a ${kb(big.length)} bundle (worker start, isolated run, registry read) | ${fmt(median(scans))} ms | reported | |
+| Scan of a ${kb(big.length)} bundle (scan process and worker start, isolated run, registry read) | ${fmt(median(scans))} ms | reported | |
 
 11 interleaved rounds after 2 warm-up rounds; the fixtures are test/fixtures/build-basic and test/fixtures/build-styles; each build writes a fresh store.
 

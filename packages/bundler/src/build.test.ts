@@ -34,6 +34,24 @@ describe('build', () => {
     expect((ra.ok ? rb : ra).errors.map((e) => e.code)).toEqual(['artifact.version_exists']);
   });
 
+  it("places a failure that names its bundle position 100,000 times within the scan's time", async () => {
+    const dir = copy();
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { entry: string };
+    // A source that throws its own bundle path and a position 100,000 times, beside a 3 MB source of its own.
+    writeFileSync(
+      join(dir, 'src/index.ts'),
+      `export const pad = ${JSON.stringify('x'.repeat(3_000_000))};\nthrow new Error(${JSON.stringify(`${manifest.entry}:1:1 `.repeat(100_000))});\n`,
+    );
+    const t0 = performance.now();
+    const r = await build(dir, { out: mkdtempSync(join(tmpdir(), 'extkit-hostile-')) });
+    expect(performance.now() - t0).toBeLessThan(10_000);
+    // The thrown text comes first in the stack, so its positions are the ones placed (the first ten, mapped once).
+    expect(r.errors[0]).toMatchObject({
+      code: 'scan.threw',
+      location: { file: 'dist/order-map.js', line: 1, column: 0 },
+    });
+  });
+
   it('reports a folder without manifest.json', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'extkit-empty-'));
     const r = await build(dir);

@@ -2,7 +2,7 @@ import { posix, resolve } from 'node:path';
 import { makeRecord } from './artifact/record.js';
 import { putArtifact, replaceWatchArtifact, watchPath } from './artifact/store.js';
 import { artifactPath, checkEntry } from './entry.js';
-import { ESBUILD_PATH, esbuildOptions } from './esbuild.js';
+import { ESBUILD_PATH, esbuildOptions, sourceRelocation } from './esbuild.js';
 import { bundleOutcome, contributors } from './outputs.js';
 import { writeAnalysis } from './analyze.js';
 import { peekEntry, readManifestBytes, validateBytes } from './manifest.js';
@@ -112,9 +112,10 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
     result.size = measured.size;
     if (measured.diagnostic) (measured.size.enforced ? result.errors : result.warnings).push(measured.diagnostic);
 
+    // The scan process placed a failure through esbuild's own map; its sources get the artifact map's names.
     const bundleText = {
       code: Buffer.from(bundled.code).toString('utf8'),
-      map: { text: Buffer.from(bundled.map).toString('utf8'), dir: posix.dirname(artifactPath(manifest.entry)) },
+      map: { dir: posix.dirname(artifactPath(manifest.entry)), rename: sourceRelocation(root, manifest.entry) },
     };
     const scan = scanReport(await job.scanned, manifest, manifest.entry, bundleText, timeoutMs);
     result.registrations = scan.registrations;

@@ -139,10 +139,15 @@ function ancestors(dir: string): string[] {
  */
 export function relocateSources(mapText: string, root: string, entry: string): string {
   const map = JSON.parse(mapText) as { sources: string[] };
+  map.sources = map.sources.map(sourceRelocation(root, entry));
+  return `${JSON.stringify(map)}\n`;
+}
+
+/** The name relocateSources gives each source esbuild's map names. */
+export function sourceRelocation(root: string, entry: string): (source: string) => string {
   const mapDir = dirname(join(root, entry));
   const cache: PackageCache = new Map();
-  map.sources = map.sources.map((s) => sourceName(root, resolve(mapDir, s), cache, true) ?? s);
-  return `${JSON.stringify(map)}\n`;
+  return (s) => sourceName(root, resolve(mapDir, s), cache, true) ?? s;
 }
 
 type PackageCache = Map<string, { dir: string; id: string } | null>;

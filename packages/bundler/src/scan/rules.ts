@@ -17,8 +17,12 @@ export const SCAN_RULES = {
     severity: 'error',
     checks: "The bundle finished evaluating within the scan's time limit (no endless loop, promise chain or timers).",
   },
-  'scan.out_of_memory': { severity: 'error', checks: "The bundle stayed within the scan's heap limit." },
-  'scan.crashed': { severity: 'error', checks: 'The scan worker stopped for another reason.' },
+  'scan.out_of_memory': {
+    severity: 'error',
+    checks:
+      "The bundle stayed within the scan's memory limit (its heap, and the process's whole memory: ArrayBuffers included).",
+  },
+  'scan.crashed': { severity: 'error', checks: 'The scan process stopped for another reason.' },
   'scan.bundle_unreadable': { severity: 'error', checks: 'The bundle file could be read.' },
   'scan.contributes_missing': {
     severity: 'error',

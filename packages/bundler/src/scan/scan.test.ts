@@ -125,6 +125,49 @@ describe('scanCode', () => {
     expect(r.registrations[0]!.id).toBe('undefined,undefined,undefined,undefined,undefined,undefined');
   });
 
+  it('gives the bundle no import(): a dynamic import is refused, from the bundle and from code it makes', async () => {
+    const code = `${REG}
+      const tried = (p, name) => p.then(() => reg('component', name + ':loaded'), () => reg('component', name + ':refused'));
+      tried(import('node:fs'), 'direct');
+      tried(Function('return import("node:child_process")')(), 'made');`;
+    const r = await scanCode({ code }, 'index.js', manifest({}));
+    expect(r.registrations.map((x) => x.id).sort()).toEqual(['direct:refused', 'made:refused']);
+  });
+
+  it("shows the bundle no host function or receiver in its stack's frames, at load, in a promise job or a timer", async () => {
+    const code = `${REG}
+      Error.prepareStackTrace = (e, frames) => frames.map((f) => {
+        const fn = f.getFunction(), self = f.getThis();
+        return (fn ? fn.constructor('return typeof process')() : '-') + (self && !(self instanceof Object) ? ' host receiver' : '');
+      });
+      const look = (when) => { for (const seen of new Error().stack) reg('component', when + ' ' + seen); };
+      look('load');
+      Promise.resolve().then(() => look('job'));
+      setTimeout(() => look('timer'));`;
+    const r = await scanCode({ code }, 'index.js', manifest({}));
+    const seen = r.registrations.map((x) => x.id);
+    // Each stack runs through the scan's own frames (vm, the worker): none hands out its function or receiver.
+    for (const when of ['load', 'job', 'timer'])
+      expect(seen.filter((s) => s.startsWith(when)).length).toBeGreaterThan(3);
+    expect(seen.filter((s) => !/^\w+ (-|undefined)$/.test(s))).toEqual([]);
+  });
+
+  it('holds the whole scan to its memory limit, ArrayBuffers and WebAssembly memories included', async () => {
+    for (const code of [
+      'const a = []; for (;;) a.push(new Uint8Array(256 * 1024 * 1024).fill(1));',
+      'const m = new WebAssembly.Memory({ initial: 1, maximum: 65536 }); for (;;) { m.grow(1024); new Uint8Array(m.buffer).fill(1); }',
+    ]) {
+      const t0 = Date.now();
+      const r = await scanCode({ code }, 'index.js', manifest(), { timeoutMs: 20_000, memoryMb: 32 });
+      expect(
+        r.errors.map((e) => e.code),
+        code,
+      ).toEqual(['scan.out_of_memory']);
+      expect(r.errors[0]!.message).toContain('more than 64 MiB of memory (heap, ArrayBuffers and the rest)');
+      expect(Date.now() - t0, code).toBeLessThan(10_000);
+    }
+  });
+
   it('stops a bundle that exhausts its heap', async () => {
     const r = await scanCode(
       { code: 'const a = []; for (;;) a.push(new Array(1e6).fill(1));' },

@@ -3,7 +3,8 @@ import { dirname, sep } from 'node:path';
 import type { Diagnostic, Location, ManifestLike, ScanOptions, ScanResult } from '../types.js';
 import { checkRegistrations, toRegistrations } from './check.js';
 import { ScanWorker, type ScanOutcome } from './run.js';
-import { isPackageSource, originalLocation } from './sourcemap.js';
+import { isPackageSource, sourceLocation } from './sourcemap.js';
+import type { SourcePosition } from './worker.js';
 
 /** Default wall-clock limit of a scan. */
 export const DEFAULT_SCAN_TIMEOUT_MS = 2000;
@@ -11,27 +12,33 @@ export const DEFAULT_SCAN_TIMEOUT_MS = 2000;
 const NO_DOM_HINT =
   'The scan evaluates the bundle without a DOM or network (only ECMAScript built-ins, console, timers and queueMicrotask): touch document, window, fetch and the like inside a mount function, not when the bundle loads.';
 
-/** The bundle and, when there is one, its source map, to place a failure in the source. */
+/**
+ * The bundle and, when there is one, its source map, to place a failure in the source: the
+ * map's text (the scan process parses it; a build's scan takes the map esbuild wrote), its
+ * folder in the extension, and the name the artifact's map gives each source esbuild names.
+ */
 export interface BundleText {
   code: string;
-  map?: { text: string; dir: string };
+  map?: { text?: string; dir: string; rename?: (source: string) => string };
 }
 
 /**
  * Where a stack trace points: the first frame in the extension's own source
  * (through the source map, skipping the kit's runtime and other packages), else
- * the first frame in the bundle itself.
+ * the first frame in the bundle itself. The scan process read the frames and
+ * mapped them (at most MAX_MAPPED_POSITIONS, the map parsed once).
  */
-function locate(detail: string, filename: string, bundle: BundleText): Location | undefined {
-  const frames = [
-    ...detail.matchAll(new RegExp(`${filename.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+):(\\d+)`, 'g')),
-  ].map((m) => ({ line: Number(m[1]), column: Math.max(0, Number(m[2]) - 1) }));
-  const first = frames[0];
+function locate(
+  outcome: Extract<ScanOutcome, { ok: false }>,
+  filename: string,
+  bundle: BundleText,
+): Location | undefined {
+  const first = outcome.positions?.[0];
   if (!first) return undefined;
-  if (bundle.map) {
-    const mapped = frames
-      .map((f) => originalLocation(bundle.map!.text, bundle.map!.dir, f.line, f.column))
-      .filter((l): l is Location => l !== null);
+  if (bundle.map && outcome.sources) {
+    const mapped = outcome.sources
+      .filter((s): s is SourcePosition => s !== null)
+      .map((s) => sourceLocation({ ...s, source: bundle.map?.rename?.(s.source) ?? s.source }, bundle.map!.dir));
     // A package's file is named `<name>@<version>/...` in the map (relocateSources); the extension's own are relative paths.
     const own =
       mapped.find((l) => !isPackageSource(l.file) && !l.file.split('/').includes('node_modules')) ?? mapped[0];
@@ -41,8 +48,19 @@ function locate(detail: string, filename: string, bundle: BundleText): Location 
     file: filename,
     line: first.line,
     column: first.column,
-    lineText: bundle.code.split('\n')[first.line - 1] ?? '',
+    lineText: lineOf(bundle.code, first.line),
   };
+}
+
+/** Line `n` (1-based) of `text`, without splitting all of it. */
+function lineOf(text: string, n: number): string {
+  let start = 0;
+  for (let i = 1; i < n; i++) {
+    start = text.indexOf('\n', start) + 1;
+    if (start === 0) return '';
+  }
+  const end = text.indexOf('\n', start);
+  return text.slice(start, end < 0 ? undefined : end);
 }
 
 /** The diagnostic for a scan that did not run to its end. */
@@ -54,7 +72,7 @@ export function failureDiagnostic(
 ): Diagnostic {
   // One period ends the sentence, whether or not the thrown message brought its own.
   const first = (outcome.detail.split('\n')[0] ?? '').trim().replace(/[.\s]+$/, '');
-  const location = locate(outcome.detail, filename, bundle);
+  const location = locate(outcome, filename, bundle);
   switch (outcome.reason) {
     case 'timeout':
       return {
@@ -112,7 +130,7 @@ export async function scanCode(
   options: ScanOptions = {},
 ): Promise<ScanResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_SCAN_TIMEOUT_MS;
-  const outcome = await new ScanWorker(options.memoryMb).run(bundle.code, filename, timeoutMs);
+  const outcome = await new ScanWorker(options.memoryMb).run(bundle.code, filename, timeoutMs, bundle.map?.text);
   return scanReport(outcome, manifest, filename, bundle, timeoutMs);
 }
 
