@@ -904,7 +904,7 @@ describe('resource hints in the frame, in an ordinary browser profile', () => {
     }
     expect(entries).toContain(`nested frame http://127.0.0.1:${(listener.address() as AddressInfo).port}`);
     expect(entries).toContain('nested frame <iframe>, <frame>, <object> or <embed>');
-    expect(entries).toContain('document.write markup with <link> or a nested frame');
+    expect(entries).toContain('document.write markup with <link>, <script> or a nested frame');
     expect(entries).toContain('navigation window.stop()');
     expect(entries).toContain('navigation document.open() or a write that reopens the document');
     expect(entries).toContain('link rel=dns-prefetch http://early-hint.hostile-probe.example');
@@ -1021,6 +1021,178 @@ describe('a frame that sends itself toward hosts, in an ordinary browser profile
     expect(loop.note).toMatch(new RegExp(`navigated toward http://loop-\\d+-\\d+-${run}\\.example`));
     expect(loop.entries.some((e) => e.includes('navigation') && e.includes(`${run}.example`))).toBe(true);
     expect(loop.reloaded, 'the frame reloads on request').toBe(true);
+  });
+});
+
+/**
+ * Every way the tests know to give an external script, a module, a preload or a modulepreload an `integrity` that
+ * names a hash the frame's policy allows (the bundle's own, hashed from its text as a hostile bundle would), each
+ * pointed at `sink` with the vector in its path. Measured before the lockdown stripped integrity: each reached a local
+ * listener, and the network log showed nothing.
+ */
+async function attackIntegrity(sink: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const scripts = Array.from(document.scripts);
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(scripts[scripts.length - 1]!.text));
+  const hash = `sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
+  const url = (v: string): string => `${sink}/${v}?data=secret`;
+  const attempt = (name: string, run: () => void): void => {
+    try {
+      run();
+      out[name] = 'ok';
+    } catch (e) {
+      out[name] = `threw ${(e as Error).name}`;
+    }
+  };
+  const script = (props: Partial<HTMLScriptElement>): HTMLScriptElement =>
+    Object.assign(document.createElement('script'), props);
+  const link = (props: Partial<HTMLLinkElement>): HTMLLinkElement =>
+    Object.assign(document.createElement('link'), props);
+  attempt('script.integrity', () => document.body.append(script({ integrity: hash, src: url('script.integrity') })));
+  attempt('module', () => document.body.append(script({ type: 'module', integrity: hash, src: url('module') })));
+  attempt('preload', () =>
+    document.head.append(link({ rel: 'preload', as: 'script', integrity: hash, href: url('preload') })),
+  );
+  attempt('modulepreload', () =>
+    document.head.append(link({ rel: 'modulepreload', integrity: hash, href: url('modulepreload') })),
+  );
+  attempt('setAttribute', () => {
+    const s = document.createElement('script');
+    s.setAttribute('INTEGRITY', hash);
+    s.setAttribute('src', url('setAttribute'));
+    document.body.append(s);
+  });
+  attempt('setAttributeNS', () => {
+    const s = document.createElement('script');
+    s.setAttributeNS(null, 'integrity', hash);
+    s.src = url('setAttributeNS');
+    document.body.append(s);
+  });
+  attempt('Attr node', () => {
+    const s = document.createElement('script');
+    const a = document.createAttribute('integrity');
+    a.value = hash;
+    s.setAttributeNode(a);
+    s.src = url('Attr-node');
+    document.body.append(s);
+  });
+  attempt('Attr.value after', () => {
+    const s = document.createElement('script');
+    s.setAttribute('integrity', 'x');
+    s.attributes.getNamedItem('integrity')!.value = hash;
+    s.src = url('Attr-value');
+    document.body.append(s);
+  });
+  attempt('connected, then src', () => {
+    const s = document.body.appendChild(document.createElement('script'));
+    s.integrity = hash;
+    s.src = url('connected-then-src');
+  });
+  attempt('svg script', () => {
+    const svg = document.body.appendChild(document.createElementNS('http://www.w3.org/2000/svg', 'svg'));
+    const s = document.createElementNS('http://www.w3.org/2000/svg', 'script');
+    s.setAttribute('integrity', hash);
+    s.setAttribute('href', url('svg-script'));
+    svg.append(s);
+  });
+  attempt('innerHTML modulepreload', () => {
+    document.body.appendChild(document.createElement('div')).innerHTML =
+      `<link rel=modulepreload integrity="${hash}" href="${url('innerHTML-modulepreload')}">`;
+  });
+  attempt('innerHTML svg script', () => {
+    document.body.appendChild(document.createElement('div')).innerHTML =
+      `<svg><script integrity="${hash}" href="${url('innerHTML-svg-script')}"></script></svg>`;
+  });
+  attempt('createContextualFragment', () =>
+    document.body.append(
+      document
+        .createRange()
+        .createContextualFragment(`<script src="${url('contextual-fragment')}" integrity="${hash}"></script>`),
+    ),
+  );
+  attempt('DOMParser adoptNode', () => {
+    const parsed = new DOMParser().parseFromString(
+      `<link rel=preload as=script integrity="${hash}" href="${url('DOMParser')}">`,
+      'text/html',
+    );
+    document.head.append(document.adoptNode(parsed.querySelector('link')!));
+  });
+  attempt('template', () => {
+    const t = document.createElement('template');
+    t.innerHTML = `<link rel=modulepreload integrity="${hash}" href="${url('template')}">`;
+    document.head.append(t.content.cloneNode(true));
+  });
+  attempt('cloneNode', () => {
+    const s = script({ integrity: hash });
+    document.body.append(Object.assign(s.cloneNode() as HTMLScriptElement, { src: url('cloneNode') }));
+  });
+  attempt('document.write', () =>
+    document.write(`<script src="${url('document-write')}" integrity="${hash}"></script>`),
+  );
+  return out;
+}
+
+describe('external scripts whose integrity names a hash the policy allows', () => {
+  let listener: Server;
+  const requests: string[] = [];
+  let results: Record<string, string>;
+  let entries: string[];
+  let sink: string;
+
+  beforeAll(async () => {
+    listener = createServer((req, res) => {
+      requests.push(req.url ?? '');
+      res.end();
+    });
+    await new Promise<void>((r) => listener.listen(0, '127.0.0.1', r));
+    sink = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+    const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await p.goto(dev.url);
+    const frame = await probeFrame(p);
+    results = await frame.evaluate(attackIntegrity, sink);
+    await p.click('[data-tab="network"]');
+    await p.locator(`li[data-blocked^="${sink}"]`).first().waitFor({ timeout: 8000 });
+    await new Promise((r) => setTimeout(r, 1000)); // time for a request to reach the listener, and the reports the log
+    entries = await p
+      .locator('[data-panel="network"] li[data-blocked]')
+      .evaluateAll((lis) =>
+        lis.map((li) => `${li.querySelector('code')?.textContent} ${li.getAttribute('data-blocked')}`),
+      );
+    await p.close();
+  });
+
+  afterAll(() => listener?.close());
+
+  it('are never requested: the lockdown strips the integrity, and the policy refuses the script', () => {
+    expect(Object.keys(results).length).toBe(17);
+    for (const [vector, result] of Object.entries(results))
+      expect(result, vector).toBe(vector === 'document.write' ? 'threw NotAllowedError' : 'ok');
+    expect(requests, 'requests that reached the listener').toEqual([]);
+  });
+
+  it('are in the network log: the integrity stripped, with the host, and the script the policy refused', () => {
+    // A stripped integrity names the host its element named by then (the log counts repeats on one entry).
+    expect(entries).toContain(`script integrity ${sink}`);
+    expect(entries).toContain('script integrity <script integrity> or <link integrity>');
+    for (const path of [
+      'script.integrity',
+      'module',
+      'preload',
+      'modulepreload',
+      'setAttribute',
+      'setAttributeNS',
+      'Attr-node',
+      'Attr-value',
+      'connected-then-src',
+      'svg-script',
+      'innerHTML-modulepreload',
+      'contextual-fragment',
+      'DOMParser',
+      'template',
+      'cloneNode',
+    ])
+      expect(entries, path).toContain(`script-src-elem ${sink}/${path}?data=secret`);
+    expect(entries).toContain('document.write markup with <link>, <script> or a nested frame');
   });
 });
 

@@ -7,7 +7,8 @@ import { connectRefusal, type SandboxRefusal } from '@extkit/runtime/bridge';
 export interface BlockedRequest {
   /** The URL as the browser asks for it, made absolute (a WebSocket's with its ws: or wss: scheme). */
   url: string;
-  directive: 'connect-src';
+  /** connect-src for a request; script-src-elem for an external script or preload; script integrity for an integrity the sandbox stripped (`url` is then the origin). */
+  directive: 'connect-src' | 'script-src-elem' | 'script integrity';
   /** The origin to declare; null when it cannot be declared (data:, blob:). */
   origin: string | null;
   fix: string;

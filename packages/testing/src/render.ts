@@ -21,6 +21,7 @@ import {
 import { buildConfig } from './config.js';
 import { TestingError, sandboxCode } from './errors.js';
 import { guardNetwork, type BlockedRequest } from './network.js';
+import { watchScripts } from './scripts.js';
 import { declaredKind, loadProject } from './project.js';
 import type { BindingCall, Dropped, EmittedEvent, EventName, RenderOptions, SurfaceId, View } from './types.js';
 
@@ -211,12 +212,17 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
       }
     }
   };
-  const release = guardNetwork({
+  const scripts = watchScripts(blocked);
+  const releaseNetwork = guardNetwork({
     network: manifest.capabilities?.network ?? [],
     fetch: options.fetch,
     blocked,
     refused,
   });
+  const release = (): void => {
+    releaseNetwork();
+    scripts.stop();
+  };
   document.body.append(root);
   let cleanup: unknown;
   try {
@@ -286,7 +292,10 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
     events,
     dropped,
     calls,
-    blocked,
+    get blocked() {
+      scripts.drain();
+      return blocked;
+    },
     refused,
     get height() {
       return height;
@@ -336,11 +345,15 @@ function strictRefusals(caller: string, kind: string, refused: SandboxRefusal[],
     );
   }
   if (blocked.length) {
-    const { url, fix } = blocked[0]!;
+    const { url, directive, fix } = blocked[0]!;
     const others = blocked.length > 1 ? ` (and ${blocked.length - 1} more on view.blocked)` : '';
+    const why =
+      directive === 'script integrity'
+        ? `gave a script ${url} an integrity, which the sandbox strips`
+        : `requested ${url}, which the sandbox's Content-Security-Policy (${directive}) refuses`;
     throw new TestingError(
       'testing.network_blocked',
-      `${caller} (strict): the ${kind} requested ${url}${others}, which the sandbox's Content-Security-Policy (connect-src) refuses. ${fix}. To assert the refusal itself, render without strict and read view.blocked.`,
+      `${caller} (strict): the ${kind} ${why}${others}. ${fix.replace(/\.$/, '')}. To assert the refusal itself, render without strict and read view.blocked.`,
     );
   }
 }

@@ -133,8 +133,16 @@ describe('resource-hint attempts', () => {
     );
     expect(attemptEntry('s', { extkit: 'sandbox', protocol: 1, api: 'document.write', targets: [] })).toMatchObject({
       directive: 'document.write',
-      blocked: 'markup with <link> or a nested frame',
+      blocked: 'markup with <link>, <script> or a nested frame',
     });
+    const integrity = attemptEntry('s', {
+      extkit: 'sandbox',
+      protocol: 1,
+      api: 'integrity',
+      targets: ['http://x.example'],
+    });
+    expect(integrity).toMatchObject({ directive: 'script integrity', blocked: 'http://x.example', origin: null });
+    expect(integrity.fix).toMatch(/platform's sandbox must strip integrity from <script> \(HTML and SVG\) and <link>/);
     expect(attemptEntry('s', { extkit: 'sandbox', protocol: 1, api: 'shadowrootmode', targets: [] }).directive).toBe(
       'declarative shadow root',
     );

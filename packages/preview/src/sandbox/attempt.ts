@@ -1,10 +1,10 @@
 // What the frame's lockdown tells the host page when the extension reaches for
 // a channel the sandbox stops but CSP cannot (WebRTC, resource hints, nested
-// frames): the `attempt` of a bridge `sandbox` message, sent over the port the
+// frames, script integrity): the `attempt` of a bridge `sandbox` message, sent over the port the
 // extension cannot reach, defined here once for both ends. What the sandbox
 // attribute refuses (forms, popups, modals, top navigation, downloads, pointer
 // lock) is the runtime's table (SANDBOX_RULES), reported here by its channel.
-import { SANDBOX_RULES, sandboxRefusal, type SandboxChannel } from '@extkit/runtime/bridge';
+import { INTEGRITY_REFUSAL, SANDBOX_RULES, sandboxRefusal, type SandboxChannel } from '@extkit/runtime/bridge';
 
 /** The constructors the lockdown replaces in every realm of the frame: each opens network paths connect-src does not cover. */
 export const WEBRTC_APIS = ['RTCPeerConnection', 'webkitRTCPeerConnection'] as const;
@@ -37,8 +37,15 @@ export const NESTED_FRAME_ELEMENTS = ['iframe', 'frame', 'object', 'embed'] as c
 export const NAVIGATION_CANCELS = ['window.stop', 'document.open'] as const;
 export type NavigationCancel = (typeof NAVIGATION_CANCELS)[number];
 
+/**
+ * `integrity` on a script (HTML or SVG) or a link: stripped. Measured in Chromium 156, an external script or a preload
+ * whose integrity names a hash the frame's policy allows is requested (and would run), whatever host it names.
+ */
+export const SCRIPT_INTEGRITY = 'integrity';
+
 const APIS: readonly string[] = [
   ...(Object.keys(SANDBOX_RULES) as SandboxChannel[]),
+  SCRIPT_INTEGRITY,
   ...WEBRTC_APIS,
   ...BLOCKED_RELS,
   ...REFUSED_MARKUP,
@@ -50,7 +57,7 @@ const APIS: readonly string[] = [
 export interface SandboxAttempt {
   extkit: 'sandbox';
   protocol: 1;
-  api: WebRtcApi | BlockedRel | RefusedMarkup | typeof NESTED_FRAME | NavigationCancel | SandboxChannel;
+  api: WebRtcApi | BlockedRel | RefusedMarkup | typeof NESTED_FRAME | NavigationCancel | SandboxChannel | typeof SCRIPT_INTEGRITY;
   /**
    * WebRTC: the ICE server URLs it named (stun:, turn:); a hint: the origin of its href; a nested frame: the origin
    * its markup named, if any; markup: none; a refusal of the sandbox attribute: how it was tried, then its target if any.
@@ -116,6 +123,15 @@ export function attemptEntry(
   attempt: SandboxAttempt,
 ): { surface: string; directive: string; blocked: string; origin: null; fix: string } {
   const { api, targets } = attempt;
+  if (api === SCRIPT_INTEGRITY) {
+    return {
+      surface,
+      directive: 'script integrity',
+      blocked: targets.join(' ') || '<script integrity> or <link integrity>',
+      origin: null,
+      fix: INTEGRITY_REFUSAL,
+    };
+  }
   if (Object.hasOwn(SANDBOX_RULES, api)) {
     const refusal = sandboxRefusal(api as SandboxChannel, targets[0] ?? api, targets[1] ?? null);
     return {
@@ -168,10 +184,10 @@ export function attemptEntry(
     return {
       surface,
       directive: api === 'shadowrootmode' ? 'declarative shadow root' : api,
-      blocked: 'markup with <link> or a nested frame',
+      blocked: 'markup with <link>, <script> or a nested frame',
       origin: null,
       fix:
-        `The preview refused ${api === 'shadowrootmode' ? 'markup with a declarative shadow root' : api} holding <link> or a nested frame: the browser would act on ` +
+        `The preview refused ${api === 'shadowrootmode' ? 'markup with a declarative shadow root' : api} holding <link>, <script> or a nested frame: the browser would act on ` +
         "it before the lockdown could look. The platform's sandbox must refuse the same. Create such elements with the DOM (document.createElement).",
     };
   }

@@ -1,4 +1,4 @@
-// The writes that can set a link's rel on an element that already exists:
+// The writes that can set a link's rel, or a script's or link's integrity, on an element that already exists:
 // attribute methods, Attr nodes, the reflecting properties and relList. Each value is cleaned by the hint guard before the
 // browser sees it; an href written to a link reports the hints stripped from it.
 import type { HintGuard } from './hints.js';
@@ -127,6 +127,8 @@ export function lockAttributes(win: Window, guard: HintGuard, patched: Patched):
       apply(original, this, [guard.clean(this, name, `${value as string}`)]);
     };
   patchAccessor(patched, proto('HTMLLinkElement'), 'rel', { set: cleaning('rel') });
+  patchAccessor(patched, proto('HTMLLinkElement'), 'integrity', { set: cleaning('integrity') });
+  patchAccessor(patched, proto('HTMLScriptElement'), 'integrity', { set: cleaning('integrity') });
   patchAccessor(patched, proto('HTMLLinkElement'), 'href', {
     set: (original) =>
       function (this: unknown, value: unknown) {

@@ -14,6 +14,7 @@ import {
   MAX_TARGET_LENGTH,
   NESTED_FRAME,
   NESTED_FRAME_ELEMENTS,
+  SCRIPT_INTEGRITY,
   type BlockedRel,
   type RefusedMarkup,
   type SandboxAttempt,
@@ -22,6 +23,7 @@ import type { Fn } from './patch.js';
 
 const { apply, defineProperty, getOwnPropertyDescriptor } = Reflect;
 const XHTML = 'http://www.w3.org/1999/xhtml';
+const SVG = 'http://www.w3.org/2000/svg';
 const exec = RegExp.prototype.exec;
 const toLower = String.prototype.toLowerCase;
 const charCodeAt = String.prototype.charCodeAt;
@@ -29,9 +31,9 @@ const slice = String.prototype.slice;
 const WeakMapOf = WeakMap;
 const { get: wmGet, set: wmSet, delete: wmDelete } = WeakMap.prototype;
 
-/** Markup that can make a link or a nested frame (with any prefix, as XML's h:link); markup without this makes neither. */
-export const RISKY_MARKUP = /<[^\s/>]*(?:link|frame|object|embed)/i;
-const FRAME_SELECTOR = `link, ${NESTED_FRAME_ELEMENTS.join(', ')}`;
+/** Markup that can make a link, a script or a nested frame (with any prefix, as XML's h:link); markup without this makes none. */
+export const RISKY_MARKUP = /<[^\s/>]*(?:link|script|frame|object|embed)/i;
+const FRAME_SELECTOR = `link, script, ${NESTED_FRAME_ELEMENTS.join(', ')}`;
 const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
 const HOST = /:\/\/[^/?#]/;
 
@@ -72,8 +74,8 @@ export function stripRel(value: string): { kept: string; blocked: BlockedRel[] }
 
 /** The lockdown's view of one window's DOM, through functions captured before the extension ran. */
 export interface HintGuard {
-  /** 'link' for an HTML link, 'frame' for an HTML nested frame (NESTED_FRAME_ELEMENTS), else undefined (also for what is not a node). */
-  kindOf(node: unknown): 'link' | 'frame' | undefined;
+  /** 'link' for an HTML link, 'script' for an HTML or SVG script, 'frame' for an HTML nested frame (NESTED_FRAME_ELEMENTS), else undefined (also for what is not a node). */
+  kindOf(node: unknown): 'link' | 'script' | 'frame' | undefined;
   /** The value to write to attribute `name` of `element` instead of `value`. */
   clean(element: unknown, name: string, value: string): string;
   /** Reports the hints stripped from a link once its href names a host. */
@@ -133,9 +135,12 @@ export function hintGuard(win: Window, report: (attempt: SandboxAttempt) => void
       return 0; // not a node: the native call will say so
     }
   };
-  const kindOf = (node: unknown): 'link' | 'frame' | undefined => {
-    if (typeOf(node) !== 1 || apply(namespaceURI, node, []) !== XHTML) return undefined;
+  const kindOf = (node: unknown): 'link' | 'script' | 'frame' | undefined => {
+    if (typeOf(node) !== 1) return undefined;
+    const ns = apply(namespaceURI, node, []);
     const name = apply(localName, node, []);
+    if (name === 'script' && (ns === XHTML || ns === SVG)) return 'script';
+    if (ns !== XHTML) return undefined;
     if (name === 'link') return 'link';
     for (let i = 0; i < NESTED_FRAME_ELEMENTS.length; i++) if (name === NESTED_FRAME_ELEMENTS[i]) return 'frame';
     return undefined;
@@ -165,7 +170,21 @@ export function hintGuard(win: Window, report: (attempt: SandboxAttempt) => void
     }
     return kept;
   };
+  /** An integrity on a script or link is dropped (a value naming an allowed hash lets an external script through); the host its element names is reported. */
+  const dropIntegrity = (element: unknown): string => {
+    let target: string | undefined;
+    for (let i = 0; i < 3 && target === undefined; i++) {
+      const raw = apply(getAttribute, element, [i === 0 ? 'src' : i === 1 ? 'href' : 'xlink:href']) as string | null;
+      if (raw) target = hostOf(raw);
+    }
+    report({ extkit: 'sandbox', protocol: 1, api: SCRIPT_INTEGRITY, targets: target === undefined ? [] : [target] });
+    return '';
+  };
   const clean = (element: unknown, name: string, value: string): string => {
+    if (name.length === 9) {
+      const kind = lower(name) === 'integrity' ? kindOf(element) : undefined;
+      return (kind === 'link' || kind === 'script') && value !== '' ? dropIntegrity(element) : value;
+    }
     if (name.length !== 3) return value;
     return lower(name) === 'rel' && kindOf(element) === 'link' ? cleanRel(element, value) : value;
   };
@@ -182,6 +201,9 @@ export function hintGuard(win: Window, report: (attempt: SandboxAttempt) => void
   const cleanElement = (element: unknown): void => {
     const kind = kindOf(element);
     if (kind === 'frame') return dropFrame(element);
+    if (kind !== 'link' && kind !== 'script') return;
+    const integrity = apply(getAttribute, element, ['integrity']) as string | null;
+    if (integrity) apply(setAttribute, element, ['integrity', dropIntegrity(element)]);
     if (kind !== 'link') return;
     const value = apply(getAttribute, element, ['rel']) as string | null;
     if (value !== null) {

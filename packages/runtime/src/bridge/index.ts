@@ -32,6 +32,7 @@ export {
   type Surface,
 } from './protocol.js';
 export {
+  INTEGRITY_REFUSAL,
   MAX_FRAME_HEIGHT,
   acceptsEvent,
   bindingName,
@@ -44,6 +45,7 @@ export {
   forwardedProps,
   frameHeight,
   networkFix,
+  scriptRefusal,
   type BridgeConfigField,
   type BridgeManifest,
   type Declared,

@@ -99,6 +99,23 @@ export function networkFix(directive: string, origin: string | null, network: re
     : `The platform's sandbox allows no ${directive.replace(/-src$/, '')} loads besides the extension's own bundle; this cannot be declared.`;
 }
 
+/**
+ * An external script the frame would load (`<script src>`, HTML or SVG, classic or module) or preload
+ * (`<link rel=preload as=script>`, `<link rel=modulepreload>`): the frame's policy admits only the scripts
+ * it pins by hash, so every one is refused (script-src-elem), and none can be declared.
+ */
+export function scriptRefusal(): NetworkRefusal {
+  return { directive: 'script-src-elem', origin: null, fix: networkFix('script-src-elem', null, []) };
+}
+
+/**
+ * Why the sandbox strips `integrity` from a script or link: Chromium runs (and first requests) an external
+ * script whose `integrity` names a hash the policy allows, and the frame's policy allows the hashes of the
+ * scripts it runs, which the extension can read and hash. The words of the preview's network log and the harness's.
+ */
+export const INTEGRITY_REFUSAL =
+  "The preview removed integrity from the element before the browser saw it. A policy that pins scripts by hash also lets an external script through when its integrity names one of those hashes, and Chromium requests it first (measured in Chromium 156, to any host, with the network log showing nothing); no CSP keyword closes this, so the platform's sandbox must strip integrity from <script> (HTML and SVG) and <link> in the frame before the extension's code runs, or pin the frame's scripts by URL instead of by hash. An external script cannot be declared; bundle what you import.";
+
 /** The origin a blocked URL names, or null when it has none that could be declared (data:, blob:, not a URL). */
 export function declarableOrigin(url: string): string | null {
   try {
