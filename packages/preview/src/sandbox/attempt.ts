@@ -57,7 +57,14 @@ const APIS: readonly string[] = [
 export interface SandboxAttempt {
   extkit: 'sandbox';
   protocol: 1;
-  api: WebRtcApi | BlockedRel | RefusedMarkup | typeof NESTED_FRAME | NavigationCancel | SandboxChannel | typeof SCRIPT_INTEGRITY;
+  api:
+    | WebRtcApi
+    | BlockedRel
+    | RefusedMarkup
+    | typeof NESTED_FRAME
+    | NavigationCancel
+    | SandboxChannel
+    | typeof SCRIPT_INTEGRITY;
   /**
    * WebRTC: the ICE server URLs it named (stun:, turn:); a hint: the origin of its href; a nested frame: the origin
    * its markup named, if any; markup: none; a refusal of the sandbox attribute: how it was tried, then its target if any.
