@@ -9,19 +9,19 @@ export interface Props {
 /** The config values (config.fields), starting at config.defaults. */
 export interface Config {
   /** Currency; default "EUR" */
-  readonly currency: 'EUR' | 'USD';
+  readonly currency: "EUR" | "USD";
   /** Monthly target (0 to ∞); default 10000 */
   readonly target: number;
 }
 
 /** The events the host accepts (capabilities.events); any other name is a compile error. */
-export type EventName = 'refresh-requested';
+export type EventName = "refresh-requested";
 
 /** The ids `contributes` declares, as the register functions take them. */
 export type ComponentId = never;
 export type FeatureId = never;
 export type SlotId = never;
-export type RoutePath = '/hello-route';
+export type RoutePath = "/hello-route";
 export type OrgRoutePath = never;
 
 /** What a mount receives, typed by this manifest. */
@@ -39,6 +39,6 @@ declare global {
     props: Props;
     config: Config;
     events: EventName;
-    ids: ComponentId | RoutePath;
+    ids: ComponentId | FeatureId | SlotId | RoutePath | OrgRoutePath | ShellId;
   }
 }

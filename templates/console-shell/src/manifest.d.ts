@@ -15,7 +15,7 @@ export interface Config {
 }
 
 /** The events the host accepts (capabilities.events); any other name is a compile error. */
-export type EventName = 'navigate';
+export type EventName = "navigate";
 
 /** The ids `contributes` declares, as the register functions take them. */
 export type ComponentId = never;
@@ -31,7 +31,7 @@ export type Context = ExtensionContext<Props, Config, EventName>;
 export type ExtensionMount = Mount<Props, Config, EventName>;
 
 /** The shell, when contributes declares it. */
-export type ShellId = 'shell';
+export type ShellId = "shell";
 
 declare global {
   /** This manifest's names for @extkit/testing: render() ids and options, toHaveEmitted and toHaveDropped are checked against them. */
@@ -39,6 +39,6 @@ declare global {
     props: Props;
     config: Config;
     events: EventName;
-    ids: ComponentId | ShellId;
+    ids: ComponentId | FeatureId | SlotId | RoutePath | OrgRoutePath | ShellId;
   }
 }

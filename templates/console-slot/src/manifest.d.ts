@@ -15,12 +15,12 @@ export interface Config {
 }
 
 /** The events the host accepts (capabilities.events); any other name is a compile error. */
-export type EventName = 'note-saved';
+export type EventName = "note-saved";
 
 /** The ids `contributes` declares, as the register functions take them. */
 export type ComponentId = never;
 export type FeatureId = never;
-export type SlotId = 'orders.sidebar';
+export type SlotId = "orders.sidebar";
 export type RoutePath = never;
 export type OrgRoutePath = never;
 
@@ -39,6 +39,6 @@ declare global {
     props: Props;
     config: Config;
     events: EventName;
-    ids: ComponentId | SlotId;
+    ids: ComponentId | FeatureId | SlotId | RoutePath | OrgRoutePath | ShellId;
   }
 }

@@ -15,10 +15,10 @@ export interface Config {
 }
 
 /** The events the host accepts (capabilities.events); any other name is a compile error. */
-export type EventName = 'counted';
+export type EventName = "counted";
 
 /** The ids `contributes` declares, as the register functions take them. */
-export type ComponentId = 'acme.hello-react.counter';
+export type ComponentId = "acme.hello-react.counter";
 export type FeatureId = never;
 export type SlotId = never;
 export type RoutePath = never;
@@ -39,6 +39,6 @@ declare global {
     props: Props;
     config: Config;
     events: EventName;
-    ids: ComponentId | FeatureId;
+    ids: ComponentId | FeatureId | SlotId | RoutePath | OrgRoutePath | ShellId;
   }
 }

@@ -11,14 +11,14 @@ export interface Config {
   /** Greeting; default "Hello" */
   readonly greeting: string;
   /** Accent colour; default "teal" */
-  readonly accent: 'teal' | 'plum';
+  readonly accent: "teal" | "plum";
 }
 
 /** The events the host accepts (capabilities.events); any other name is a compile error. */
-export type EventName = 'liked';
+export type EventName = "liked";
 
 /** The ids `contributes` declares, as the register functions take them. */
-export type ComponentId = 'acme.hello-card.card';
+export type ComponentId = "acme.hello-card.card";
 export type FeatureId = never;
 export type SlotId = never;
 export type RoutePath = never;
@@ -39,6 +39,6 @@ declare global {
     props: Props;
     config: Config;
     events: EventName;
-    ids: ComponentId | FeatureId;
+    ids: ComponentId | FeatureId | SlotId | RoutePath | OrgRoutePath | ShellId;
   }
 }

@@ -11,17 +11,17 @@ export interface Config {
   /** Message; default "Free shipping this week" */
   readonly message: string;
   /** Tone; default "info" */
-  readonly tone: 'info' | 'sale';
+  readonly tone: "info" | "sale";
   /** Hide on checkout pages; default true */
   readonly hideOnCheckout: boolean;
 }
 
 /** The events the host accepts (capabilities.events); any other name is a compile error. */
-export type EventName = 'dismissed';
+export type EventName = "dismissed";
 
 /** The ids `contributes` declares, as the register functions take them. */
 export type ComponentId = never;
-export type FeatureId = 'acme.hello-feature.announcement';
+export type FeatureId = "acme.hello-feature.announcement";
 export type SlotId = never;
 export type RoutePath = never;
 export type OrgRoutePath = never;
@@ -41,6 +41,6 @@ declare global {
     props: Props;
     config: Config;
     events: EventName;
-    ids: ComponentId | FeatureId;
+    ids: ComponentId | FeatureId | SlotId | RoutePath | OrgRoutePath | ShellId;
   }
 }
