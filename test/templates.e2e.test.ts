@@ -1,5 +1,5 @@
 // Every template, end to end, as a user gets it: `extkit create` into a
-// temporary folder, install (one pnpm install for all six, the kit's packages
+// temporary folder, install (one pnpm install for all of them, the kit's packages
 // linked from this checkout since they are not on the registry; react and
 // react-dom come from the registry), then in each project: validate, build,
 // type-check (a misspelled event name must fail to compile, in the code and in
@@ -33,7 +33,7 @@ beforeAll(async () => {
   // @extkit/testing is installed as a copy (file:), so that its peer vitest is the project's own, as from the registry.
   writeFileSync(
     join(ws.dir, 'pnpm-workspace.yaml'),
-    `packages: ['*']\noverrides:\n  '@extkit/cli': '${link('cli')}'\n  '@extkit/runtime': '${link('runtime')}'\n  '@extkit/manifest': '${link('manifest')}'\n  '@extkit/testing': 'file:${join(repoRoot, 'packages', 'testing')}'\n`,
+    `packages: ['*']\noverrides:\n  '@extkit/cli': '${link('cli')}'\n  '@extkit/runtime': '${link('runtime')}'\n  '@extkit/client': '${link('client')}'\n  '@extkit/manifest': '${link('manifest')}'\n  '@extkit/testing': 'file:${join(repoRoot, 'packages', 'testing')}'\n`,
   );
   const install = await exec(
     'pnpm',

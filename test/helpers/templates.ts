@@ -38,6 +38,8 @@ export const RENDERS: Record<string, (name: string) => RegExp> = {
   'site-component-react': () => /Count: 0/,
   'site-feature': () => /Free shipping this week/,
   'console-route': () => /Orders this month[\s\S]*% of the target/,
+  // Without a key it calls nothing; with one (extkit dev --emulator) it lists orders: test/console-orders.e2e.test.ts.
+  'console-orders': () => /Orders[\s\S]*Enter an organization API key/,
   'console-slot': () => /(Order notes|Notes on order)[\s\S]*\/ 280/,
   'console-shell': (name) => new RegExp(`${name}[\\s\\S]*Dashboard[\\s\\S]*Orders`),
 };

@@ -6,7 +6,8 @@ import type { ExtensionMount, RoutePath } from './manifest';
 import { formatMoney, progress } from './summary';
 
 const PAGE: RoutePath = '/hello-route';
-// Sample figures; a real page would read them with @extkit/client.
+// A fixed figure, so the page shows its shape with no key and no network. The console-orders template
+// reads real orders through @extkit/client and the platform API, routed to the emulator in development (docs/api.md).
 const SALES_CENTS = 734_250;
 
 const mount: ExtensionMount = (ctx) => {

@@ -102,32 +102,54 @@ export function observeFrame(win: Window, routing: FrameRouting | undefined, rep
         send('fetch', request.method, request.url, decision, start, { status: null, error: decision.reason });
         return Promise.reject(refusedError(decision));
       }
-      const target = decision.kind === 'routed' ? new RequestOf(decision.url, request) : request;
-      return (apply(fetchOf, win, [target]) as Promise<Response>).then(
-        (response) => {
-          const outcome = headersOutcome((n) => response.headers.get(n), response.status);
-          const json = (response.headers.get('content-type') ?? '').includes('json');
-          if (response.status < 400 || !json) send('fetch', request.method, request.url, decision, start, outcome);
-          else
-            response
-              .clone()
-              .json()
-              .then(
-                (body: unknown) =>
-                  send('fetch', request.method, request.url, decision, start, { ...outcome, ...envelope(body) }),
-                () => send('fetch', request.method, request.url, decision, start, outcome),
-              );
-          return response;
-        },
-        (err: unknown) => {
-          const aborted = (err as { name?: unknown } | null)?.name === 'AbortError';
-          send('fetch', request.method, request.url, decision, start, {
-            status: null,
-            error: aborted ? 'aborted by the caller (AbortController or a timeout)' : FAILED_REQUEST,
-          });
-          throw err;
-        },
-      );
+      // A routed request is made anew with its body read whole: Chromium sends a body taken from another Request as
+      // a stream, which it uploads over HTTP/2 only, so a PATCH to the emulator (HTTP/1.1) failed with "Failed to fetch".
+      const target: Promise<Request> =
+        decision.kind !== 'routed'
+          ? Promise.resolve(request)
+          : (request.body === null ? Promise.resolve(undefined) : request.arrayBuffer()).then(
+              (body) =>
+                new RequestOf(decision.url, {
+                  method: request.method,
+                  headers: request.headers,
+                  body,
+                  mode: request.mode,
+                  credentials: request.credentials,
+                  cache: request.cache,
+                  redirect: request.redirect,
+                  referrerPolicy: request.referrerPolicy,
+                  integrity: request.integrity,
+                  keepalive: request.keepalive,
+                  signal: request.signal,
+                }),
+            );
+      return target
+        .then((sent) => apply(fetchOf, win, [sent]) as Promise<Response>)
+        .then(
+          (response) => {
+            const outcome = headersOutcome((n) => response.headers.get(n), response.status);
+            const json = (response.headers.get('content-type') ?? '').includes('json');
+            if (response.status < 400 || !json) send('fetch', request.method, request.url, decision, start, outcome);
+            else
+              response
+                .clone()
+                .json()
+                .then(
+                  (body: unknown) =>
+                    send('fetch', request.method, request.url, decision, start, { ...outcome, ...envelope(body) }),
+                  () => send('fetch', request.method, request.url, decision, start, outcome),
+                );
+            return response;
+          },
+          (err: unknown) => {
+            const aborted = (err as { name?: unknown } | null)?.name === 'AbortError';
+            send('fetch', request.method, request.url, decision, start, {
+              status: null,
+              error: aborted ? 'aborted by the caller (AbortController or a timeout)' : FAILED_REQUEST,
+            });
+            throw err;
+          },
+        );
     };
     g['fetch'] = fetch;
   }
