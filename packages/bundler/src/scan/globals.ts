@@ -1,6 +1,9 @@
-// The scan context's whole global beyond ECMAScript: a console that prints nothing,
-// timers on a virtual clock, queueMicrotask. No DOM, no fetch, no require, no
-// process. This is source text evaluated *inside* the fresh context, so everything
+// The scan context's whole global beyond ECMAScript: what a frame has that needs
+// neither a DOM nor a network, so that code probing for it finds it as in the frame:
+// a console that prints nothing; timers, animation frames and idle callbacks on a
+// virtual clock (frames every 16 ms), driven to completion within the time limit;
+// queueMicrotask; performance.now() on that clock; `window` and `self` as the global.
+// No DOM, no fetch, no require, no process. This is source text evaluated *inside* the fresh context, so everything
 // it creates belongs to that realm and no host object leaks in. (Text, not a
 // stringified function: transpilers add helpers such as __name to functions.)
 
@@ -27,6 +30,17 @@ export const SCAN_GLOBALS_SOURCE = String.raw`(() => {
   g.clearTimeout = clear;
   g.clearInterval = clear;
   g.queueMicrotask = (fn) => void Promise.resolve().then(fn);
+  // An animation frame is a timer due at the next 16 ms boundary, called with the frame's time.
+  g.requestAnimationFrame = (fn) => {
+    const at = (Math.floor(now / 16) + 1) * 16;
+    return schedule(() => fn(at), at - now, [], false);
+  };
+  g.cancelAnimationFrame = clear;
+  g.requestIdleCallback = (fn) => schedule(() => fn(Object.freeze({ didTimeout: false, timeRemaining: () => 50 })), 1, [], false);
+  g.cancelIdleCallback = clear;
+  g.performance = Object.freeze({ now: () => now, timeOrigin: 0 });
+  g.window = g;
+  g.self = g;
   const scan = {
     // Runs the earliest due timer; false when none is left. The host calls it once
     // per evaluation so that the promise jobs a timer queues run before the next timer.

@@ -107,8 +107,39 @@ describe('scanCode', () => {
       const r = await scanCode({ code: `throw ${thrown};` }, 'index.js', manifest());
       expect(r.errors[0]!.message, thrown).toMatch(/Config missing\.$/);
     }
-    const hinted = await scanCode({ code: 'window.x = 1;' }, 'index.js', manifest());
+    const hinted = await scanCode({ code: 'document.x = 1;' }, 'index.js', manifest());
     expect(hinted.errors[0]!.message).not.toMatch(/\.\./);
+  });
+
+  it('looks like a frame to code that probes for one: animation frames, idle callbacks, performance.now, window and self, driven to the end', async () => {
+    // A bundle that registers only where requestAnimationFrame exists passed the scan (a security review).
+    const code = `${REG}
+      if (typeof requestAnimationFrame === 'function') reg('component', 'raf:' + typeof cancelAnimationFrame);
+      requestAnimationFrame((t) => requestAnimationFrame((t2) => reg('slot', 'frames:' + t + ',' + t2)));
+      requestIdleCallback((d) => reg('feature', 'idle:' + typeof d.timeRemaining()));
+      const cancelled = requestAnimationFrame(() => reg('route', '/never'));
+      cancelAnimationFrame(cancelled);
+      setTimeout(() => reg('orgRoute', 'now:' + performance.now()), 100);
+      if (window === globalThis && self === window) reg('shell', 'shell');`;
+    const r = await scanCode({ code }, 'index.js', manifest({}));
+    expect(r.registrations.map((x) => `${x.kind} ${x.id}`).sort()).toEqual([
+      'component raf:function',
+      'feature idle:number',
+      'orgRoute now:100',
+      'shell shell',
+      'slot frames:16,32',
+    ]);
+    expect(r.errors.map((e) => e.code)).toEqual([
+      'scan.undeclared_registration',
+      'scan.undeclared_registration',
+      'scan.undeclared_registration',
+      'scan.undeclared_registration',
+      'scan.undeclared_registration',
+    ]);
+    const loop = await scanCode({ code: 'const f = () => requestAnimationFrame(f); f();' }, 'index.js', manifest(), {
+      timeoutMs: 300,
+    });
+    expect(loop.errors.map((e) => e.code)).toEqual(['scan.timeout']);
   });
 
   it('reports a promise rejection nothing handles', async () => {
@@ -119,7 +150,7 @@ describe('scanCode', () => {
 
   it('gives the bundle no way to the host: no require, process, fetch, and no host constructor', async () => {
     const code = `${REG}
-      const seen = [typeof require, typeof process, typeof fetch, typeof document, typeof window, typeof globalThis.constructor.constructor('return this')().process];
+      const seen = [typeof require, typeof process, typeof fetch, typeof document, typeof window.process, typeof globalThis.constructor.constructor('return this')().process];
       reg('component', seen.join(','));`;
     const r = await scanCode({ code }, 'index.js', manifest({}));
     expect(r.registrations[0]!.id).toBe('undefined,undefined,undefined,undefined,undefined,undefined');

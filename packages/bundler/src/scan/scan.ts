@@ -10,7 +10,10 @@ import type { SourcePosition } from './worker.js';
 export const DEFAULT_SCAN_TIMEOUT_MS = 2000;
 
 const NO_DOM_HINT =
-  'The scan evaluates the bundle without a DOM or network (only ECMAScript built-ins, console, timers and queueMicrotask): touch document, window, fetch and the like inside a mount function, not when the bundle loads.';
+  "The scan evaluates the bundle without a DOM or network (ECMAScript built-ins, console, timers, animation frames, queueMicrotask, performance.now, and window and self as the global): touch document, window's DOM members, fetch and the like inside a mount function, not when the bundle loads.";
+
+/** A failure the missing DOM explains: a name the scan's global lacks, or a DOM method called on `window`. */
+const NO_DOM = /is not defined|\b(window|self)\.[\w$]+ is not a function/;
 
 /**
  * The bundle and, when there is one, its source map, to place a failure in the source: the
@@ -88,14 +91,13 @@ export function failureDiagnostic(
       return {
         code: 'scan.threw',
         message:
-          `The bundle rejected a promise that nothing handled while it was scanned: ${first}. ${/is not defined/.test(first) ? NO_DOM_HINT : ''}`.trim(),
+          `The bundle rejected a promise that nothing handled while it was scanned: ${first}. ${NO_DOM.test(first) ? NO_DOM_HINT : ''}`.trim(),
         ...(location ? { location } : {}),
       };
     case 'threw':
       return {
         code: 'scan.threw',
-        message:
-          `The bundle threw while it was scanned: ${first}. ${/is not defined/.test(first) ? NO_DOM_HINT : ''}`.trim(),
+        message: `The bundle threw while it was scanned: ${first}. ${NO_DOM.test(first) ? NO_DOM_HINT : ''}`.trim(),
         ...(location ? { location } : {}),
       };
     case 'crashed':

@@ -24,6 +24,8 @@ export interface CallEntry {
 }
 export interface RuntimeError {
   surface: string;
+  /** A refusal's code (the scan's, for a registration contributes does not declare); absent for an error the frame threw. */
+  code?: string;
   message: string;
   stack?: string | undefined;
 }

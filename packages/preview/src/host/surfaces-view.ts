@@ -2,6 +2,7 @@
 // each in its own sandboxed frame with the host side of the bridge attached.
 import { BRIDGE_BUDGET } from '@extkit/runtime/bridge';
 import { attemptEntry } from '../sandbox/attempt.js';
+import { registrationRefusals } from './registrations.js';
 import type { BlockedRequest, PlannedSurface, PreviewState } from '../types.js';
 import { attachBridge, type BridgeHost } from './bridge-host.js';
 import { fill, h } from './dom.js';
@@ -242,6 +243,12 @@ export class Stage {
         props: surfaceProps(surface),
         config: store.config,
         onMounted: () => this.setStatus(m, 'ok', 'running'),
+        onReady: (registrations) => {
+          for (const refusal of registrationRefusals(registrations, state.surfaces))
+            if (!store.runtimeErrors.some((e) => e.message === refusal.message))
+              pushLimited(store.runtimeErrors, { surface: surface.key, ...refusal });
+          this.hooks.changed();
+        },
         onEvent: (event, detail, accepted) => {
           logEvent(surface.key, event, detail, accepted);
           m.rate.count++;

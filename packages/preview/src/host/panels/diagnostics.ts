@@ -36,9 +36,10 @@ export function renderDiagnostics(el: HTMLElement, state: PreviewState): void {
       ...runtime.map((r) =>
         h(
           'li',
-          { class: 'error', 'data-code': 'preview.runtime_error' },
+          { class: 'error', 'data-code': r.code ?? 'preview.runtime_error' },
           h('span', { class: 'badge err' }, 'runtime'),
           h('code', { class: 'where' }, r.surface),
+          r.code ? h('code', { class: 'code' }, r.code) : null,
           h('div', { class: 'message' }, r.message),
           r.stack ? h('pre', { class: 'frame' }, r.stack) : null,
         ),
