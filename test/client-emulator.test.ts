@@ -6,34 +6,7 @@ import { matchOperation } from '../packages/api/dist/index.js';
 import { calls } from '../packages/client/src/__fixtures__/calls.js';
 import { ServiceClient, ServiceError } from '../packages/client/src/index.js';
 import { startEmulator, type Emulator } from '../packages/emulator/dist/index.js';
-import { demoSeed } from '../packages/emulator/dist/seed/demo.js';
-import type { SeedData } from '../packages/emulator/dist/seed/load.js';
-
-/** The demo organization plus one object of each collection under the ids the calls name (s1, d1, r1, ...). */
-function seedForCalls(): SeedData {
-  const demo = demoSeed();
-  const first = (name: keyof SeedData, changes: Record<string, unknown>): Record<string, unknown>[] => [
-    ...demo[name]!,
-    { ...demo[name]![0], ...changes },
-  ];
-  return {
-    ...demo,
-    sites: first('sites', { id: 's1', subdomain: 'calls-shop', domain: null }),
-    datasets: first('datasets', { id: 'd1', fields: ['city'], __model: undefined }),
-    records: first('records', { id: 'r1', datasetId: 'd1' }),
-    formSubmissions: first('formSubmissions', { id: 'fs1', siteId: 's1' }),
-    contacts: first('contacts', { id: 'c1', email: 'calls@example.com' }),
-    companies: first('companies', { id: 'co1', domain: 'calls.example' }),
-    pipelines: first('pipelines', { id: 'p1' }),
-    deals: first('deals', { id: 'de1', contactId: 'c1' }),
-    tasks: first('tasks', { id: 't1' }),
-    activities: first('activities', { id: 'a1', contactId: 'c1' }),
-    emailTemplates: first('emailTemplates', { id: 'e1' }),
-    leads: first('leads', { id: 'l1', siteId: 's1' }),
-    orders: first('orders', { id: 'o1', siteId: 's1', status: 'paid' }),
-    products: first('products', { id: 'p1', siteId: 's1' }),
-  };
-}
+import { seedForCalls } from './helpers/calls-seed.js';
 
 /**
  * The calls the emulator refuses, each for a documented reason of the state, never the request's

@@ -1,5 +1,6 @@
 // The paths outside the key rules: the OpenAPI document, the public marketplace read
 // path and the inbound webhook endpoint (000 §4), each answering without a key.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { EventValue } from './context.js';
 import { ApiError } from './http/errors.js';
@@ -40,7 +41,7 @@ export function openHandlers(deps: {
     'webhooks.inbound': async ({ params, headers, raw }) => {
       const secret = deps.hooks.get(`${params.hostId}/${params.hookId}`);
       if (secret === undefined) throw new ApiError(404, 'not_found', 'No such hook');
-      if (headers['x-service-secret'] !== secret)
+      if (!sameSecret(headers['x-service-secret'], secret))
         throw new ApiError(401, 'unauthorized', 'The hook secret does not match');
       let value: unknown = {};
       try {
@@ -60,4 +61,11 @@ export function openHandlers(deps: {
       return { status: 200, body: { received: true, variables: Object.keys(variables) } };
     },
   };
+}
+
+/** The hook secret compared in constant time (000 §4 asks it of signatures; a secret deserves the same): digests of equal length, every byte read. */
+function sameSecret(given: string | string[] | undefined, secret: string): boolean {
+  if (typeof given !== 'string') return false;
+  const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(given), digest(secret));
 }

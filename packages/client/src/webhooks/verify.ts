@@ -11,7 +11,7 @@ function hexToBytes(hex: string): Uint8Array {
 }
 
 /** Compares every byte, whatever the first difference, so timing says nothing of where it is. */
-function equalConstantTime(a: Uint8Array, b: Uint8Array): boolean {
+export function equalConstantTime(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { fail, startServer, type TestServer } from '../__fixtures__/server.js';
 import { constructWebhookEvent, parseWebhookEvent, WebhookError } from './parse.js';
 import { sendInboundWebhook } from './send.js';
-import { signWebhookBody, verifyWebhookSignature } from './verify.js';
+import { equalConstantTime, signWebhookBody, verifyWebhookSignature } from './verify.js';
 import type { ContactCreatedEventPayload, LeadEventPayload } from '../types/webhooks.js';
 
 const secret = 'whsec_test_secret';
@@ -29,6 +29,31 @@ describe('verifyWebhookSignature', () => {
     expect(await verifyWebhookSignature(body, signature, secret)).toBe(true);
     expect(await verifyWebhookSignature(Buffer.from(body), signature, secret)).toBe(true);
     expect(await signWebhookBody(body, secret)).toBe(signature);
+  });
+
+  it('compares signatures in constant time: every byte is read, wherever the first difference is', () => {
+    /** The bytes behind a proxy that counts how many of them are read. */
+    const counted = (bytes: Uint8Array): { view: Uint8Array; reads: () => number } => {
+      let reads = 0;
+      const view = new Proxy(bytes, {
+        get(target, property) {
+          if (typeof property === 'string' && /^\d+$/.test(property)) reads++;
+          return Reflect.get(target, property) as unknown;
+        },
+      });
+      return { view, reads: () => reads };
+    };
+    const expected = new Uint8Array(32).fill(7);
+    const reads: number[] = [];
+    for (const at of [0, 1, 16, 31, -1]) {
+      const given = new Uint8Array(expected);
+      if (at >= 0) given[at] = 8;
+      const a = counted(expected);
+      const b = counted(given);
+      expect(equalConstantTime(a.view, b.view)).toBe(at < 0);
+      reads.push(a.reads() + b.reads());
+    }
+    expect(reads).toEqual([64, 64, 64, 64, 64]);
   });
 
   it('refuses a tampered body, a wrong secret and a flipped signature digit', async () => {

@@ -12,7 +12,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -53,6 +53,24 @@ async function artifact(
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   return r.artifact!.dir;
 }
+
+/** An artifact of `id` that only fills a console slot, from the package `pkg`: no component namespace to share. */
+const slotArtifact = (id: string, pkg: string, text: string, version = '1.0.0'): Promise<string> =>
+  artifact(
+    (m) => {
+      m.id = id;
+      m.version = version;
+      m.contributes = { console: { slots: ['order.sidebar'] } };
+    },
+    undefined,
+    (dir) => {
+      writeFileSync(
+        join(dir, 'src/index.ts'),
+        `import { registerSlot } from '@extkit/runtime';\nregisterSlot('order.sidebar', ({ root }) => { root.textContent = ${JSON.stringify(text)}; });\n`,
+      );
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: pkg, private: true }));
+    },
+  );
 
 /** Rewrites a built artifact's file and re-seals artifact.json over it, as a hostile publisher would (bypassing the build). */
 function reseal(dir: string, path: string, text: string): void {
@@ -292,22 +310,9 @@ describe('review, trust and installs', () => {
 });
 
 describe('revocation is per listing', () => {
-  /** An artifact of `publisher`'s "twin-card": the same manifest id for every publisher, a console slot only. */
+  /** An artifact of `publisher`'s "twin-card": the same manifest id for every publisher. */
   const twin = (publisher: string, text: string): Promise<string> =>
-    artifact(
-      (m) => {
-        m.id = 'twin-card';
-        m.contributes = { console: { slots: ['order.sidebar'] } };
-      },
-      undefined,
-      (dir) => {
-        writeFileSync(
-          join(dir, 'src/index.ts'),
-          `import { registerSlot } from '@extkit/runtime';\nregisterSlot('order.sidebar', ({ root }) => { root.textContent = ${JSON.stringify(text)}; });\n`,
-        );
-        writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `@${publisher}/twin-card`, private: true }));
-      },
-    );
+    slotArtifact('twin-card', `@${publisher}/twin-card`, text);
 
   it("revoking evil.twin-card stops it everywhere and never stops acme.twin-card, in the marketplace and in dev --installed's client", async () => {
     const evil = await localPublisherKey(emu.origin, 'evil');
@@ -410,5 +415,95 @@ describe('a hostile marketplace writes nowhere through dev --installed', () => {
     } finally {
       market.close();
     }
+  });
+});
+
+describe('what held, kept holding', () => {
+  /** POSTs `body` (text) to the publish endpoint as acme; answers the status and the error's code. */
+  const upload = async (body: string): Promise<{ status: number | 'reset'; code: unknown }> => {
+    const res = await fetch(`${emu.origin}/api/marketplace/versions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body,
+    }).catch(() => null);
+    if (!res) return { status: 'reset', code: null };
+    const answer = (await res.json().catch(() => null)) as { error?: { code?: string } } | null;
+    return { status: res.status, code: answer?.error?.code ?? null };
+  };
+  const versionsOf = async (listing: string) =>
+    (await staffListings(emu.origin)).value?.find((l) => l.id === listing)?.versions.map((v) => v.version) ?? [];
+
+  it('refuses upload tricks (a path out of the artifact, an absolute one, a line break, __proto__, 65 files, deep JSON, 37 MB) and stores nothing', async () => {
+    const before = await versionsOf('acme.order-map');
+    const files = (extra: Record<string, string>) =>
+      JSON.stringify({ files: { 'artifact.json': 'e30=', 'manifest.json': 'e30=', ...extra } });
+    for (const trick of [
+      files({ '../x.js': 'eA==' }),
+      files({ 'dist/../../x.js': 'eA==' }),
+      files({ '/etc/cron.d/x': 'eA==' }),
+      files({ 'a\nb': 'eA==' }),
+      files({ 'dist\\x.js': 'eA==' }),
+      '{"files":{"artifact.json":"e30=","manifest.json":"e30=","__proto__":"eA=="}}',
+      files(Object.fromEntries(Array.from({ length: 63 }, (_, i) => [`f${i}.js`, 'eA==']))),
+    ])
+      expect(await upload(trick), trick.slice(0, 80)).toEqual({ status: 400, code: 'publish.upload_invalid' });
+    const deep = await upload(`{"files":${'['.repeat(3_000_000)}${']'.repeat(3_000_000)}}`);
+    expect([400, 413, 'reset']).toContain(deep.status);
+    const big = await upload(JSON.stringify({ files: { 'a.js': 'A'.repeat(37 * 1024 * 1024) } }));
+    expect([413, 'reset']).toContain(big.status);
+    expect(await versionsOf('acme.order-map')).toEqual(before);
+  });
+
+  it('stores exactly one of eight simultaneous publishes of one new version', async () => {
+    const dirs = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => slotArtifact('eight-card', '@acme/eight-card', `eight ${i % 4}`)),
+    );
+    const results = await Promise.all(dirs.map((d) => publish(d)));
+    const created = results.filter((r) => r.created === true);
+    expect(created).toHaveLength(1);
+    for (const r of results.filter((x) => x !== created[0])) {
+      if (r.ok) expect(r).toMatchObject({ created: false, integrity: created[0]!.integrity });
+      else expect(codes(r)).toEqual(['publish.version_exists']);
+    }
+    expect(await versionsOf('acme.eight-card')).toEqual(['1.0.0']);
+  });
+
+  it('refuses a foreign Host or Origin on the staff surface, and the refused request changes nothing', async () => {
+    const dir = await slotArtifact('held-card', '@acme/held-card', 'held');
+    expect((await publish(dir)).ok).toBe(true);
+    const { port } = new URL(emu.origin);
+    /** A raw request (fetch cannot send another Host), answering the status. */
+    const send = (path: string, headers: Record<string, string>, body?: string): Promise<number> =>
+      new Promise((done, fail) => {
+        const req = request(
+          { host: '127.0.0.1', port, path, method: body === undefined ? 'GET' : 'POST', headers },
+          (res) => {
+            res.resume();
+            done(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', fail);
+        req.end(body);
+      });
+    const json = { 'content-type': 'application/json' };
+    const revoke = JSON.stringify({ reason: 'a page on another origin' });
+    for (const headers of [
+      { ...json, host: 'evil.example' },
+      { ...json, host: `rebound.example:${port}` },
+      { ...json, host: `127.0.0.1:${port}`, origin: 'http://localhost:5173' },
+      { ...json, host: `127.0.0.1:${port}`, origin: 'null' },
+      { ...json, host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${Number(port) + 1}` },
+    ]) {
+      expect(await send('/__emulator/marketplace/listings/acme.held-card/revoke', headers, revoke)).toBe(403);
+      expect(await send('/__emulator/marketplace/listings/acme.held-card/review', headers, '{}')).toBe(403);
+      expect(await send('/__emulator/marketplace/publishers', headers, '{"handle":"mallory"}')).toBe(403);
+      expect(await send('/__emulator/keys', headers, '{}')).toBe(403);
+      expect(await send('/__emulator/marketplace/listings', headers)).toBe(403);
+    }
+    const listing = (await staffListings(emu.origin)).value?.find((l) => l.id === 'acme.held-card');
+    expect(listing).toMatchObject({ state: 'submitted', revoked: null });
+    expect((await staffListings(emu.origin)).value?.some((l) => l.publisher === 'mallory')).toBe(false);
+    // The same request from this machine's own origin is answered.
+    expect(await send('/__emulator/marketplace/listings', { host: `127.0.0.1:${port}` })).toBe(200);
   });
 });
