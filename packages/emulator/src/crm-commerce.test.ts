@@ -281,6 +281,21 @@ describe('commerce', () => {
     expect([unknownKey.status, Object.keys((await unknownKey.json()).error.fields)]).toEqual([400, ['note']]);
   });
 
+  it("carries the demo seed's shipments: fulfillments on shipped orders only, and the rest of a partly shipped one ships next", async () => {
+    const orders = await client.orders.list(S1, { limit: 100 });
+    const shipped = ['partially_fulfilled', 'fulfilled', 'delivered'];
+    for (const o of orders.data) {
+      expect([o.number, o.status, o.fulfillments.length > 0]).toEqual([o.number, o.status, shipped.includes(o.status)]);
+      for (const f of o.fulfillments)
+        expect(f.lineItemIds.every((i) => Number.isInteger(i) && i >= 0 && i < o.lineItems.length)).toBe(true);
+    }
+    expect(orders.data.filter((o) => shipped.includes(o.status)).length).toBeGreaterThanOrEqual(30);
+    const partly = orders.data.find((o) => o.status === 'partially_fulfilled')!;
+    expect([partly.lineItems.length, partly.fulfillments.map((f) => f.lineItemIds)]).toEqual([2, [[0]]]);
+    const rest = await client.orders.update(S1, partly.id, { status: 'fulfilled', carrier: 'DHL' });
+    expect(rest.fulfillments.map((f) => f.lineItemIds)).toEqual([[0], [1]]);
+  });
+
   it('reports legacy orders as online, checks channel=online on the page, and never shows a deleted product', async () => {
     const online: string[] = [];
     let shortPages = 0;

@@ -70,10 +70,16 @@ export const commerce: Record<string, Handler> = {
     const carrier = typeof ctx.body.carrier === 'string' ? ctx.body.carrier.trim().slice(0, 40) : null;
     const trackingNumber =
       typeof ctx.body.trackingNumber === 'string' ? ctx.body.trackingNumber.trim().slice(0, 60) : null;
-    const fulfillments = [...((row.body.fulfillments as unknown[]) ?? [])];
+    const fulfillments = [...((row.body.fulfillments as Record<string, unknown>[]) ?? [])];
+    // The lines not shipped yet (a partly fulfilled order's rest); every line when all have shipped (a delivery).
+    const shippedLines = new Set(
+      fulfillments.flatMap((f) => (Array.isArray(f.lineItemIds) ? (f.lineItemIds as unknown[]) : [])),
+    );
+    const lines = ((row.body.lineItems as unknown[]) ?? []).map((_, i) => i);
+    const rest = lines.filter((i) => !shippedLines.has(i));
     fulfillments.push({
       id: `f_${fulfillments.length + 1}`,
-      lineItemIds: ((row.body.lineItems as unknown[]) ?? []).map((_, i) => i),
+      lineItemIds: rest.length > 0 ? rest : lines,
       carrier,
       trackingNumber,
       trackingUrl: null,

@@ -298,11 +298,25 @@ export function demoSeed(): SeedData {
   });
   const orderStatuses = ['pending', 'paid', 'partially_fulfilled', 'fulfilled', 'delivered', 'cancelled', 'refunded'];
   const channels = ['online', 'pos', 'draft', 'subscription', null];
+  const carriers = ['UPS', 'Posten', 'DHL'];
+  const jacket = (size: string, quantity: number) => ({
+    productId: 'prod_0000001',
+    variantId: `v-${size.toLowerCase()}`,
+    name: 'Rain jacket',
+    variantLabel: size,
+    sku: `RJ-${size}`,
+    productType: 'physical',
+    quantity,
+    unitAmountCents: 4_900,
+  });
   const orders = Array.from({ length: 70 }, (_, i) => {
     const legacy = i % 10 === 9;
     const channel = channels[i % channels.length]!;
-    const qty = 1 + (i % 3);
-    const items = 4_900 * qty;
+    const status = orderStatuses[i % orderStatuses.length]!;
+    // A partly shipped order has a second line, still to ship.
+    const lineItems =
+      status === 'partially_fulfilled' ? [jacket('M', 1 + (i % 3)), jacket('L', 1)] : [jacket('M', 1 + (i % 3))];
+    const items = lineItems.reduce((sum, l) => sum + l.quantity * l.unitAmountCents, 0);
     const totals = legacy
       ? { itemsCents: 0, shippingCents: 0, taxCents: 0, discountCents: 0, totalCents: items + 500, feeCents: 150 }
       : {
@@ -313,26 +327,18 @@ export function demoSeed(): SeedData {
           totalCents: items + 500 + Math.round(items * 0.25),
           feeCents: 150,
         };
+    // Shipped orders carry what shipped (002: fulfillments are empty only when nothing shipped).
+    const shipped = ['partially_fulfilled', 'fulfilled', 'delivered'].includes(status);
+    const carrier = carriers[i % carriers.length]!;
     const order: Record<string, unknown> = {
       siteId: S1,
       number: i + 1,
-      status: orderStatuses[i % orderStatuses.length],
+      status,
       currency: 'usd',
       customerEmail: channel === 'pos' ? null : `buyer${i + 1}@example.com`,
-      lineItems: [
-        {
-          productId: 'prod_0000001',
-          variantId: 'v-m',
-          name: 'Rain jacket',
-          variantLabel: 'M',
-          sku: 'RJ-M',
-          productType: 'physical',
-          quantity: qty,
-          unitAmountCents: 4_900,
-        },
-      ],
+      lineItems,
       totals,
-      refundedCents: orderStatuses[i % orderStatuses.length] === 'refunded' ? totals.totalCents : 0,
+      refundedCents: status === 'refunded' ? totals.totalCents : 0,
       disputed: i === 13,
       taxMode: legacy ? null : 'stripe-automatic',
       shippingAddress:
@@ -340,7 +346,18 @@ export function demoSeed(): SeedData {
           ? null
           : { name: 'Buyer', line1: '1 Quay', city: 'Bergen', state: null, postalCode: '5003', country: 'NO' },
       couponCode: null,
-      fulfillments: [],
+      fulfillments: shipped
+        ? [
+            {
+              id: 'f_1',
+              lineItemIds: [0],
+              carrier,
+              trackingNumber: `${carrier.slice(0, 2).toUpperCase()}${(100_000 + i * 7_919).toString()}`,
+              trackingUrl: null,
+              at: at(i * day + day),
+            },
+          ]
+        : [],
       created: at(i * day),
     };
     if (channel !== null) order.channel = channel;
