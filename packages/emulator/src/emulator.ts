@@ -8,7 +8,6 @@ import type { AddressInfo } from 'node:net';
 import { createActions, type Actions } from './actions/index.js';
 import type { AdminApi } from './admin/api.js';
 import type { Clock, EventValue } from './context.js';
-import type { Engine } from './engine/engine.js';
 import { openPglite } from './engine/pglite.js';
 import { openPostgres } from './engine/postgres.js';
 import { migrate } from './engine/migrate.js';

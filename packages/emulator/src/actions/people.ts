@@ -1,7 +1,7 @@
 // The console's side of people: merging two contacts into one, and erasing a person at their request.
 import type { Ctx } from '../context.js';
 import { conflict, invalid, notFound } from '../http/errors.js';
-import { contactByEmail, normalizeEmail, presentContact, profileFields } from '../resources/contacts.js';
+import { contactByEmail, moveReports, normalizeEmail, presentContact, profileFields } from '../resources/contacts.js';
 import { stamp } from '../resources/crm.js';
 import { get, remove, save, type Row } from '../store/objects.js';
 import { closed, reqString } from './env.js';
@@ -17,23 +17,6 @@ async function contact(ctx: Ctx, id: string): Promise<Row<ContactBody>> {
   const row = await get<ContactBody>(ctx.sql, { org: ctx.org, kind: 'contact' }, id);
   if (!row) throw notFound('contact');
   return row;
-}
-
-/** Points every profile that reports to `from` at `to` (null clears it); answers how many contacts changed. */
-export async function moveReports(ctx: Ctx, from: string, to: string | null): Promise<number> {
-  const rows = await ctx.sql.query<{ id: string }>(
-    `select id from objects where org = $1 and kind = 'contact' and not deleted
-       and jsonb_path_exists(body->'__profiles', '$.*.reportsToContactId ? (@ == $id)', jsonb_build_object('id', $2::text))`,
-    [ctx.org, from],
-  );
-  for (const { id } of rows) {
-    const other = await get<ContactBody>(ctx.sql, { org: ctx.org, kind: 'contact' }, id);
-    if (!other) continue;
-    for (const p of Object.values(other.body.__profiles))
-      if (p.reportsToContactId === from) p.reportsToContactId = id === to ? null : to;
-    await save(ctx.sql, { org: ctx.org, kind: 'contact' }, id, other.body, null);
-  }
-  return rows.length;
 }
 
 /** Moves `contactId` of deals, tasks and activities, and `convertedContactId` of leads, from one contact to another. */

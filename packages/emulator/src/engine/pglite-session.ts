@@ -54,12 +54,16 @@ export function pgliteSession(db: PGlite, lib: Pglite): Session {
       prepared.add(name);
       return lib.parse.parseResults(messages, db.parsers)[0]!.rows as T[];
     } catch (error) {
+      if (known) {
+        // Held as prepared but unknown to the server: prepare it anew next time.
+        if ((error as { code?: unknown }).code === '26000') prepared.delete(name);
+        throw error;
+      }
       // The parse may have succeeded before the failure: drop the statement so the next use prepares it anew.
-      if (!known)
-        await db.execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()]), {
-          syncToFs: false,
-          throwOnError: false,
-        });
+      await db.execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()]), {
+        syncToFs: false,
+        throwOnError: false,
+      });
       throw error;
     }
   }
@@ -73,10 +77,15 @@ export function pgliteSession(db: PGlite, lib: Pglite): Session {
       db._runExclusiveTransaction(async () => {
         await simple('begin', true);
         let open = true;
+        // One statement at a time: two batches in flight on the one session would mix their
+        // results, and two first uses of a text would both parse it (the second aborting the transaction).
+        let queue: Promise<unknown> = Promise.resolve();
         const tx: Sql = {
-          query: (statement, params = []) => {
+          query: <T>(statement: string, params: unknown[] = []): Promise<T[]> => {
             if (!open) throw new Error('The transaction has ended');
-            return run(statement, params, true);
+            const next = queue.then(() => run<T>(statement, params, true));
+            queue = next.catch(() => undefined);
+            return next;
           },
         };
         try {

@@ -4,7 +4,7 @@ import { conflict, invalid } from '../http/errors.js';
 import { newId } from '../store/ids.js';
 import { find, insert, remove, save } from '../store/objects.js';
 import { address, consentSite, crmBand, crmRow, crmList, member, phone, refuseKeys, stamp, text } from './crm.js';
-import { isUniqueViolation, receipt, requiredText, wire } from './util.js';
+import { isUniqueViolation, receipt, requiredText, unchanged, wire } from './util.js';
 
 /** A bare lowercase hostname from a domain or URL (`https://www.Acme.com/x` is `acme.com`), or null when it is not one. */
 export function normalizeDomain(value: string): string | null {
@@ -107,6 +107,7 @@ export const companies: Record<string, Handler> = {
     if (Object.keys(ctx.body).length === 0) return { body: wire(row.body) };
     const body = { ...row.body };
     await apply(ctx, body);
+    if (unchanged(row.body, body)) return { body: wire(row.body) };
     body.updated = stamp(ctx);
     await write(ctx, body, false);
     return { body: wire(body) };

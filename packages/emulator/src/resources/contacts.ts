@@ -17,7 +17,7 @@ import {
   stamp,
   text,
 } from './crm.js';
-import { isUniqueViolation, receipt } from './util.js';
+import { isUniqueViolation, receipt, unchanged } from './util.js';
 
 /** Fields one site knows of a person, stored per site (001 §2 Per-site profile). */
 export const profileFields = [
@@ -68,9 +68,6 @@ export function presentContact(body: ContactBody, siteId: string | null = null):
           ? []
           : null;
   }
-  const first = out.firstName as string | null;
-  const last = out.lastName as string | null;
-  if (out.name === null && (first || last)) out.name = [first, last].filter(Boolean).join(' ');
   return out;
 }
 
@@ -283,6 +280,12 @@ export async function createContact(ctx: Ctx, source: string): Promise<Row<Conta
     __sites: [],
   };
   await apply(ctx, body, null);
+  // A create without `name` takes the first and last names it writes; later writes of them never rewrite it (001 §2).
+  if (body.name === null) {
+    const profile = typeof ctx.body.consentSiteId === 'string' ? body.__profiles[ctx.body.consentSiteId] : undefined;
+    const full = [profile?.firstName, profile?.lastName].filter((n) => typeof n === 'string' && n !== '').join(' ');
+    if (full !== '') body.name = full.slice(0, 120);
+  }
   await crmBand(ctx, 'contact');
   body.id = await newId(ctx.sql, ctx.org, 'contact', 'ct');
   body.created = body.updated = stamp(ctx);
@@ -293,6 +296,23 @@ export async function createContact(ctx: Ctx, source: string): Promise<Row<Conta
     throw error;
   }
   return body;
+}
+
+/** Points every profile that reports to `from` at `to` (null clears it); answers how many contacts changed. */
+export async function moveReports(ctx: Ctx, from: string, to: string | null): Promise<number> {
+  const rows = await ctx.sql.query<{ id: string }>(
+    `select id from objects where org = $1 and kind = 'contact' and not deleted
+       and jsonb_path_exists(body->'__profiles', '$.*.reportsToContactId ? (@ == $id)', jsonb_build_object('id', $2::text))`,
+    [ctx.org, from],
+  );
+  for (const { id } of rows) {
+    const other = await get<ContactBody>(ctx.sql, { org: ctx.org, kind: 'contact' }, id);
+    if (!other) continue;
+    for (const p of Object.values(other.body.__profiles))
+      if (p.reportsToContactId === from) p.reportsToContactId = id === to ? null : to;
+    await save(ctx.sql, { org: ctx.org, kind: 'contact' }, id, other.body, null);
+  }
+  return rows.length;
 }
 
 export const contacts: Record<string, Handler> = {
@@ -344,6 +364,8 @@ export const contacts: Record<string, Handler> = {
     if (Object.keys(ctx.body).length === 0) return { body: presentContact(row.body) };
     const body = structuredClone(row.body);
     const moved = await apply(ctx, body, row.id);
+    const siteId = typeof ctx.body.consentSiteId === 'string' ? ctx.body.consentSiteId : null;
+    if (unchanged(row.body, body)) return { body: presentContact(row.body, siteId) };
     body.updated = stamp(ctx);
     await save(ctx.sql, { org: ctx.org, kind: 'contact' }, row.id, body, ctx.now);
     if (moved)
@@ -353,24 +375,13 @@ export const contacts: Record<string, Handler> = {
         lifecycleStage: String(moved.to ?? ''),
         previousStage: String(moved.from ?? ''),
       });
-    const siteId = typeof ctx.body.consentSiteId === 'string' ? ctx.body.consentSiteId : null;
     return { body: presentContact(body, siteId) };
   },
   'contacts.delete': async (ctx) => {
     const row = await contactRow(ctx);
     await remove(ctx.sql, { org: ctx.org, kind: 'contact' }, row.id);
     // Cleared wherever another contact reports to it (001 §2 reportsToContactId).
-    const reports = await ctx.sql.query<{ id: string }>(
-      "select id from objects where org = $1 and kind = 'contact' and body::text like $2",
-      [ctx.org, `%"reportsToContactId":"${row.id}"%`],
-    );
-    for (const { id } of reports) {
-      const other = await get<ContactBody>(ctx.sql, { org: ctx.org, kind: 'contact' }, id);
-      if (!other) continue;
-      for (const p of Object.values(other.body.__profiles))
-        if (p.reportsToContactId === row.id) p.reportsToContactId = null;
-      await save(ctx.sql, { org: ctx.org, kind: 'contact' }, id, other.body, null);
-    }
+    await moveReports(ctx, row.id, null);
     return { body: receipt(row.id, 'contact') };
   },
 };

@@ -4,7 +4,7 @@ import { isInstant } from '@extkit/api';
 import type { Ctx } from '../context.js';
 import { invalid, notFound } from '../http/errors.js';
 import { listPage, type ListEnvelope } from '../http/list.js';
-import { count, get, type Row } from '../store/objects.js';
+import { get, type Row } from '../store/objects.js';
 import { present, quota } from './util.js';
 
 /** The organization's roster. Members are managed in the console, which the emulator has not: every organization has these (kit policy). */
@@ -88,14 +88,20 @@ export function address(value: unknown, key: string): Record<string, string> | n
   return Object.keys(out).length ? out : null;
 }
 
-/** Refuses a create past the CRM records band on a hard-banded plan (the key is given back). */
+/**
+ * Refuses a create past the CRM records band on a hard-banded plan (the key is given back). Creates
+ * at the band queue on the organization's lock until their transaction ends: the count and the
+ * write it guards are one transaction, so no two creates pass the last slot (on any number of processes).
+ */
 export async function crmBand(ctx: Ctx, refusing: 'contact' | 'company' | 'deal'): Promise<void> {
   const band = ctx.plan.crmRecords;
   if (band === null || !ctx.plan.crmHardBand) return;
-  const held = (
-    await Promise.all(['contact', 'company', 'deal'].map((kind) => count(ctx.sql, { org: ctx.org, kind })))
-  ).reduce((a, b) => a + b, 0);
-  if (held >= band)
+  await ctx.sql.query('select pg_advisory_xact_lock(hashtext($1)) is null as locked', [`crm-band:${ctx.org}`]);
+  const [row] = await ctx.sql.query<{ n: string | number }>(
+    "select count(*) as n from objects where org = $1 and kind in ('contact', 'company', 'deal') and not deleted",
+    [ctx.org],
+  );
+  if (Number(row?.n ?? 0) >= band)
     throw quota(
       refusing === 'contact' ? 'contact_quota' : 'crm_records_quota',
       `The CRM records band (${band} contacts, companies and deals) is full`,

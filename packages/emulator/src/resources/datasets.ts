@@ -6,7 +6,7 @@ import { listPage } from '../http/list.js';
 import { recordBand } from '../store/counters.js';
 import { newId } from '../store/ids.js';
 import { count, get, insert, remove, save, type Row } from '../store/objects.js';
-import { present, quota, receipt, wire } from './util.js';
+import { present, quota, receipt, unchanged, wire } from './util.js';
 
 const where = (ctx: Ctx) => ({ org: ctx.org, kind: 'dataset' });
 
@@ -73,6 +73,7 @@ export const datasets: Record<string, Handler> = {
     }
     if (fields !== undefined) next.fields = fieldsOf(fields);
     if (model !== undefined) next.__model = modelOf(model);
+    if (unchanged(row.body, next)) return { body: wire(row.body) };
     await save(ctx.sql, where(ctx), row.id, next, ctx.now);
     return { body: wire(next) };
   },

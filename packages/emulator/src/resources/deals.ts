@@ -6,7 +6,7 @@ import { newId } from '../store/ids.js';
 import { find, insert, remove, save } from '../store/objects.js';
 import { raiseStage } from './contacts.js';
 import { consentSite, crmBand, crmList, crmRow, instant, member, reference, refuseKeys, stamp, text } from './crm.js';
-import { receipt, requiredText, wire } from './util.js';
+import { receipt, requiredText, unchanged, wire } from './util.js';
 
 interface Stage {
   id: string;
@@ -248,6 +248,7 @@ export const deals: Record<string, Handler> = {
     const [pipeline] = (await find(ctx.sql, ctx.org, 'pipeline', { id: row.body.pipelineId })).map((r) => r.body);
     const body = { ...row.body };
     await apply(ctx, body, pipeline ?? { stages: [] }, false);
+    if (unchanged(row.body, body)) return { body: wire(row.body) };
     body.updated = stamp(ctx);
     await save(ctx.sql, { org: ctx.org, kind: 'deal' }, row.id, body, ctx.now);
     await moved(ctx, body, { stageId: String(row.body.stageId), status: String(row.body.status) });

@@ -8,7 +8,7 @@ import { normalizeDomain } from './companies.js';
 import { companies } from './companies.js';
 import { crmRow, member, members, stamp, text } from './crm.js';
 import { createDeal } from './deals.js';
-import { wire } from './util.js';
+import { unchanged, wire } from './util.js';
 
 /** The site every lead call names (query, or the body of a write), owned by the organization. */
 async function leadSite(ctx: Ctx): Promise<string> {
@@ -40,6 +40,16 @@ function owner(body: Record<string, unknown>): string | null | undefined {
   );
   if (!found) throw invalid({ ownerEmail: 'is not the address of a member' });
   return found.uid;
+}
+
+/** Runs a conversion's nested create; a 400 names its fields under the body's key (`deal.stageId`, 001 §7). */
+async function nested<T>(prefix: string, create: () => Promise<T>): Promise<T> {
+  try {
+    return await create();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.fields === undefined) throw error;
+    throw invalid(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [`${prefix}.${k}`, v])));
+  }
 }
 
 export const leads: Record<string, Handler> = {
@@ -85,6 +95,7 @@ export const leads: Record<string, Handler> = {
     const who = owner(b);
     if (who !== undefined) body.ownerUid = who;
     if (b.notes !== undefined) body.notes = text(b.notes, 'notes', 5000);
+    if (unchanged(row.body, body)) return { body: presentLead(row.body) };
     body.updated = stamp(ctx);
     await save(ctx.sql, { org: ctx.org, kind: 'lead', parent: siteId }, row.id, body, ctx.now);
     return { body: presentLead(body) };
@@ -151,10 +162,17 @@ export const leads: Record<string, Handler> = {
             String(
               (
                 (
-                  await companies['companies.create']!({
-                    ...ctx,
-                    body: { name: company.create?.name, ...(domain ? { domain } : {}), consentSiteId: siteId },
-                  })
+                  await nested('company.create', () =>
+                    companies['companies.create']!({
+                      ...ctx,
+                      body: {
+                        name: company.create?.name,
+                        // A domain that does not normalize goes through, to be refused as company.create.domain.
+                        ...(company.create?.domain !== undefined ? { domain: domain ?? company.create.domain } : {}),
+                        consentSiteId: siteId,
+                      },
+                    }),
+                  )
                 ).body as { id: string }
               ).id,
             );
@@ -163,18 +181,20 @@ export const leads: Record<string, Handler> = {
       const deal = b.deal as Record<string, unknown> | null | undefined;
       if (deal) {
         if (typeof deal.title !== 'string' || deal.title.trim() === '') throw invalid({ 'deal.title': 'is required' });
-        const made = await createDeal(
-          ctx,
-          {
-            title: deal.title,
-            amountCents: deal.amountCents,
-            currency: deal.currency ?? 'usd',
-            stageId: deal.stageId,
-            contactId,
-            companyId,
-            ownerUid: who,
-          },
-          siteId,
+        const made = await nested('deal', () =>
+          createDeal(
+            ctx,
+            {
+              title: deal.title,
+              amountCents: deal.amountCents,
+              currency: deal.currency ?? 'usd',
+              stageId: deal.stageId,
+              contactId,
+              companyId,
+              ownerUid: who,
+            },
+            siteId,
+          ),
         );
         dealId = String(made.id);
       }

@@ -7,7 +7,7 @@ import { countIn, countOut, recordBand } from '../store/counters.js';
 import { recordId, recordSequence } from '../store/ids.js';
 import { get, insert, remove, save } from '../store/objects.js';
 import { dataset } from './datasets.js';
-import { present, quota, receipt, wire } from './util.js';
+import { present, quota, receipt, unchanged, wire } from './util.js';
 import { applyValues, modelFor } from './values.js';
 
 const where = (ctx: Ctx) => ({ org: ctx.org, kind: 'record', parent: ctx.params.datasetId! });
@@ -45,6 +45,7 @@ export const records: Record<string, Handler> = {
     const ds = await dataset(ctx, ctx.params.datasetId!);
     const applied = applyValues(modelFor(ds.body), row.body.values as Record<string, unknown>, ctx.body.values);
     if ('errors' in applied) throw invalid(applied.errors);
+    if (unchanged(row.body.values as object, applied.values)) return { body: row.body };
     const body = { ...row.body, values: applied.values, updated: iso(ctx.now) };
     await save(ctx.sql, where(ctx), row.id, body, ctx.now);
     return { body };

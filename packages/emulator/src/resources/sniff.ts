@@ -63,12 +63,32 @@ export function imageSize(contentType: string, b: Uint8Array): { width: number; 
   return null;
 }
 
+/**
+ * Drops every `<tag ...>...</tag>` and `<tag .../>`, in one pass: an element left open drops the
+ * rest of the text. (A lazy regular expression rescanned to the end for each unclosed one: quadratic.)
+ */
+function dropElements(text: string, tag: string): string {
+  const open = new RegExp(`<${tag}\\b`, 'gi');
+  const close = new RegExp(`</${tag}\\s*>`, 'gi');
+  let out = '';
+  let at = 0;
+  for (let m = open.exec(text); m !== null; m = open.exec(text)) {
+    out += text.slice(at, m.index);
+    const end = text.indexOf('>', m.index);
+    if (end === -1) return out;
+    close.lastIndex = end;
+    const closing = text[end - 1] === '/' ? null : close.exec(text);
+    if (text[end - 1] !== '/' && closing === null) return out;
+    at = closing ? closing.index + closing[0].length : end + 1;
+    open.lastIndex = at;
+  }
+  return out + text.slice(at);
+}
+
 /** SVG without active content: scripts, event handlers, javascript: links and foreign objects removed. */
 export function sanitizeSvg(text: string): string {
-  return text
-    .replace(/<script[\s\S]*?<\/script\s*>/gi, '')
-    .replace(/<script[^>]*\/>/gi, '')
-    .replace(/<foreignObject[\s\S]*?<\/foreignObject\s*>/gi, '')
-    .replace(/\son[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
+  // An unclosed quote runs to the end of the text, so each pattern matches in one pass.
+  return dropElements(dropElements(text, 'script'), 'foreignObject')
+    .replace(/\son[a-z]+\s*=\s*("[^"]*(?:"|$)|'[^']*(?:'|$)|[^\s>]+)/gi, '')
     .replace(/(href\s*=\s*["']?)\s*javascript:[^"'\s>]*/gi, '$1#');
 }

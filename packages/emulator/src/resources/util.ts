@@ -1,4 +1,5 @@
 // Small helpers every resource handler shares.
+import { isDeepStrictEqual } from 'node:util';
 import type { Ctx } from '../context.js';
 import { ApiError, invalid, notFound } from '../http/errors.js';
 import { get, type Row } from '../store/objects.js';
@@ -41,6 +42,12 @@ export const receipt = (id: string, object: string): { id: string; object: strin
   object,
   deleted: true,
 });
+
+/**
+ * True when a PATCH left the stored body as it was: then nothing is written and `updated` keeps
+ * its stamp, so the same body twice lands the same state and the same 200 (000 §4 rule 7).
+ */
+export const unchanged = (before: object, after: object): boolean => isDeepStrictEqual(before, after);
 
 /** A plan refusal on the quota codes of 000 §7. */
 export const quota = (code: string, message: string): ApiError => new ApiError(403, 'plan_required', message, { code });

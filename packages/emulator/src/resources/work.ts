@@ -4,7 +4,7 @@ import { conflict, invalid } from '../http/errors.js';
 import { newId } from '../store/ids.js';
 import { count, insert, remove, save } from '../store/objects.js';
 import { consentSite, crmList, crmRow, instant, member, reference, refuseKeys, stamp, text } from './crm.js';
-import { receipt, requiredText, wire } from './util.js';
+import { receipt, requiredText, unchanged, wire } from './util.js';
 
 type Apply = (ctx: Ctx, body: Record<string, unknown>, fresh: boolean) => Promise<void>;
 
@@ -42,6 +42,7 @@ function collection(
       if (Object.keys(ctx.body).length === 0) return { body: wire(row.body) };
       const body = { ...row.body };
       await applyBody(ctx, body, false);
+      if (unchanged(row.body, body)) return { body: wire(row.body) };
       body.updated = stamp(ctx);
       await save(ctx.sql, where(ctx), row.id, body, ctx.now);
       after?.(ctx, row.body, body);
