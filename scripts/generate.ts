@@ -15,13 +15,15 @@ const anchor = (code: string) => `<a id="${code}"></a>\`${code}\``;
 
 /** docs/rules.md: every code the kit can print, with its severity and source. */
 export function renderRulesDoc(): string {
+  const fix = (r: { fix?: string }) =>
+    r.fix === 'fixes' ? 'fixes' : r.fix === 'suggests' ? 'suggests (you decide)' : 'no';
   const manifestRows = Object.entries(RULES).map(
     ([code, r]) =>
-      `| ${anchor(code)} | ${r.severity} | ${escape(r.checks)} | ${r.source === 'platform' ? 'platform: 002, "Extension manifest"' : 'kit policy'} |`,
+      `| ${anchor(code)} | ${r.severity} | ${escape(r.checks)} | ${r.source === 'platform' ? 'platform: 002, "Extension manifest"' : 'kit policy'} | ${fix(r)} |`,
   );
   const scanRows = Object.entries(SCAN_RULES).map(
     ([code, r]) =>
-      `| ${anchor(code)} | ${r.severity} | ${escape(r.checks)} | platform: 002, "Extension manifest" (publish) |`,
+      `| ${anchor(code)} | ${r.severity} | ${escape(r.checks)} | platform: 002, "Extension manifest" (publish) | no |`,
   );
   return `# Rules
 
@@ -39,10 +41,15 @@ documentation (the "Extension manifest" section at the end of
 seeds/002_7451e990fc67ba55.txt); *kit policy* rules are extkit's choice where that
 document is silent, explained in [the validator's design](design/manifest.md).
 
+**--fix** says what \`extkit validate --fix\` does with a finding: *fixes* it (rules with exactly
+one right answer, the form the normalized manifest already carries: canonical origins, repeats
+dropped), written back with the file's own formatting, comments and key order; *suggests* a
+change and leaves it to you (a kebab-case id, a namespace, a typo'd key); *no*: neither.
+
 ## The manifest
 
-| Code | Severity | What it checks | Source |
-|---|---|---|---|
+| Code | Severity | What it checks | Source | --fix |
+|---|---|---|---|---|
 ${manifestRows.join('\n')}
 
 ## The bundle's registrations (\`extkit validate --bundle\`, \`extkit build\`)
@@ -50,8 +57,8 @@ ${manifestRows.join('\n')}
 The bundle is evaluated in an isolated, time-limited scan ([build.md](build.md)), and what it
 registers is held against \`contributes\`.
 
-| Code | Severity | What it checks | Source |
-|---|---|---|---|
+| Code | Severity | What it checks | Source | --fix |
+|---|---|---|---|---|
 ${scanRows.join('\n')}
 `;
 }

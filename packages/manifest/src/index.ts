@@ -18,7 +18,17 @@ export {
   type ManifestLocation,
   type ValidatorSettings,
 } from './locate.js';
-export { RULES, ruleUrl, RULES_URL, type DiagnosticCode, type Rule, type RuleSource, type Severity } from './rules.js';
+export {
+  RULES,
+  ruleUrl,
+  RULES_URL,
+  type DiagnosticCode,
+  type Rule,
+  type RuleFix,
+  type RuleSource,
+  type Severity,
+} from './rules.js';
+export { namesCredential, privateHost, privateOrigin } from './checks/reach.js';
 export { structuralCheck } from './structural.js';
 export { isKebabCase, MAX_CONFIG_FIELDS, CONFIG_FIELD_TYPES } from './patterns.js';
 export type { Diagnostic } from './diagnostics.js';

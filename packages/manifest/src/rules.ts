@@ -6,14 +6,24 @@ export type Severity = 'error' | 'warning';
 /** `platform`: the seed's "Extension manifest" section says so. `kit`: the kit's own policy where the seed is silent. */
 export type RuleSource = 'platform' | 'kit';
 
+/**
+ * What `extkit validate --fix` does with a finding: `fixes` it (exactly one right answer, the form the
+ * normalized manifest already carries), or `suggests` a change and leaves the decision to a person.
+ * Absent: neither.
+ */
+export type RuleFix = 'fixes' | 'suggests';
+
 export interface Rule {
   severity: Severity;
   source: RuleSource;
   checks: string;
+  fix?: RuleFix;
 }
 
-const platform = (severity: Severity, checks: string): Rule => ({ severity, source: 'platform', checks });
-const kit = (severity: Severity, checks: string): Rule => ({ severity, source: 'kit', checks });
+const platform = (severity: Severity, checks: string, fix?: RuleFix): Rule =>
+  fix ? { severity, source: 'platform', checks, fix } : { severity, source: 'platform', checks };
+const kit = (severity: Severity, checks: string, fix?: RuleFix): Rule =>
+  fix ? { severity, source: 'kit', checks, fix } : { severity, source: 'kit', checks };
 
 export const RULES = {
   'json.empty': platform('error', 'The file is empty; a manifest is a JSON object.'),
@@ -25,11 +35,13 @@ export const RULES = {
   'json.duplicate_key': kit(
     'warning',
     'A key appears twice in one object: JSON parsers keep the last value (reported with line and column).',
+    'suggests',
   ),
   'manifest.not_object': platform('error', 'The manifest is a JSON object (not null, an array or a scalar).'),
   'manifest.unknown_property': kit(
     'warning',
     'A property the manifest does not define (a typo, or a newer field). It is ignored and left out of the normalized manifest.',
+    'suggests',
   ),
 
   'id.missing': platform('error', '`id` is required.'),
@@ -37,6 +49,7 @@ export const RULES = {
   'id.not_kebab_case': platform(
     'error',
     '`id` is stable kebab-case: lower-case letters and digits in words joined by single hyphens.',
+    'suggests',
   ),
   'name.missing': platform('error', '`name` is required.'),
   'name.wrong_type': platform('error', '`name` is a string.'),
@@ -47,6 +60,7 @@ export const RULES = {
   'version.not_semver': platform(
     'error',
     '`version` is a strict Semantic Versioning 2.0.0 version (no `v` prefix, no leading zeros).',
+    'suggests',
   ),
   'entry.missing': platform('error', '`entry` is required.'),
   'entry.wrong_type': platform('error', '`entry` is a string.'),
@@ -81,6 +95,7 @@ export const RULES = {
   'capabilities.network.not_origin': platform(
     'error',
     'Each network entry is an origin, `scheme://host[:port]` and nothing more: no path, query, fragment, credentials or wildcard.',
+    'suggests',
   ),
   'capabilities.network.unsupported_scheme': kit(
     'error',
@@ -89,18 +104,24 @@ export const RULES = {
   'capabilities.network.insecure': kit(
     'warning',
     'An http or ws origin that is not loopback will be blocked as mixed content on the https platform.',
+    'suggests',
   ),
   'capabilities.network.not_canonical': kit(
     'warning',
     'A network origin is written as browsers serialize it (lower-case host, no default port); the normalized manifest carries the canonical form.',
+    'fixes',
   ),
-  'capabilities.network.duplicate': kit('warning', 'A network origin is listed once; repeats are dropped.'),
+  'capabilities.network.duplicate': kit('warning', 'A network origin is listed once; repeats are dropped.', 'fixes'),
+  'capabilities.network.private_address': kit(
+    'warning',
+    "A network origin on loopback (`localhost`, 127.0.0.0/8, `[::1]`) or a private or link-local address: in an installer's browser it reaches the viewer's own machine or network, never the extension's server. The marketplace refuses it at publish (`publish.loopback_origin`).",
+  ),
   'capabilities.props.wrong_type': platform('error', '`capabilities.props` is an array of prop names.'),
   'capabilities.props.empty': kit('error', 'A prop name is not empty.'),
-  'capabilities.props.duplicate': kit('warning', 'A prop is declared once; repeats are dropped.'),
+  'capabilities.props.duplicate': kit('warning', 'A prop is declared once; repeats are dropped.', 'fixes'),
   'capabilities.events.wrong_type': platform('error', '`capabilities.events` is an array of event names.'),
   'capabilities.events.empty': kit('error', 'An event name is not empty.'),
-  'capabilities.events.duplicate': kit('warning', 'An event is declared once; repeats are dropped.'),
+  'capabilities.events.duplicate': kit('warning', 'An event is declared once; repeats are dropped.', 'fixes'),
   'capabilities.size.wrong_type': platform('error', '`capabilities.size` is an object `{height}`.'),
   'capabilities.size.height.missing': platform('error', '`capabilities.size` has a `height`.'),
   'capabilities.size.height.wrong_type': platform(
@@ -130,18 +151,24 @@ export const RULES = {
   'contributes.site.components.wrong_publisher': platform(
     'error',
     "A component id's first part is the publisher's handle; one outside that namespace is refused.",
+    'suggests',
   ),
   'contributes.site.components.wrong_extension': platform(
     'error',
     "A component id's second part is the manifest's `id`.",
+    'suggests',
   ),
-  'contributes.site.components.duplicate': kit('warning', 'A component is declared once; repeats are dropped.'),
+  'contributes.site.components.duplicate': kit(
+    'warning',
+    'A component is declared once; repeats are dropped.',
+    'fixes',
+  ),
   'contributes.site.features.wrong_type': platform(
     'error',
     '`contributes.site.features` is an array of feature id strings.',
   ),
   'contributes.site.features.empty': kit('error', 'A feature id is not empty.'),
-  'contributes.site.features.duplicate': kit('warning', 'A feature is declared once; repeats are dropped.'),
+  'contributes.site.features.duplicate': kit('warning', 'A feature is declared once; repeats are dropped.', 'fixes'),
   'contributes.site.functionBindings.wrong_type': platform(
     'error',
     '`contributes.site.functionBindings` is an object of component id to prop name.',
@@ -164,7 +191,7 @@ export const RULES = {
     '`contributes.console.slots` is an array of slot id strings.',
   ),
   'contributes.console.slots.empty': kit('error', 'A slot id is not empty.'),
-  'contributes.console.slots.duplicate': kit('warning', 'A slot is declared once; repeats are dropped.'),
+  'contributes.console.slots.duplicate': kit('warning', 'A slot is declared once; repeats are dropped.', 'fixes'),
   'contributes.console.routes.wrong_type': platform(
     'error',
     '`contributes.console.routes` is an array of route path strings.',
@@ -174,7 +201,7 @@ export const RULES = {
     'error',
     'A route is a path starting with `/`, without `..`, query, fragment, backslash or whitespace.',
   ),
-  'contributes.console.routes.duplicate': kit('warning', 'A route is declared once; repeats are dropped.'),
+  'contributes.console.routes.duplicate': kit('warning', 'A route is declared once; repeats are dropped.', 'fixes'),
   'contributes.console.orgRoutes.wrong_type': platform(
     'error',
     '`contributes.console.orgRoutes` is an array of route path strings.',
@@ -184,7 +211,11 @@ export const RULES = {
     'error',
     'An org route is a path starting with `/`, without `..`, query, fragment, backslash or whitespace.',
   ),
-  'contributes.console.orgRoutes.duplicate': kit('warning', 'An org route is declared once; repeats are dropped.'),
+  'contributes.console.orgRoutes.duplicate': kit(
+    'warning',
+    'An org route is declared once; repeats are dropped.',
+    'fixes',
+  ),
   'contributes.console.shell.wrong_type': platform('error', '`contributes.console.shell` is a boolean.'),
 
   'restrictParent.wrong_type': platform('error', '`restrictParent` is an array of component id strings.'),
@@ -234,9 +265,18 @@ export const RULES = {
   ),
   'config.defaults.not_an_option': kit('error', "A select field's default is one of its option values."),
   'config.defaults.out_of_range': kit('error', "A number field's default lies within its `min` and `max`."),
+  'config.defaults.credential': kit(
+    'error',
+    'A string field whose key names a credential (apiKey, token, secret, password and the like) has no default: the installer enters it in the settings, and no artifact carries one.',
+  ),
+  'config.fields.credential_on_site': kit(
+    'warning',
+    "A manifest with a site surface (a component or a site feature) declares a string field whose key names a credential: site surfaces run in public pages and must not hold one; call the extension's own backend instead.",
+  ),
   'config.defaults.unknown_key': kit(
     'warning',
     'A default names a field that does not exist (or was dropped); it is left out of the normalized manifest.',
+    'suggests',
   ),
 
   'publisher.unknown': kit(

@@ -292,6 +292,12 @@ const cases: Case[] = [
     path: '/capabilities/network/0',
   },
   {
+    name: 'network on loopback',
+    edit: (m) => void (m.capabilities.network = ['http://127.0.0.1:8787']),
+    code: 'capabilities.network.private_address',
+    path: '/capabilities/network/0',
+  },
+  {
     name: 'network http',
     edit: (m) => void (m.capabilities.network = ['http://api.example']),
     code: 'capabilities.network.insecure',
@@ -790,6 +796,21 @@ const cases: Case[] = [
     edit: (m) => void (m.config.defaults.days = 30),
     code: 'config.defaults.out_of_range',
     path: '/config/defaults/days',
+  },
+  {
+    name: 'default for a field naming a credential',
+    edit: (m) => {
+      m.config.fields.push({ key: 'apiKey', label: 'API key', type: 'string' });
+      m.config.defaults.apiKey = 'sk_live_1';
+    },
+    code: 'config.defaults.credential',
+    path: '/config/defaults/apiKey',
+  },
+  {
+    name: 'a field naming a credential on a site surface',
+    edit: (m) => void m.config.fields.push({ key: 'accessToken', label: 'Token', type: 'string' }),
+    code: 'config.fields.credential_on_site',
+    path: '/config/fields/4/key',
   },
   {
     name: 'default for no field',

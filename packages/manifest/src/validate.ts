@@ -1,6 +1,6 @@
 import { checkApi } from './checks/api.js';
 import { checkCapabilities } from './checks/capabilities.js';
-import { checkConfig, ignoredFieldPaths } from './checks/config.js';
+import { checkConfig, checkSiteCredentials, ignoredFieldPaths } from './checks/config.js';
 import { scanComponents } from './checks/components.js';
 import { checkContributes } from './checks/contributes.js';
 import { checkEntry } from './checks/entry.js';
@@ -151,6 +151,9 @@ export function validate(
   const parents = Array.isArray(restrictParent) ? nonEmptyStrings(restrictParent, sound) : undefined;
   const children = Array.isArray(restrictChildren) ? nonEmptyStrings(restrictChildren, sound) : undefined;
   const cfg = isObject(config) ? checkConfig(config, sound, reporter, text) : undefined;
+  // A legacy manifest (no contributes) loads where its element is placed: a site surface too.
+  if (isObject(config) && (contributes === undefined || hasSiteSurface(contrib)))
+    checkSiteCredentials(config, reporter);
 
   // Copy-on-write at the top too: a sound manifest without $schema whose parts all stay the same is its own normalized form.
   const same =
@@ -192,6 +195,9 @@ function assemble(
   if (cfg) manifest.config = cfg;
   return manifest;
 }
+
+const hasSiteSurface = (c: Manifest['contributes']): boolean =>
+  (c?.site?.components?.length ?? 0) > 0 || (c?.site?.features?.length ?? 0) > 0;
 
 // A sound list holds only non-empty strings already: it is its own normalized form.
 const nonEmptyStrings = (list: unknown[], sound: boolean): string[] =>

@@ -5,6 +5,7 @@ import { MAX_CONFIG_FIELDS } from '../patterns.js';
 import { KeyPlaces } from '../positions.js';
 import type { ConfigField, Manifest } from '../schema.js';
 import { compact } from './lists.js';
+import { namesCredential } from './reach.js';
 
 type Config = NonNullable<Manifest['config']>;
 type OptionValue = string | number | boolean;
@@ -232,6 +233,15 @@ function checkDefaults(
     } else {
       const value = defaults[key];
       kept = coerce(value, field, key, reporter);
+      // A credential's default would ship in the artifact to every installer: refused, and dropped.
+      if (field.type === 'string' && kept !== undefined && kept !== '' && namesCredential(key)) {
+        reporter.report(
+          'config.defaults.credential',
+          join('/config/defaults', key),
+          `config field ${JSON.stringify(key)} names a credential, and its default would ship in the artifact to every installer: remove the default; the installer enters the value in the extension's settings`,
+        );
+        kept = undefined;
+      }
       same = kept === value;
     }
     if (out === undefined) {
@@ -340,4 +350,24 @@ function optionFor(options: NonNullable<ConfigField['options']>, value: unknown)
   const text = String(value);
   for (let j = 0; j < options.length; j++) if (String(options[j]!.value) === text) return options[j]!.value;
   return undefined;
+}
+
+/**
+ * Warns about each string field whose key names a credential when the manifest has a site
+ * surface (`onSite`): site surfaces run in public pages, where a key would be every visitor's.
+ */
+export function checkSiteCredentials(config: Record<string, unknown>, reporter: Reporter): void {
+  const fields = config.fields;
+  if (!Array.isArray(fields)) return;
+  const read = Math.min(fields.length, MAX_CONFIG_FIELDS);
+  for (let i = 0; i < read; i++) {
+    const field: unknown = fields[i];
+    if (!isObject(field) || field.type !== 'string' || typeof field.key !== 'string') continue;
+    if (!namesCredential(field.key)) continue;
+    reporter.report(
+      'config.fields.credential_on_site',
+      `/config/fields/${i}/key`,
+      `config field ${JSON.stringify(field.key)} names a credential, and this extension has a site surface: site surfaces run in public pages, where every visitor could read it. Call your own backend from the site surface, and keep keys in console surfaces' settings`,
+    );
+  }
 }

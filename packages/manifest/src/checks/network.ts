@@ -1,6 +1,7 @@
 // capabilities.network: origins, the sandbox's connect-src allowlist.
 import type { Reporter } from '../diagnostics.js';
 import { join } from '../pointer.js';
+import { privateHost } from './reach.js';
 
 const SCHEMES = new Set(['https:', 'wss:', 'http:', 'ws:']);
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
@@ -39,9 +40,12 @@ export function checkNetwork(network: unknown[], reporter: Reporter): string[] {
 // backtracks. Anything else takes the full analysis below.
 const SECURE_ORIGIN = /^(?:https|wss):\/\/(?!xn--)[a-z0-9-]+(?:\.(?!xn--)[a-z0-9-]+)*(?::(?!443$)[1-9]\d{0,3})?$/;
 
+// localhost and its subdomains are loopback: `capabilities.network.private_address` (the full analysis) warns.
+const LOCALHOST = /(?:\/\/|\.)localhost(?::\d+)?$/;
+
 /** Whether an entry is an https or wss origin in its serialized form, which breaks no network rule. */
 export const isCanonicalSecure = (entry: string): boolean =>
-  entry.length <= SECURE_MAX && SECURE_ORIGIN.test(entry) && lastLabelStartsWithLetter(entry);
+  entry.length <= SECURE_MAX && SECURE_ORIGIN.test(entry) && lastLabelStartsWithLetter(entry) && !LOCALHOST.test(entry);
 
 /** Longer origins take the full analysis: the pattern keeps a backtracking entry per label, and millions of labels exhausted the engine. */
 const SECURE_MAX = 4096;
@@ -93,6 +97,14 @@ export function checkOrigin(entry: string, at: string, reporter: Reporter): stri
       'capabilities.network.not_canonical',
       at,
       `${shown} is written differently from how browsers serialize it ("${url.origin}"); the normalized manifest carries "${url.origin}": write it that way`,
+    );
+  }
+  const reach = privateHost(url.hostname);
+  if (reach !== null) {
+    reporter.report(
+      'capabilities.network.private_address',
+      at,
+      `${shown} is ${reach}: in an installer's browser it reaches their own machine or network, never your server, and the marketplace refuses it at publish (publish.loopback_origin). Declare the public origin the extension calls in production`,
     );
   }
   if ((url.protocol === 'http:' || url.protocol === 'ws:') && !LOOPBACK.test(url.hostname)) {
