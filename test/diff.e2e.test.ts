@@ -109,6 +109,7 @@ describe('extkit diff: two artifacts', () => {
       'capabilities.network.added',
       'capabilities.events.added',
       'contributes.console.routes.added',
+      'config.fields.added',
     ]);
     expect(json.newer.bundle!.raw).toBeGreaterThan(json.older.bundle!.raw);
     expect(json.changes.at(-1)).toMatchObject({

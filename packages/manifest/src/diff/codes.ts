@@ -91,7 +91,10 @@ export const CHANGES = {
   'restrictChildren.lifted': kind('lineage', 'No `restrictChildren` any more: it may contain any component.'),
   'restrictChildren.imposed': kind('lineage', 'A new `restrictChildren`: it may contain only the components listed.'),
 
-  'config.fields.added': kind('config', 'A setting installers can change.'),
+  'config.fields.added': kind(
+    'config',
+    'A setting installers can change: widens, since installers are asked for something new (an address, a key) and a reviewer looks at it.',
+  ),
   'config.fields.removed': kind('config', 'A setting no longer read; values installers saved for it are ignored.'),
   'config.fields.type_changed': kind(
     'config',

@@ -1,5 +1,7 @@
 // config: the settings installers can change, keyed by `key`, and their defaults. Settings are
-// the installer's input to the extension, never reach, so no config change widens.
+// the installer's input to the extension, never reach; one change widens all the same: a new
+// setting asks installers for something they were not asked for (an address, a key), which a
+// reviewer looks at (kit policy, docs/diff.md). Every other config change does not widen.
 import { join } from '../pointer.js';
 import {
   type Changes,
@@ -17,6 +19,8 @@ import type { ChangeCode } from './codes.js';
 const KNOWN = new Set(['fields', 'defaults']);
 const FIELD_KNOWN = new Set(['key', 'label', 'type', 'min', 'max', 'options']);
 const NOT_REACH = 'a setting is what installers give the extension; it reaches nothing new';
+const ASKS =
+  'installers are asked for something they were not asked for before (an address, a key): a reviewer looks at what it asks';
 
 export function diffConfig(changes: Changes, older: unknown, newer: unknown): void {
   const a = objectAt(older);
@@ -49,9 +53,9 @@ function diffFields(changes: Changes, a: Map<string, Field>, b: Map<string, Fiel
         'config.fields.added',
         null,
         side(at(y.index), y.field),
-        false,
+        true,
         `adds the setting ${shown(key)} (${shown(member(y.field, 'type'))})`,
-        NOT_REACH,
+        ASKS,
       );
       continue;
     }

@@ -426,14 +426,17 @@ describe('diffManifests', () => {
     ).toMatchObject({ code: 'restrictChildren.imposed', widens: false });
   });
 
-  it('config: fields by key, each property, and defaults; none widens', () => {
+  it('config: fields by key, each property, and defaults; only a new field widens', () => {
     const field = (m: M, key: string) => m.config.fields.find((f: M) => f.key === key);
+    expect(
+      only(diff((m) => m.config.fields.push({ key: 'city', label: 'City', type: 'string' })).changes),
+    ).toMatchObject({
+      code: 'config.fields.added',
+      section: 'config',
+      widens: true,
+      newer: { path: '/config/fields/2' },
+    });
     const cases: Array<[ChangeCode, (m: M) => void, string]> = [
-      [
-        'config.fields.added',
-        (m) => m.config.fields.push({ key: 'city', label: 'City', type: 'string' }),
-        '/config/fields/2',
-      ],
       ['config.fields.type_changed', (m) => (field(m, 'days').type = 'string'), '/config/fields/1/type'],
       ['config.fields.label_changed', (m) => (field(m, 'days').label = 'Days'), '/config/fields/1/label'],
       ['config.fields.range_changed', (m) => (field(m, 'days').max = 30), '/config/fields/1/max'],
