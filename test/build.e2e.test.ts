@@ -180,18 +180,38 @@ describe('extkit build', () => {
     expect(snapshot(join(dir, 'artifacts'))).toEqual(before);
   });
 
-  it('refuses a changed build of an existing version, changes nothing in the store and says to bump the version', () => {
+  it('replaces the draft of a version never published, with a notice; refuses a changed build of a published one, changes nothing and names the bump', async () => {
     const dir = copy('build-basic');
-    build(dir);
-    const before = snapshot(join(dir, 'artifacts'));
-    writeFileSync(
-      join(dir, 'src/card.ts'),
-      readFileSync(join(dir, 'src/card.ts'), 'utf8').replace('Order ', 'Commande '),
+    const first = build(dir);
+    const card = join(dir, 'src/card.ts');
+    writeFileSync(card, readFileSync(card, 'utf8').replace('Order ', 'Commande '));
+    const draft = build(dir);
+    expect(draft.status).toBe(0);
+    expect(draft.result.artifact).toMatchObject({
+      unchanged: false,
+      replaced: { previous: first.result.artifact!.integrity },
+    });
+    const text = runCli(['build', dir], { cwd: tmp.dir });
+    expect(text.stdout).toContain('is already in the store, identical');
+    writeFileSync(card, readFileSync(card, 'utf8').replace('Commande ', 'Pedido '));
+    expect(runCli(['build', dir], { cwd: tmp.dir }).stdout).toMatch(
+      /rebuilt: .*\n.*\n {2}notice replaced the draft of order-map@1\.0\.0 in the store \(integrity sha256-.*\): it was never published from this project/,
     );
+    // `extkit publish` records a version it published; the library call is what it runs.
+    const { markPublished } = await import('../packages/bundler/dist/index.js');
+    const stored = join(dir, 'artifacts/order-map/1.0.0');
+    const published = JSON.parse(readFileSync(join(stored, 'artifact.json'), 'utf8')) as { integrity: string };
+    await markPublished(stored, {
+      integrity: published.integrity,
+      marketplace: 'http://127.0.0.1:8787',
+      listing: 'acme.order-map',
+    });
+    const before = snapshot(join(dir, 'artifacts'));
+    writeFileSync(card, readFileSync(card, 'utf8').replace('Pedido ', 'Ordre '));
     const { status, result } = build(dir);
     expect(status).toBe(1);
     expect(codes(result.errors)).toEqual(['artifact.version_exists']);
-    expect(result.errors[0]!.message).toMatch(/bump "version"/);
+    expect(result.errors[0]!.message).toContain('bump "version" in manifest.json to 1.0.1');
     expect(result.artifact).toBeNull();
     expect(snapshot(join(dir, 'artifacts'))).toEqual(before);
   });

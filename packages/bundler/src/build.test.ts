@@ -2,7 +2,9 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync,
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { markPublished } from './artifact/published.js';
 import { build } from './build.js';
+import { verify } from './verify.js';
 
 const fixture = resolve(import.meta.dirname, '../../../test/fixtures/build-basic');
 const copy = () => {
@@ -21,7 +23,7 @@ describe('build', () => {
     expect(readdirSync(join(dir, 'artifacts'))).toEqual(['order-map']);
   });
 
-  it('refuses the loser of a race that wrote different content under the same version', async () => {
+  it('takes turns on a draft raced with different content (the later replaces it, whole), and refuses both once published', async () => {
     const a = copy();
     const b = copy();
     writeFileSync(
@@ -30,8 +32,27 @@ describe('build', () => {
     );
     const store = mkdtempSync(join(tmpdir(), 'extkit-race-'));
     const [ra, rb] = await Promise.all([build(a, { out: store }), build(b, { out: store })]);
-    expect([ra.ok, rb.ok].sort()).toEqual([false, true]);
-    expect((ra.ok ? rb : ra).errors.map((e) => e.code)).toEqual(['artifact.version_exists']);
+    expect([ra.ok, rb.ok]).toEqual([true, true]);
+    const later = ra.artifact!.replaced ? ra : rb;
+    const earlier = later === ra ? rb : ra;
+    expect(later.artifact!.replaced).toEqual({ previous: earlier.artifact!.integrity });
+    expect(earlier.artifact!.replaced).toBeUndefined();
+    const dir = join(store, 'order-map', '1.0.0');
+    expect((await verify(dir)).artifact?.integrity).toBe(later.artifact!.integrity);
+
+    await markPublished(dir, {
+      integrity: later.artifact!.integrity,
+      marketplace: 'http://127.0.0.1:1',
+      listing: 'acme.order-map',
+    });
+    writeFileSync(join(a, 'src/card.ts'), readFileSync(join(a, 'src/card.ts'), 'utf8') + '\nexport const a = 1;\n');
+    writeFileSync(join(b, 'src/card.ts'), readFileSync(join(b, 'src/card.ts'), 'utf8') + '\nexport const b = 1;\n');
+    const refused = await Promise.all([build(a, { out: store }), build(b, { out: store })]);
+    expect(refused.map((r) => r.errors.map((e) => e.code))).toEqual([
+      ['artifact.version_exists'],
+      ['artifact.version_exists'],
+    ]);
+    expect((await verify(dir)).artifact?.integrity).toBe(later.artifact!.integrity);
   });
 
   it("places a failure that names its bundle position 100,000 times within the scan's time", async () => {

@@ -147,6 +147,7 @@ export async function build(dir: string, options: BuildOptions = {}): Promise<Bu
       integrity: record.integrity,
       files: record.files,
       unchanged,
+      ...(put.kind === 'replaced' ? { replaced: { previous: put.previous } } : {}),
     };
     result.ok = true;
     await analyze();

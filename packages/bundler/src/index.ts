@@ -18,6 +18,7 @@ export { canonicalListing, integrityOf, RECORD_FORMAT, type RecordFormat } from 
 export { artifactPathProblem, artifactPathsProblem, isArtifactPath, shownPath } from './artifact/path.js';
 export { LinkRefusal, OutsideRefusal, writeNoFollow } from './artifact/no-follow.js';
 export { LISTING_ID } from './trust/revocations.js';
+export { markPublished, publishedMark, type PublishedMark } from './artifact/published.js';
 export { DEFAULT_SIZE_BUDGET } from './size.js';
 export { esbuildOptions, kitNotes } from './esbuild.js';
 export { takeOutputs, type Contributor } from './outputs.js';

@@ -136,6 +136,8 @@ export interface BuildResult {
     files: ArtifactFile[];
     /** True when the same artifact was already in the store and nothing was written. */
     unchanged: boolean;
+    /** Present when the build replaced a draft of this version (never published from this store): the draft's integrity. */
+    replaced?: { previous: string | null };
   } | null;
   size: BundleSize | null;
   /** With `analyze`: where the metafile was written and every input by bytes in the bundle, largest first. */

@@ -29,6 +29,7 @@ export {
   type Severity,
 } from './rules.js';
 export { namesCredential, privateHost, privateOrigin } from './checks/reach.js';
+export { checkSettings } from './checks/config.js';
 export { structuralCheck } from './structural.js';
 export { isKebabCase, MAX_CONFIG_FIELDS, CONFIG_FIELD_TYPES } from './patterns.js';
 export type { Diagnostic } from './diagnostics.js';

@@ -40,6 +40,8 @@ export interface InstalledPreview {
   /** The integrity the install pinned. */
   integrity: string;
   decision: { loads: boolean; realm: 'app' | 'sandbox' | null; reasons: Array<{ code: string; message: string }> };
+  /** The installation's settings (`extkit marketplace install --config`): the settings panel starts from them over the manifest's defaults. */
+  config?: Record<string, unknown>;
 }
 
 /** A running preview. */

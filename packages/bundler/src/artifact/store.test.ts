@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRecord, serializeRecord } from './record.js';
+import { markPublished } from './published.js';
 import { inspectStore, STALE_TMP_MS, writeArtifact } from './store.js';
 
 const store = () => mkdtempSync(join(tmpdir(), 'extkit-store-'));
@@ -12,13 +13,28 @@ const put = async (out: string, r: ReturnType<typeof record>) =>
   writeArtifact(out, r, new Map([['index.js', Buffer.from('x')]]));
 
 describe('inspectStore', () => {
-  it('sees a new version, an identical one and a different one under the same version', async () => {
+  it('sees a new version, an identical one, a draft to replace, and a published one under the same version', async () => {
     const out = store();
     expect(await inspectStore(out, record('a', '1.0.0', 'p'), false)).toEqual({ kind: 'new' });
     await put(out, record('a', '1.0.0', 'p'));
     expect(await inspectStore(out, record('a', '1.0.0', 'p'), false)).toEqual({ kind: 'unchanged' });
+    // Never published from this store: a draft, replaced by a build of other content.
+    expect(await inspectStore(out, record('a', '1.0.0', 'p', 'y'), false)).toEqual({
+      kind: 'replace',
+      previous: record('a', '1.0.0', 'p').integrity,
+    });
+    await markPublished(join(out, 'a', '1.0.0'), {
+      integrity: record('a', '1.0.0', 'p').integrity,
+      marketplace: 'http://127.0.0.1:8787',
+      listing: 'acme.a',
+    });
     const changed = await inspectStore(out, record('a', '1.0.0', 'p', 'y'), false);
     expect(changed.kind === 'refused' && changed.errors.map((e) => e.code)).toEqual(['artifact.version_exists']);
+    expect(changed.kind === 'refused' && changed.errors[0]!.message).toContain(
+      'bump "version" in manifest.json to 1.0.1',
+    );
+    // The record sits beside the versions, never listed as one.
+    expect(readdirSync(join(out, 'a'))).toEqual(['.published', '1.0.0']);
   });
 
   it('holds a new version to semver precedence against every stored version, ignoring other entries', async () => {

@@ -6,9 +6,14 @@ import { withStoreLock } from './lock.js';
 import { LinkRefusal, writeNoFollow } from './no-follow.js';
 import { artifactPathsProblem, shownPath } from './path.js';
 import { RECORD_FILE, isRecord, parseRecord, serializeRecord } from './record.js';
+import { publishedMark } from './published.js';
 
-/** How the store stands towards a new artifact. */
-export type StoreVerdict = { kind: 'new' } | { kind: 'unchanged' } | { kind: 'refused'; errors: Diagnostic[] };
+/** How the store stands towards a new artifact; `replace`: a draft (never published from here) of that version is there. */
+export type StoreVerdict =
+  | { kind: 'new' }
+  | { kind: 'unchanged' }
+  | { kind: 'replace'; previous: string | null }
+  | { kind: 'refused'; errors: Diagnostic[] };
 
 async function subdirs(dir: string): Promise<string[]> {
   try {
@@ -31,8 +36,9 @@ async function readRecordAt(dir: string): Promise<ArtifactRecord | null> {
 }
 
 /**
- * Holds a new artifact against the store `out` (`<out>/<id>/<version>/`): the same
- * version with another integrity is refused, so is a version that is not greater
+ * Holds a new artifact against the store `out` (`<out>/<id>/<version>/`): the same version
+ * with another integrity replaces it when that version was never published from this store
+ * (a draft), and is refused when it was; a version that is not greater
  * than every version of the id already there, and so is another id of the same
  * extension (a rename). "Same extension": the same package.json name recorded in
  * artifact.json, or any artifact in the extension's own default store.
@@ -58,13 +64,19 @@ export async function inspectStore(out: string, record: ArtifactRecord, ownStore
         ],
       };
     }
+    const published = await publishedMark(out, id, version);
+    // A draft is replaced; a folder that is no artifact of ours (no readable record) is left alone.
+    if (!published && there) return { kind: 'replace', previous: there.integrity };
+    const { default: inc } = await import('semver/functions/inc.js');
     return {
       kind: 'refused',
       errors: [
         {
           code: 'artifact.version_exists',
           path: '/version',
-          message: `${id}@${version} is already in the store (${existing}) with ${there ? `integrity ${there.integrity}` : 'no readable artifact.json'}, and this build's integrity is ${integrity}. Artifacts are immutable: bump "version" in manifest.json to publish a change.`,
+          message: published
+            ? `${id}@${version} was published (to ${published.listing} at ${published.marketplace}) with integrity ${published.integrity}, and this build's integrity is ${integrity}. A published version never changes: bump "version" in manifest.json to ${inc(version, 'patch') ?? 'a greater version'} (or above) and build again.`
+            : `${id}@${version} is already in the store (${existing}) with no readable artifact.json, and this build's integrity is ${integrity}. The build does not overwrite what it cannot read: remove the folder, or bump "version" in manifest.json.`,
         },
       ],
     };
@@ -174,8 +186,42 @@ function unsafePaths(contents: ReadonlyMap<string, Uint8Array>): Diagnostic | nu
     : null;
 }
 
-/** What putting an artifact into the store did. */
-export type PutOutcome = { kind: 'written' } | { kind: 'unchanged' } | { kind: 'refused'; errors: Diagnostic[] };
+/** What putting an artifact into the store did; `replaced`: an unpublished draft of the version, whose integrity was `previous`. */
+export type PutOutcome =
+  | { kind: 'written' }
+  | { kind: 'replaced'; previous: string | null }
+  | { kind: 'unchanged' }
+  | { kind: 'refused'; errors: Diagnostic[] };
+
+/**
+ * Swaps a draft for the new artifact: staged whole, then the draft renamed aside and the new
+ * folder renamed into its place, then the draft removed (a `.tmp-` folder, swept if a kill
+ * leaves it). The store's lock is held by the caller.
+ */
+async function replaceArtifact(
+  out: string,
+  record: ArtifactRecord,
+  contents: ReadonlyMap<string, Uint8Array>,
+): Promise<void> {
+  const tmp = await mkdtemp(join(out, '.tmp-'));
+  const target = join(out, record.id, record.version);
+  try {
+    await stage(tmp, record, contents);
+  } catch (err) {
+    await rm(tmp, { recursive: true, force: true });
+    throw err;
+  }
+  const old = `${tmp}-draft`;
+  await rename(target, old);
+  try {
+    await rename(tmp, target);
+  } catch (err) {
+    await rename(old, target).catch(() => {});
+    await rm(tmp, { recursive: true, force: true });
+    throw err;
+  }
+  await rm(old, { recursive: true, force: true });
+}
 
 /** Refuses a store, or a store's id folder, that is a symbolic link: an artifact is written where the user points, never elsewhere. */
 export async function linkedStore(out: string, id: string, within: string[] = [id]): Promise<Diagnostic | null> {
@@ -211,6 +257,10 @@ export async function putArtifact(
     await mkdir(out, { recursive: true });
     const locked = await withStoreLock(out, async (): Promise<PutOutcome> => {
       const verdict = await inspectStore(out, record, ownStore);
+      if (verdict.kind === 'replace') {
+        await replaceArtifact(out, record, contents);
+        return { kind: 'replaced', previous: verdict.previous };
+      }
       if (verdict.kind !== 'new') return verdict;
       await writeArtifact(out, record, contents);
       return { kind: 'written' };

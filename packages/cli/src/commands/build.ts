@@ -43,7 +43,10 @@ async function render(result: BuildResult, dir: string, p: Paint, color: boolean
   const name = m ? `${m.id}@${m.version}` : dir;
   if (result.artifact) {
     const where = relative(process.cwd(), result.artifact.dir) || '.';
-    text += `${p.green('✓')} ${name} ${result.artifact.unchanged ? 'is already in the store, identical' : 'built'}: ${where}\n  integrity ${result.artifact.integrity}\n`;
+    const replaced = result.artifact.replaced;
+    text += `${p.green('✓')} ${name} ${result.artifact.unchanged ? 'is already in the store, identical' : replaced ? 'rebuilt' : 'built'}: ${where}\n  integrity ${result.artifact.integrity}\n`;
+    if (replaced)
+      text += `  ${p.yellow('notice')} replaced the draft of ${name} in the store (integrity ${replaced.previous ?? 'unknown'}): it was never published from this project. Once published, a version never changes.\n`;
   } else {
     text += `${p.red('✗')} ${name} not built (${result.errors.length} error${result.errors.length === 1 ? '' : 's'})\n`;
   }

@@ -62,7 +62,14 @@ async function devInstalled(dir: string, flags: DevFlags): Promise<void> {
   const server = await startDevServer({
     port: port(flags.port),
     ...(hostAbi !== undefined ? { hostAbi } : {}),
-    installed: { dir: fetched.dir, listing, version: install.version, integrity: install.integrity, decision },
+    installed: {
+      dir: fetched.dir,
+      listing,
+      version: install.version,
+      integrity: install.integrity,
+      decision,
+      config: install.config ?? {},
+    },
   }).catch((err: unknown) => {
     if ((err as { code?: string }).code === 'EADDRINUSE')
       throw new UsageError(

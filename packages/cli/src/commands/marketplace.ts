@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { settle } from '../output.js';
+import type { ManifestChange } from '@extkit/manifest/diff';
+import type { Paint } from '@extkit/manifest/terminal';
 import { marketplaceFlag } from './publish.js';
 
 interface Common {
@@ -15,7 +18,12 @@ type Listing = {
   reason: string | null;
   next: string;
   revoked: { reason: string | null } | null;
-  versions: Array<{ version: string; integrity: string; trust: { realm: string | null; signedBy: string | null } }>;
+  versions: Array<{
+    version: string;
+    integrity: string;
+    state?: string;
+    trust: { realm: string | null; signedBy: string | null };
+  }>;
 };
 
 const where = (flags: Common): { marketplace?: string } => {
@@ -27,14 +35,14 @@ const where = (flags: Common): { marketplace?: string } => {
 async function finish<T extends Result>(
   result: T,
   flags: Common,
-  render: (r: T, p: Awaited<ReturnType<typeof settle>> & object) => string,
+  render: (r: T, p: Awaited<ReturnType<typeof settle>> & object) => string | Promise<string>,
 ): Promise<void> {
   const out = await settle(result, flags.json);
   if (!out) return;
   const { formatDiagnostics } = await import('@extkit/bundler');
   if (!result.ok)
     process.stdout.write(formatDiagnostics({ errors: result.errors, warnings: [] }, { color: out.color }));
-  else process.stdout.write(render(result, out));
+  else process.stdout.write(await render(result, out));
 }
 
 const describeListing = (l: Listing, p: { bold(s: string): string; red(s: string): string }): string =>
@@ -42,9 +50,22 @@ const describeListing = (l: Listing, p: { bold(s: string): string; red(s: string
   l.versions
     .map(
       (v) =>
-        `  ${v.version}  ${v.integrity}  realm ${v.trust.realm ?? 'none (never loads)'}${v.trust.signedBy ? ` (signed by ${v.trust.signedBy})` : ''}\n`,
+        `  ${v.version}  ${v.integrity}  realm ${v.trust.realm ?? 'none (never loads)'}${v.trust.signedBy ? ` (signed by ${v.trust.signedBy})` : ''}${v.state && v.state !== 'listed' ? `  ${p.bold(`version ${v.state}`)}` : ''}\n`,
     )
     .join('');
+
+type Moved = { moved?: { version: string | null; review: { since: string | null; changes: ManifestChange[] } | null } };
+
+/** A staff move's answer: the listing, and for review the changes since the last approved version, in `extkit diff`'s words. */
+async function movedText(l: Listing & Moved, action: string, p: Paint): Promise<string> {
+  let out = `${p.green('✓')} ${describeListing(l, p)}  ${l.next}\n`;
+  const review = l.moved?.review;
+  if (action !== 'review' || !review) return out;
+  const { renderChanges } = await import('../format/diff.js');
+  out += `\n${p.bold(`${l.id}@${l.moved!.version}`)}: what changes since ${review.since ?? 'nothing approved yet (everything it asks for)'}${review.since ? ', the last approved version' : ''}`;
+  out += review.changes.length === 0 ? ': nothing a reviewer or an installer would see\n' : '\n';
+  return out + renderChanges(review.changes, p);
+}
 
 export function registerMarketplace(program: Command): void {
   const market = program
@@ -71,38 +92,61 @@ export function registerMarketplace(program: Command): void {
     );
   });
 
-  const moves: Array<[string, string, string[]]> = [
-    ['review', 'Start reviewing a submitted listing (submitted -> in_review).', []],
-    ['approve', 'List a listing in review (in_review -> listed): buyers see it and can install it.', ['list']],
-    ['verify', 'Give a listed listing the verified badge (listed -> verified).', []],
+  const moves: Array<[string, string, string[], boolean]> = [
+    [
+      'review',
+      'Start reviewing a submitted listing (submitted -> in_review), or a version held for review, and show what it changes since the last approved version.',
+      [],
+      true,
+    ],
+    [
+      'approve',
+      'List a listing in review (in_review -> listed), or put a reviewed version live: buyers see it and can install it.',
+      ['list'],
+      true,
+    ],
+    ['verify', 'Give a listed listing the verified badge (listed -> verified).', [], false],
   ];
-  for (const [action, description, aliases] of moves) {
+  for (const [action, description, aliases, versioned] of moves) {
     const c = common(market.command(action).description(description).argument('<listing>', '<publisher>.<id>'));
-    for (const a of aliases) c.alias(a);
-    c.action(async (listing: string, flags: Common) => {
-      const { staffAction } = await import('@extkit/emulator/marketplace');
-      const r = await staffAction(action as 'review', listing, where(flags));
-      await finish(
-        { ...r, listing: r.value },
-        flags,
-        (x, { p }) => `${p.green('✓')} ${describeListing(x.listing as Listing, p)}  ${(x.listing as Listing).next}\n`,
+    if (versioned)
+      c.argument(
+        '[version]',
+        "a version held for review (default: the listing's move, or on a listed listing its newest held version)",
       );
+    for (const a of aliases) c.alias(a);
+    c.action(async (listing: string, ...rest: unknown[]) => {
+      const version = versioned ? (rest[0] as string | undefined) : undefined;
+      const flags = (versioned ? rest[1] : rest[0]) as Common;
+      const { staffAction } = await import('@extkit/emulator/marketplace');
+      const r = await staffAction(action as 'review', listing, {
+        ...where(flags),
+        ...(version !== undefined ? { version } : {}),
+      });
+      await finish({ ...r, listing: r.value }, flags, (x, { p }) => movedText(x.listing as Listing & Moved, action, p));
     });
   }
   for (const [action, description] of [
-    ['reject', 'Reject a listing with a reason, which is sent to the publisher.'],
+    [
+      'reject',
+      'Reject a listing, or with <version> one version held for review, with a reason, which is sent to the publisher.',
+    ],
     ['revoke', 'Revoke a listing: none of its versions loads anywhere again, whatever its signature or pin.'],
   ] as const) {
+    const c = market.command(action).description(description).argument('<listing>', '<publisher>.<id>');
+    if (action === 'reject') c.argument('[version]', 'a version held for review (default: the whole listing)');
     common(
-      market
-        .command(action)
-        .description(description)
-        .argument('<listing>', '<publisher>.<id>')
-        .requiredOption('--reason <text>', action === 'reject' ? 'why, for the publisher' : 'why, for installers'),
-    ).action(async (listing: string, flags: Common & { reason: string }) => {
+      c.requiredOption('--reason <text>', action === 'reject' ? 'why, for the publisher' : 'why, for installers'),
+    ).action(async (listing: string, ...rest: unknown[]) => {
+      const version = action === 'reject' ? (rest[0] as string | undefined) : undefined;
+      const flags = (action === 'reject' ? rest[1] : rest[0]) as Common & { reason: string };
       if (!flags.reason.trim()) throw new UsageError('flag.invalid', '--reason must say why');
       const { staffAction } = await import('@extkit/emulator/marketplace');
-      const r = await staffAction(action, listing, { ...where(flags), reason: flags.reason });
+      const r = await staffAction(action, listing, {
+        ...where(flags),
+        reason: flags.reason,
+        ...(version !== undefined ? { version } : {}),
+      });
       await finish(
         { ...r, listing: r.value },
         flags,
@@ -161,21 +205,65 @@ export function registerMarketplace(program: Command): void {
       '--key <key>',
       "the organization's API key (default: EXTKIT_API_KEY; a local emulator gives one of its default organization)",
     )
-    .action(async (listing: string, flags: Common & { pin?: string; site?: string; key?: string }) => {
-      const lib = await import('@extkit/emulator/marketplace');
-      const key = await orgKey(flags.key, where(flags).marketplace);
-      if (!key.ok) return void (await finish({ ...key, install: null }, flags, () => ''));
-      const r = await lib.installListing(listing, {
-        ...where(flags),
-        key: key.key,
-        ...(flags.pin ? { version: flags.pin } : {}),
-        ...(flags.site ? { site: flags.site } : {}),
-      });
-      await finish(r, flags, (x, { p }) => {
-        const i = x.install!;
-        return `${p.green('✓')} installed ${p.bold(`${i.listing}@${i.version}`)}${i.site ? ` on site ${i.site}` : ''}, pinned ${i.integrity}\n  ${i.load.loads ? `loads into the ${i.load.realm} realm` : p.red('never loads')}: ${i.load.reasons.map((r) => r.message).join(' ')}\n`;
-      });
+    .option(
+      '--config <key=value>',
+      "an installation setting, one of the version's config fields (repeat for more); values are coerced as defaults are",
+      (value: string, all: string[]) => [...all, value],
+      [] as string[],
+    )
+    .option('--config-file <file>', 'the installation settings as a JSON object of field key to value')
+    .action(
+      async (
+        listing: string,
+        flags: Common & { pin?: string; site?: string; key?: string; config: string[]; configFile?: string },
+      ) => {
+        const config = installSettings(flags.config, flags.configFile);
+        const lib = await import('@extkit/emulator/marketplace');
+        const key = await orgKey(flags.key, where(flags).marketplace);
+        if (!key.ok) return void (await finish({ ...key, install: null }, flags, () => ''));
+        const r = await lib.installListing(listing, {
+          ...where(flags),
+          key: key.key,
+          ...(flags.pin ? { version: flags.pin } : {}),
+          ...(flags.site ? { site: flags.site } : {}),
+          ...(config ? { config } : {}),
+        });
+        await finish(r, flags, (x, { p }) => {
+          const i = x.install!;
+          const settings = Object.keys(i.config ?? {});
+          return `${p.green('✓')} installed ${p.bold(`${i.listing}@${i.version}`)}${i.site ? ` on site ${i.site}` : ''}, pinned ${i.integrity}\n  ${i.load.loads ? `loads into the ${i.load.realm} realm` : p.red('never loads')}: ${i.load.reasons.map((r) => r.message).join(' ')}\n${settings.length > 0 ? `  settings: ${settings.join(', ')}\n` : ''}`;
+        });
+      },
+    );
+}
+
+/** The settings of --config key=value (repeated) over those of --config-file; undefined when neither is given. */
+function installSettings(pairs: string[], file: string | undefined): Record<string, unknown> | undefined {
+  if (pairs.length === 0 && file === undefined) return undefined;
+  const out: Record<string, unknown> = {};
+  if (file !== undefined) {
+    let data: unknown;
+    try {
+      data = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (err) {
+      throw new UsageError('flag.invalid', `--config-file ${file}: ${(err as Error).message}`);
+    }
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+      throw new UsageError('flag.invalid', `--config-file ${file} is not a JSON object of field key to value`);
+    Object.assign(out, data);
+  }
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0)
+      throw new UsageError('flag.invalid', `--config takes key=value (e.g. currency=usd), got ${JSON.stringify(pair)}`);
+    Object.defineProperty(out, pair.slice(0, eq), {
+      value: pair.slice(eq + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
     });
+  }
+  return out;
 }
 
 /** --key, EXTKIT_API_KEY, or a key of a local emulator's default organization. */

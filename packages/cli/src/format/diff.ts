@@ -56,22 +56,29 @@ export function renderDiff(
         `  ${where(input)}: ${input.warnings.length} validator warning${input.warnings.length === 1 ? '' : 's'} (extkit validate shows them)\n`,
       );
   }
-  let section: Section | undefined;
-  for (const c of diff.changes) {
-    if (c.section !== section) {
-      section = c.section;
-      out += `\n${p.bold(TITLES[section])}\n`;
-    }
-    const line = `  ${mark(c)} ${c.message}`;
-    out += c.widens ? `${p.red(line)}  ${p.red(p.bold('widens'))}\n` : `${line}\n`;
-    out += `      ${p.dim(c.reason)}\n`;
-  }
+  out += renderChanges(diff.changes, p);
   const widening = diff.changes.filter((c) => c.widens).length;
   if (diff.changes.length === 0) out += `\n${p.green('✓')} no changes a reviewer or an installer would see\n`;
   else if (widening === 0)
     out += `\n${p.green('✓')} ${count(diff.changes.length)}; none widens what the extension can reach\n`;
   else
     out += `\n${failOnWiden ? p.red('✗') : p.yellow('!')} ${count(diff.changes.length)}; ${widening} widen${widening === 1 ? 's' : ''} what the extension can reach${failOnWiden ? ' (--fail-on-widen: exit 1)' : ''}\n`;
+  return out;
+}
+
+/** The changes grouped by section, each marked +, - or ~ with its reason, a widening one in red: `extkit diff`'s words, which publish and review print too. */
+export function renderChanges(changes: readonly ManifestChange[], p: Paint, indent = ''): string {
+  let out = '';
+  let section: Section | undefined;
+  for (const c of changes) {
+    if (c.section !== section) {
+      section = c.section;
+      out += `\n${indent}${p.bold(TITLES[section])}\n`;
+    }
+    const line = `${indent}  ${mark(c)} ${c.message}`;
+    out += c.widens ? `${p.red(line)}  ${p.red(p.bold('widens'))}\n` : `${line}\n`;
+    out += `${indent}      ${p.dim(c.reason)}\n`;
+  }
   return out;
 }
 

@@ -2,7 +2,7 @@
 // (its wire body as jsonb); the rules that must hold across processes are
 // constraints or single statements: unique subdomains, unique contact emails and
 // company domains, counters bumped by one upsert.
-import { marketplaceSchema } from '../marketplace/schema.js';
+import { marketplaceReviewSchema, marketplaceSchema } from '../marketplace/schema.js';
 import { recountRecordBands } from '../store/counters.js';
 
 export const schema = `
@@ -68,6 +68,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 1, name: 'objects, keys, counters, idempotency', sql: schema },
   { version: 2, name: 'marketplace', sql: marketplaceSchema },
   { version: 3, name: 'record bands counted', sql: recountRecordBands },
+  { version: 4, name: 'marketplace: review of versions, install settings', sql: marketplaceReviewSchema },
 ];
 
 /** Every table of the state, for reset (not `schema_migrations`, which describes the schema). */

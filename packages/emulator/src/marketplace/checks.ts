@@ -1,10 +1,11 @@
-// What a publish must pass before it touches the store, each by the kit's own code:
-// the re-hash of `extkit verify`, the validator of `extkit validate` (with the key's
-// publisher handle), and the bundle scan of `extkit build`.
+// What a publish (and its dry run) must pass before it touches the store, each by the kit's
+// own code: the re-hash of `extkit verify`, the validator of `extkit validate` (with the key's
+// publisher handle), an origin on loopback or a private network (`privateOrigin`, the rule
+// behind the validator's warning), and the bundle scan of `extkit build`.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { scanBundle, verify, type ArtifactRecord } from '@extkit/bundler';
-import { validateManifest, type Manifest } from '@extkit/manifest';
+import { privateOrigin, validateManifest, type Manifest } from '@extkit/manifest';
 import { Refusal, type MarketplaceDiagnostic } from './refusals.js';
 
 export interface CheckedUpload {
@@ -59,6 +60,24 @@ export async function checkUpload(dir: string, publisher: string): Promise<Check
     );
   }
   const manifest = report.manifest;
+  const local = (manifest.capabilities?.network ?? []).flatMap((origin, i): MarketplaceDiagnostic[] => {
+    const reach = privateOrigin(origin);
+    return reach === null
+      ? []
+      : [
+          {
+            code: 'capabilities.network.private_address',
+            path: `/capabilities/network/${i}`,
+            message: `"${origin}" is ${reach}.`,
+          },
+        ];
+  });
+  if (local.length > 0)
+    throw new Refusal(
+      'publish.loopback_origin',
+      "capabilities.network lists an origin on loopback or a private network: in an installer's browser it reaches their own machine or network, never your server. Declare the public origin the extension calls in production.",
+      local,
+    );
   const scan = await scanBundle(join(dir, manifest.entry), manifest);
   if (scan.errors.length > 0) {
     const undeclared = scan.errors.some((e) => REGISTRATION_CODES.has(e.code));

@@ -1,6 +1,7 @@
 // Installs (002, end): an organization (or one of its sites) pins a version and its hash;
 // upgrading is an explicit new pin. Whether a pinned version loads is the loader
 // policy's answer, asked with the pin, the host's ABI, the signature and the revocation.
+import { checkSettings, type ConfigField } from '@extkit/manifest';
 import type { Sql } from '../engine/engine.js';
 import { BROWSABLE } from './lifecycle.js';
 import { findListing, versionOf, versionsOf } from './listings.js';
@@ -14,20 +15,25 @@ export interface InstallRow {
   version: string;
   integrity: string;
   created: string | number;
+  /** The installation's settings, held to the pinned version's config fields. */
+  config: Record<string, unknown> | null;
 }
 
 const text = (v: unknown): v is string => typeof v === 'string' && v !== '';
 
-/** Pins `version` (default: the newest) of a listed listing for `org` (and `site`, when given). */
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Pins `version` (default: the newest approved) of a listed listing for `org` (and `site`, when given), with its settings. */
 export async function install(sql: Sql, org: string, body: Record<string, unknown>, now: number): Promise<InstallRow> {
   if (
     !text(body.listing) ||
     (body.version !== undefined && !text(body.version)) ||
-    (body.site !== undefined && !text(body.site))
+    (body.site !== undefined && !text(body.site)) ||
+    (body.config !== undefined && !isRecord(body.config))
   ) {
     throw new Refusal(
       'install.invalid',
-      'An install is { "listing": "<publisher>.<id>", "version"?: "<semver>", "site"?: "<site id>" }.',
+      'An install is { "listing": "<publisher>.<id>", "version"?: "<semver>", "site"?: "<site id>", "config"?: { "<field key>": <value> } }.',
     );
   }
   const listing = await findListing(sql, body.listing);
@@ -42,16 +48,32 @@ export async function install(sql: Sql, org: string, body: Record<string, unknow
       'install.not_listed',
       `${listing.id} is ${listing.state}; only listed and verified (or legacy) listings can be installed.`,
     );
-  const version =
-    body.version !== undefined
-      ? await versionOf(sql, listing.id, body.version)
-      : (await versionsOf(sql, listing.id, { files: false }))[0]!;
+  const live = (await versionsOf(sql, listing.id, { files: false })).filter((v) => v.state === 'listed');
+  const version = body.version !== undefined ? await versionOf(sql, listing.id, body.version) : live[0];
+  if (!version || version.state !== 'listed')
+    throw new Refusal(
+      'install.not_listed',
+      `${listing.id}@${version?.version ?? '(none)'} is not an approved version${version ? ` (it is ${version.state})` : ''}; installs pin approved versions${live[0] ? `: the newest is ${live[0].version}` : ''}.`,
+    );
+  let config: Record<string, unknown> | null = null;
+  if (isRecord(body.config)) {
+    const fields = ((version.manifest.config as { fields?: ConfigField[] } | undefined)?.fields ?? []) as ConfigField[];
+    const checked = checkSettings(fields, body.config);
+    if (checked.errors.length > 0)
+      throw new Refusal(
+        'install.config_invalid',
+        `The settings do not fit ${listing.id}@${version.version}'s config fields (extkit validate's rules for defaults apply).`,
+        checked.errors.map((e) => ({ code: e.code, message: e.message, path: e.path })),
+      );
+    config = checked.values;
+  }
   const site = body.site ?? '';
   const [row] = await sql.query<InstallRow>(
-    `insert into mk_installs (org, site, listing, version, integrity, created) values ($1, $2, $3, $4, $5, $6)
-     on conflict (org, site, listing) do update set version = excluded.version, integrity = excluded.integrity, created = excluded.created
-     returning org, site, listing, version, integrity, created`,
-    [org, site, listing.id, version.version, version.integrity, now],
+    `insert into mk_installs (org, site, listing, version, integrity, created, config) values ($1, $2, $3, $4, $5, $6, $7::jsonb)
+     on conflict (org, site, listing) do update set version = excluded.version, integrity = excluded.integrity, created = excluded.created,
+       config = coalesce(excluded.config, mk_installs.config)
+     returning org, site, listing, version, integrity, created, config`,
+    [org, site, listing.id, version.version, version.integrity, now, config === null ? null : JSON.stringify(config)],
   );
   return row!;
 }
@@ -70,6 +92,7 @@ export async function describeInstall(sql: Sql, row: InstallRow, hostAbi: number
     date: new Date(Number(row.created)).toISOString(),
     hostAbi,
     load,
+    config: row.config ?? {},
   };
 }
 
@@ -79,7 +102,7 @@ export async function installsOf(
   filter: { listing?: string | null; site?: string | null } = {},
 ): Promise<InstallRow[]> {
   const rows = await sql.query<InstallRow>(
-    'select org, site, listing, version, integrity, created from mk_installs where org = $1 order by listing, site',
+    'select org, site, listing, version, integrity, created, config from mk_installs where org = $1 order by listing, site',
     [org],
   );
   return rows.filter(

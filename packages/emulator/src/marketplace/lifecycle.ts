@@ -57,5 +57,11 @@ export async function moveListing(
   }
   const kept = action === 'reject' ? reason!.trim() : null;
   await sql.query('update mk_listings set state = $2, reason = $3, updated = $4 where id = $1', [id, t.to, kept, now]);
+  // The versions that waited with the listing go live with it, or are rejected with it.
+  if (action === 'approve' || action === 'reject')
+    await sql.query(
+      "update mk_versions set state = $2, reason = $3 where listing = $1 and state in ('submitted', 'in_review')",
+      [id, action === 'approve' ? 'listed' : 'rejected', kept],
+    );
   return { id, state: t.to, reason: kept };
 }

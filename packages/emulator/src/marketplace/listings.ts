@@ -39,7 +39,7 @@ export async function versionsOf(sql: Sql, listing: string, options: { files?: b
   // Without files, the loader weighs the integrity checked when the version was published.
   const files = options.files === false ? 'null as files' : 'files';
   const rows = await sql.query<VersionRow>(
-    `select listing, version, integrity, manifest, ${files}, changelog, signature, created from mk_versions where listing = $1`,
+    `select listing, version, integrity, manifest, ${files}, changelog, signature, created, state, reason from mk_versions where listing = $1`,
     [listing],
   );
   return rows.sort((a, b) => semver.rcompare(a.version, b.version));
@@ -47,18 +47,35 @@ export async function versionsOf(sql: Sql, listing: string, options: { files?: b
 
 export async function versionOf(sql: Sql, listing: string, version: string): Promise<VersionRow> {
   const [row] = await sql.query<VersionRow>(
-    'select listing, version, integrity, manifest, files, changelog, signature, created from mk_versions where listing = $1 and version = $2',
+    'select listing, version, integrity, manifest, files, changelog, signature, created, state, reason from mk_versions where listing = $1 and version = $2',
     [listing, version],
   );
   if (!row) throw new Refusal('marketplace.not_found', `No such version: ${listing}@${version}.`);
   return row;
 }
 
-/** A listing as its owner and staff see it: state, reason, revocation and every version with its trust. */
+/** True when `viewer` is the listing's owner or staff, who see every version and its review. */
+export const insiderOf = (listing: ListingRow, viewer: Viewer): boolean =>
+  viewer.staff === true || (viewer.publisher != null && viewer.publisher === listing.publisher);
+
+/** What a reviewer judges of a version: its capabilities, where it loads and the settings it asks for. */
+const reach = (m: VersionRow['manifest']) => {
+  const config = m.config as { fields?: unknown } | undefined;
+  return {
+    capabilities: (m.capabilities as unknown) ?? null,
+    contributes: m.contributes ?? null,
+    config: { fields: config?.fields ?? [] },
+  };
+};
+
+/**
+ * A listing as the viewer may see it: state, reason, revocation and its versions with their
+ * trust, review state and reach. Buyers see the live versions only; the owner and staff see all.
+ */
 export async function describeListing(sql: Sql, listing: ListingRow, viewer: Viewer): Promise<Record<string, unknown>> {
   const keys = await staffKeys(sql);
-  const versions = await versionsOf(sql, listing.id, { files: false });
-  const insider = viewer.staff === true || viewer.publisher === listing.publisher;
+  const insider = insiderOf(listing, viewer);
+  const versions = (await versionsOf(sql, listing.id, { files: false })).filter((v) => insider || v.state === 'listed');
   return {
     object: 'listing',
     id: listing.id,
@@ -76,8 +93,11 @@ export async function describeListing(sql: Sql, listing: ListingRow, viewer: Vie
         hostAbi: v.manifest.hostAbi,
         changelog: v.changelog,
         date: iso(v.created),
+        state: v.state,
+        ...(insider && v.state === 'rejected' ? { reason: v.reason ?? null } : {}),
         trust: buyerTrust(decision, v),
         load: decision,
+        ...reach(v.manifest),
       };
     }),
   };
@@ -112,6 +132,8 @@ export async function listingVersions(
   const out: Array<Record<string, unknown>> = [];
   for (const row of (rows as ListingRow[]).filter(browsable)) {
     for (const v of await versionsOf(sql, row.id, { files: false })) {
+      // Buyers see the versions that are live: a version held for review is not yet theirs.
+      if (v.state !== 'listed') continue;
       const trust = buyerTrust(decideVersion(row, v, keys), v);
       out.push({
         ...(listing === null ? { listing: row.id } : {}),

@@ -26,6 +26,10 @@ export const refusals = {
     422,
     "a component id outside <publisher handle>.<manifest id>.<role> for the key's publisher",
   ],
+  'publish.loopback_origin': [
+    422,
+    "capabilities.network lists an origin on loopback or a private or link-local address, which reaches the installer's own machine or network",
+  ],
   'publish.registration_undeclared': [422, 'the bundle registers what contributes does not declare (the bundle scan)'],
   'publish.scan_failed': [422, 'the bundle did not finish evaluating under the scan (threw, timed out, out of memory)'],
   'publish.version_exists': [409, 'the version is published with other content; versions are immutable'],
@@ -43,9 +47,16 @@ export const refusals = {
   'marketplace.signature_untrusted': [422, 'the signing key is not a registered staff key'],
   'marketplace.key_invalid': [400, 'a staff key that is not an ed25519 public key (PEM)'],
   'marketplace.handle_invalid': [400, 'a publisher handle that is not kebab-case'],
-  'install.not_listed': [409, 'the listing is not listed or verified (nor legacy), so it cannot be installed'],
+  'install.not_listed': [
+    409,
+    'the listing is not listed or verified (nor legacy), or the version is not an approved one, so it cannot be installed',
+  ],
   'install.revoked': [409, 'the listing is revoked'],
-  'install.invalid': [400, 'the body is not { listing, version?, site? }'],
+  'install.invalid': [400, 'the body is not { listing, version?, site?, config? }'],
+  'install.config_invalid': [
+    422,
+    "the settings are not the version's config fields, or a value cannot be coerced to its field's type (the validator's diagnostics follow)",
+  ],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type RefusalCode = keyof typeof refusals;

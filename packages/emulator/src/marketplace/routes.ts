@@ -7,8 +7,18 @@ import { HOST_ABI } from '@extkit/runtime';
 import type { Engine, Sql } from '../engine/engine.js';
 import { parseJson, readBody } from '../http/body.js';
 import { install, installsOf, describeInstall } from './installs.js';
-import { moveListing, transitions, type StaffAction } from './lifecycle.js';
-import { browse, describeListing, findListing, listingFor, versionOf, visible, type Viewer } from './listings.js';
+import { transitions, type StaffAction } from './lifecycle.js';
+import {
+  browse,
+  describeListing,
+  findListing,
+  insiderOf,
+  listingFor,
+  versionOf,
+  visible,
+  type Viewer,
+} from './listings.js';
+import { staffMove } from './moves.js';
 import { publishVersion } from './publish.js';
 import { Refusal } from './refusals.js';
 import { ensurePublisher, publisherOf, revokeListing } from './staff.js';
@@ -70,9 +80,13 @@ async function artifact(r: MarketplaceRequest): Promise<Answer> {
     const [row] = r.key ? await r.sql.query<{ org: string }>('select org from api_keys where key = $1', [r.key]) : [];
     return row !== undefined && (await installsOf(r.sql, row.org, { listing: id })).some((i) => i.version === v);
   };
-  if (!listing || !(visible(listing, await viewerOf(r)) || (await pinned())))
+  const viewer = await viewerOf(r);
+  if (!listing || !(visible(listing, viewer) || (await pinned())))
     throw new Refusal('marketplace.not_found', `No such listing: ${id}.`);
   const version = await versionOf(r.sql, id, v);
+  // A version held for review is its owner's and staff's until approved.
+  if (version.state !== 'listed' && !insiderOf(listing, viewer) && !(await pinned()))
+    throw new Refusal('marketplace.not_found', `No such version: ${id}@${v}.`);
   return ok({
     object: 'artifact',
     listing: id,
@@ -154,8 +168,12 @@ export const adminRoutes: Route[] = [
     async (r) => {
       const [id, action] = r.params as [string, StaffAction];
       const reason = typeof r.body.reason === 'string' ? r.body.reason : null;
-      await r.sql.transaction((tx) => moveListing(tx, id, action, reason, r.now));
-      return ok(await describeListing(r.sql, await listingFor(r.sql, id, staffViewer), staffViewer));
+      const version = typeof r.body.version === 'string' && r.body.version !== '' ? r.body.version : null;
+      const moved = await r.sql.transaction((tx) => staffMove(tx, id, action, version, reason, r.now));
+      return ok({
+        ...(await describeListing(r.sql, await listingFor(r.sql, id, staffViewer), staffViewer)),
+        moved,
+      });
     },
   ],
   [

@@ -48,5 +48,16 @@ create table if not exists mk_installs (
 );
 `;
 
+/**
+ * Review of versions (docs/marketplace.md, "Widening goes back to review"): each version's own
+ * state (submitted, in_review, listed, rejected) and a rejection's reason; an install's settings.
+ * Versions stored before keep the state they had in effect: live.
+ */
+export const marketplaceReviewSchema = `
+alter table mk_versions add column if not exists state text not null default 'listed';
+alter table mk_versions add column if not exists reason text;
+alter table mk_installs add column if not exists config jsonb;
+`;
+
 /** The marketplace's tables, in an order `truncate` accepts together. */
 export const marketplaceTables = ['mk_installs', 'mk_versions', 'mk_staff_keys', 'mk_listings', 'mk_publishers'];

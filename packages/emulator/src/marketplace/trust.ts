@@ -21,12 +21,16 @@ export interface VersionRow {
   listing: string;
   version: string;
   integrity: string;
-  manifest: { id: string; version: string; hostAbi: number; contributes?: unknown };
+  manifest: { id: string; version: string; hostAbi: number; contributes?: unknown; [member: string]: unknown };
   /** The files as base64; null when not read (the integrity checked at publish stands for them). */
   files: Record<string, string> | null;
   changelog: string | null;
   signature: SignatureFile | null;
   created: string | number;
+  /** The version's own review state (review.ts): `listed` is live. */
+  state: 'submitted' | 'in_review' | 'listed' | 'rejected';
+  /** A rejected version's reason. */
+  reason?: string | null;
 }
 
 export interface ListingRow {

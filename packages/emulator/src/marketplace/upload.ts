@@ -10,14 +10,14 @@ import { Refusal } from './refusals.js';
 /** At most this many files in one artifact (a bundle, its map, manifest.json, artifact.json and room to spare). */
 export const MAX_ARTIFACT_FILES = 64;
 
-/** Reads `{ files: { <path>: <base64> }, changelog? }`, or refuses with `publish.upload_invalid`. */
-export function parseUpload(body: unknown): { files: Map<string, Buffer>; changelog: string | null } {
+/** Reads `{ files: { <path>: <base64> }, changelog?, dryRun? }`, or refuses with `publish.upload_invalid`. */
+export function parseUpload(body: unknown): { files: Map<string, Buffer>; changelog: string | null; dryRun: boolean } {
   const bad = (why: string): Refusal =>
     new Refusal(
       'publish.upload_invalid',
       `The upload is not an artifact: ${why}. Send { "files": { "<path>": "<base64>" }, "changelog": "..." } holding artifact.json, manifest.json and what artifact.json lists.`,
     );
-  const b = body as { files?: unknown; changelog?: unknown } | null;
+  const b = body as { files?: unknown; changelog?: unknown; dryRun?: unknown } | null;
   if (!b || typeof b !== 'object' || Array.isArray(b)) throw bad('the body is not a JSON object');
   if (!b.files || typeof b.files !== 'object' || Array.isArray(b.files))
     throw bad('"files" is missing or not an object');
@@ -35,8 +35,9 @@ export function parseUpload(body: unknown): { files: Map<string, Buffer>; change
   for (const need of ['artifact.json', 'manifest.json']) if (!files.has(need)) throw bad(`it has no ${need}`);
   if (b.changelog !== undefined && b.changelog !== null && typeof b.changelog !== 'string')
     throw bad('"changelog" is not a string');
+  if (b.dryRun !== undefined && typeof b.dryRun !== 'boolean') throw bad('"dryRun" is not true or false');
   const changelog = typeof b.changelog === 'string' ? b.changelog.slice(0, 10_000) : null;
-  return { files, changelog };
+  return { files, changelog, dryRun: b.dryRun === true };
 }
 
 /** Runs `fn` on the files written to a fresh temporary folder, removed afterwards whatever happens. */

@@ -1,5 +1,5 @@
 // config: fields (at most 50 read, unknown types dropped) and defaults (coerced).
-import { describe, isObject, quote, setOwn, type Place, type Reporter } from '../diagnostics.js';
+import { describe, isObject, quote, Reporter, setOwn, type Diagnostic, type Place } from '../diagnostics.js';
 import { join } from '../pointer.js';
 import { MAX_CONFIG_FIELDS } from '../patterns.js';
 import { KeyPlaces } from '../positions.js';
@@ -370,4 +370,33 @@ export function checkSiteCredentials(config: Record<string, unknown>, reporter: 
       `config field ${JSON.stringify(field.key)} names a credential, and this extension has a site surface: site surfaces run in public pages, where every visitor could read it. Call your own backend from the site surface, and keep keys in console surfaces' settings`,
     );
   }
+}
+
+/**
+ * An installation's settings held to a version's config fields: each value coerced as a default
+ * is (the same rules and codes), a key that names no field refused. Unlike a default, a
+ * credential belongs here: the installer enters it.
+ * @example checkSettings(manifest.config.fields, { days: '7' }).values // { days: 7 }
+ */
+export function checkSettings(
+  fields: readonly ConfigField[],
+  values: Record<string, unknown>,
+): { values: Record<string, unknown>; errors: Diagnostic[] } {
+  const reporter = new Reporter();
+  const byKey = new Map(fields.map((f) => [f.key, f]));
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(values)) {
+    const field = byKey.get(key);
+    if (field === undefined) {
+      reporter.add(
+        'config.defaults.unknown_key',
+        join('/config/defaults', key),
+        `${quote(key)} is not a config field of this version (its fields: ${[...byKey.keys()].map(quote).join(', ') || 'none'})`,
+      );
+      continue;
+    }
+    const kept = coerce(values[key], field, key, reporter);
+    if (kept !== undefined) setOwn(out, key, kept);
+  }
+  return { values: out, errors: [...reporter.errors, ...reporter.warnings] };
 }

@@ -238,7 +238,7 @@ export class Session {
       };
       s.settings = {
         fields: (m.config?.fields ?? []).map((f) => ({ ...f })),
-        defaults: { ...(m.config?.defaults ?? {}) },
+        defaults: { ...(m.config?.defaults ?? {}), ...(this.options.installed?.config ?? {}) },
         local: this.local,
       };
       s.surfaces = planSurfaces(m);

@@ -1,6 +1,6 @@
 // `extkit publish [dir]`: build the extension if its artifact is not in the store yet
 // (the build is a no-op when it is), find the publisher key, and publish.
-import { build } from '@extkit/bundler';
+import { build, markPublished } from '@extkit/bundler';
 import { readPublisher } from '@extkit/manifest';
 import type { MarketplaceDiagnostic } from '../refusals.js';
 import { marketplaceOrigin } from './http.js';
@@ -13,11 +13,13 @@ export interface PublishExtensionOptions {
   /** The publisher handle; default package.json `extkit.publisher`. */
   publisher?: string;
   changelog?: string;
+  /** Build as publishing does and run every check the marketplace runs; store nothing on the marketplace. */
+  dryRun?: boolean;
 }
 
 export interface PublishExtensionResult extends PublishResult {
-  /** The artifact that was published: where it is and whether this run built it. */
-  artifact: { dir: string; integrity: string; built: boolean } | null;
+  /** The artifact that was published: where it is, whether this run built it, and the unpublished draft it replaced. */
+  artifact: { dir: string; integrity: string; built: boolean; replaced: string | null } | null;
 }
 
 const loopback = (origin: string): boolean => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(origin).hostname);
@@ -37,9 +39,12 @@ export async function publishExtension(
     version: null,
     integrity: null,
     state: null,
+    versionState: null,
     created: null,
     reason: null,
     next: null,
+    review: null,
+    dryRun: options.dryRun === true,
     artifact: null,
   };
   const built = await build(dir, options.publisher !== undefined ? { publisher: options.publisher } : {});
@@ -49,7 +54,12 @@ export async function publishExtension(
     ...(w.path !== undefined ? { path: w.path } : {}),
   }));
   if (!built.ok || !built.artifact) return { ok: false, errors: built.errors, warnings, ...none };
-  const artifact = { dir: built.artifact.dir, integrity: built.artifact.integrity, built: !built.artifact.unchanged };
+  const artifact = {
+    dir: built.artifact.dir,
+    integrity: built.artifact.integrity,
+    built: !built.artifact.unchanged,
+    replaced: built.artifact.replaced?.previous ?? null,
+  };
   let key = options.key;
   if (key === undefined) {
     const handle = options.publisher ?? readPublisher(dir);
@@ -79,6 +89,10 @@ export async function publishExtension(
     marketplace,
     key,
     ...(options.changelog !== undefined ? { changelog: options.changelog } : {}),
+    ...(options.dryRun ? { dryRun: true } : {}),
   });
+  // The store remembers what this project published: that version is no longer a draft to replace.
+  if (published.ok && !published.dryRun && published.listing)
+    await markPublished(artifact.dir, { integrity: artifact.integrity, marketplace, listing: published.listing });
   return { ...published, warnings: [...warnings, ...published.warnings], artifact };
 }

@@ -18,6 +18,8 @@ export interface Install {
   date: string;
   hostAbi: number;
   load: LoadDecision;
+  /** The installation's settings (`extkit marketplace install --config`), held to the version's config fields. */
+  config?: Record<string, unknown>;
 }
 
 interface Conn {
@@ -28,15 +30,16 @@ interface Conn {
   site?: string;
 }
 
-/** Pins `version` (default the newest) of `listing` for the key's organization (or `site`). */
+/** Pins `version` (default the newest approved) of `listing` for the key's organization (or `site`), with its settings (`config`). */
 export async function installListing(
   listing: string,
-  options: Conn & { version?: string },
+  options: Conn & { version?: string; config?: Record<string, unknown> },
 ): Promise<{ ok: true; errors: []; install: Install } | { ok: false; errors: MarketplaceDiagnostic[]; install: null }> {
   const body = {
     listing,
     ...(options.version ? { version: options.version } : {}),
     ...(options.site ? { site: options.site } : {}),
+    ...(options.config ? { config: options.config } : {}),
   };
   const r = await call<Install>(marketplaceOrigin(options.marketplace), 'POST', '/api/marketplace/installs', {
     key: options.key,
@@ -95,16 +98,38 @@ export async function fetchInstalled(
   });
   if (!installs.ok) return fail(installs.errors);
   const data: unknown = (installs.body as { data?: unknown } | null)?.data;
-  const install = Array.isArray(data)
-    ? (data as Array<Install | null>).find((i) => i && (i.site ?? '') === (options.site ?? ''))
-    : undefined;
-  if (!install)
+  const list = Array.isArray(data) ? (data as Array<Install | null>).filter((i): i is Install => i !== null) : [];
+  const install = list.find((i) => (i.site ?? '') === (options.site ?? ''));
+  if (!install) {
+    // Installed elsewhere (on a site, or for the organization): say where, and the flag that reaches it.
+    const all = options.site
+      ? await call<{ data: Install[] }>(
+          origin,
+          'GET',
+          `/api/marketplace/installs?${new URLSearchParams({ listing })}`,
+          {
+            key: options.key,
+          },
+        )
+      : installs;
+    const others: unknown = all.ok ? (all.body as { data?: unknown } | null)?.data : null;
+    const elsewhere = (Array.isArray(others) ? (others as Array<Install | null>) : []).filter(
+      (i): i is Install => i !== null && (i.site ?? '') !== (options.site ?? ''),
+    );
+    const sites = elsewhere.flatMap((i) => (typeof i.site === 'string' && i.site ? [i.site] : []));
+    const hint =
+      sites.length > 0
+        ? ` It is installed on site ${sites.join(', ')}: add --site ${sites[0]}.`
+        : elsewhere.length > 0
+          ? ' It is installed for the whole organization: leave out --site.'
+          : ` Install it first: extkit marketplace install ${listing}${options.site ? ` --site ${options.site}` : ''}`;
     return fail([
       {
         code: 'install.not_installed',
-        message: `${listing} is not installed for this organization${options.site ? ` on site ${options.site}` : ''}. Install it first: extkit marketplace install ${listing}`,
+        message: `${listing} is not installed for this organization${options.site ? ` on site ${options.site}` : ''}.${hint}`,
       },
     ]);
+  }
   // The version names a folder of the cache: a marketplace (or someone between it and us) never picks the path.
   if (typeof install.version !== 'string' || !isStrictSemver(install.version) || typeof install.integrity !== 'string')
     return fail([

@@ -2,9 +2,11 @@
 // where its listing stands and what happens next.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ManifestChange } from '@extkit/manifest/diff';
 import { nextStep, type ListingState } from '../lifecycle.js';
 import type { MarketplaceDiagnostic } from '../refusals.js';
 import { artifactPathsProblem, shownPath } from '@extkit/bundler';
+import type { VersionState } from '../review.js';
 import { call, marketplaceOrigin } from './http.js';
 
 export interface PublishOptions {
@@ -13,6 +15,16 @@ export interface PublishOptions {
   /** The publisher key. */
   key: string;
   changelog?: string;
+  /** Run every check the marketplace runs and answer what publishing would do; store nothing. */
+  dryRun?: boolean;
+}
+
+/** What the version changes since the last approved version, and whether that holds it for review. */
+export interface PublishReview {
+  since: string | null;
+  widens: boolean;
+  held: boolean;
+  changes: ManifestChange[];
 }
 
 /** What a publish did, in the validator's shape: `ok`, `errors`, `warnings`, and the listing's standing. */
@@ -25,8 +37,13 @@ export interface PublishResult {
   version: string | null;
   integrity: string | null;
   state: ListingState | null;
+  /** The version's own review state: `listed` is live, `submitted` waits for a reviewer. */
+  versionState: VersionState | null;
   /** False when these very bytes were already published (the existing version answered). */
   created: boolean | null;
+  /** True when nothing was stored: every check ran and this is what publishing would do. */
+  dryRun: boolean;
+  review: PublishReview | null;
   /** The reviewer's reason, when the listing is rejected. */
   reason: string | null;
   /** What happens next, for a person. */
@@ -54,7 +71,19 @@ export async function readUpload(dir: string): Promise<{ files: Record<string, s
  */
 export async function publishArtifact(dir: string, options: PublishOptions): Promise<PublishResult> {
   const marketplace = marketplaceOrigin(options.marketplace);
-  const none = { listing: null, version: null, integrity: null, state: null, created: null, reason: null, next: null };
+  const dryRun = options.dryRun === true;
+  const none = {
+    listing: null,
+    version: null,
+    integrity: null,
+    state: null,
+    versionState: null,
+    created: null,
+    reason: null,
+    next: null,
+    review: null,
+    dryRun,
+  };
   let upload: { files: Record<string, string> };
   try {
     upload = await readUpload(dir);
@@ -90,11 +119,17 @@ export async function publishArtifact(dir: string, options: PublishOptions): Pro
     version: string;
     integrity: string;
     state: ListingState;
+    versionState?: VersionState;
     created: boolean;
     reason: string | null;
+    review?: PublishReview;
   }>(marketplace, 'POST', '/api/marketplace/versions', {
     key: options.key,
-    body: { ...upload, ...(options.changelog !== undefined ? { changelog: options.changelog } : {}) },
+    body: {
+      ...upload,
+      ...(options.changelog !== undefined ? { changelog: options.changelog } : {}),
+      ...(dryRun ? { dryRun: true } : {}),
+    },
   });
   if (!reply.ok) return { ok: false, errors: reply.errors, warnings: [], marketplace, ...none };
   const b = reply.body;
@@ -107,10 +142,32 @@ export async function publishArtifact(dir: string, options: PublishOptions): Pro
     version: b.version,
     integrity: b.integrity,
     state: b.state,
+    versionState: b.versionState ?? null,
     created: b.created,
     reason: b.reason,
-    next: nextStep(b.state),
+    next: nextAfterPublish(b.listing, b.version, b.state, b.versionState ?? null, b.review ?? null),
+    review: b.review ?? null,
+    dryRun,
   };
+}
+
+/** What happens next, for a person: the listing's next step, or why the version waits for a reviewer. */
+export function nextAfterPublish(
+  listing: string,
+  version: string,
+  state: ListingState,
+  versionState: VersionState | null,
+  review: PublishReview | null,
+): string {
+  const widening = review?.changes.filter((c) => c.widens) ?? [];
+  const browsable = state === 'listed' || state === 'verified' || state === 'legacy';
+  if (!browsable || versionState === null) return nextStep(state);
+  if (versionState === 'listed')
+    return review?.since
+      ? `live: it widens nothing since ${review.since}, the last approved version, so buyers see and install it now`
+      : nextStep(state);
+  if (versionState === 'rejected') return `rejected: fix what the reason says and publish a new version`;
+  return `held for review: it widens what the extension reaches since ${review?.since ?? 'the last approved version'} (${widening.map((c) => c.message).join('; ')}); buyers keep seeing and installing ${review?.since ?? 'the last approved version'} until staff approve ${version} (extkit marketplace review ${listing} ${version})`;
 }
 
 /**

@@ -3,8 +3,10 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { keyIdOf, signIntegrity } from '@extkit/bundler';
+import type { ManifestChange } from '@extkit/manifest/diff';
 import type { ListingState, StaffAction } from '../lifecycle.js';
 import type { MarketplaceDiagnostic } from '../refusals.js';
+import type { VersionState } from '../review.js';
 import { call, marketplaceOrigin } from './http.js';
 
 /** A listing as staff see it (the admin surface's answer). */
@@ -22,9 +24,21 @@ export interface StaffListing {
     hostAbi: number;
     changelog: string | null;
     date: string;
+    /** The version's own review state: `listed` is live. */
+    state: VersionState;
+    reason?: string | null;
     trust: { realm: 'app' | 'sandbox' | null; signedBy: string | null };
     load: { loads: boolean; realm: string | null; reasons: MarketplaceDiagnostic[] };
+    /** What a reviewer judges: the manifest's capabilities, contributes and config fields. */
+    capabilities: Record<string, unknown> | null;
+    contributes: Record<string, unknown> | null;
+    config: { fields: unknown[] };
   }>;
+  /** After a staff move: the version it concerned and what that version changes since the last approved one. */
+  moved?: {
+    version: string | null;
+    review: { since: string | null; widens: boolean; changes: ManifestChange[] } | null;
+  };
 }
 
 export type StaffResult<T> =
@@ -43,13 +57,20 @@ export async function staffListings(marketplace?: string): Promise<StaffResult<S
   return r.ok ? { ok: true, errors: [], value: r.body.data } : { ok: false, errors: r.errors, value: null };
 }
 
-/** One review move (review, approve, verify, reject with a reason) or a revocation (with a reason). */
+/**
+ * One review move (review, approve, verify, reject with a reason) or a revocation (with a reason).
+ * With `version`, the move is that version's (one held for review because it widens); without,
+ * the listing's, or, for review and approve on a listed listing, its newest held version's.
+ */
 export async function staffAction(
   action: StaffAction | 'revoke',
   listing: string,
-  options: { marketplace?: string; reason?: string } = {},
+  options: { marketplace?: string; reason?: string; version?: string } = {},
 ): Promise<StaffResult<StaffListing>> {
-  const body = options.reason !== undefined ? { reason: options.reason } : {};
+  const body = {
+    ...(options.reason !== undefined ? { reason: options.reason } : {}),
+    ...(options.version !== undefined ? { version: options.version } : {}),
+  };
   return settle(
     await call<StaffListing>(
       marketplaceOrigin(options.marketplace),
