@@ -57,7 +57,7 @@ export async function install(sql: Sql, org: string, body: Record<string, unknow
     );
   let config: Record<string, unknown> | null = null;
   if (isRecord(body.config)) {
-    const fields = ((version.manifest.config as { fields?: ConfigField[] } | undefined)?.fields ?? []) as ConfigField[];
+    const fields = (version.manifest.config as { fields?: ConfigField[] } | undefined)?.fields ?? [];
     const checked = checkSettings(fields, body.config);
     if (checked.errors.length > 0)
       throw new Refusal(

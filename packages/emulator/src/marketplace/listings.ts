@@ -62,7 +62,7 @@ export const insiderOf = (listing: ListingRow, viewer: Viewer): boolean =>
 const reach = (m: VersionRow['manifest']) => {
   const config = m.config as { fields?: unknown } | undefined;
   return {
-    capabilities: (m.capabilities as unknown) ?? null,
+    capabilities: m.capabilities ?? null,
     contributes: m.contributes ?? null,
     config: { fields: config?.fields ?? [] },
   };

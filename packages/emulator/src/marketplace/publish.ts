@@ -118,7 +118,7 @@ export async function planPublish(
   );
   const base = { object: 'listing_version' as const, listing, version: record.version, integrity: record.integrity };
   const review = async (): Promise<VersionReview> =>
-    reviewOf(await lastApproved(sql, listing, record.version), manifest as unknown as Record<string, unknown>);
+    reviewOf(await lastApproved(sql, listing, record.version), manifest);
   const same = versions.find((v) => v.version === record.version);
   if (same) {
     if (same.integrity !== record.integrity) {
