@@ -154,7 +154,7 @@ describe('extkit diff: two artifacts', () => {
       /\+ adds the origin "https:\/\/tiles\.example\.com" {2}widens\n {6}a new origin: the sandbox may connect to https:\/\/tiles\.example\.com\n/,
     );
     expect(r.stdout).toContain('+ adds the console route "/orders-map"  widens');
-    expect(r.stdout).toContain('5 changes; 3 widen what the extension can reach');
+    expect(r.stdout).toContain('5 changes; 4 widen what the extension can reach');
     const back = runCli(['diff', v2, v1]);
     expect(back.stdout).toContain('(downgrade:');
     expect(back.stdout).toContain('none widens what the extension can reach');
