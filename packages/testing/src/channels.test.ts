@@ -2,6 +2,7 @@
 import { getRegistry, registerComponent } from '@extkit/runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from './index.js';
+import { reach } from './__fixtures__/card/reach.js';
 
 const CARD = 'acme.demo-card.card';
 const manifest = (network: string[]) => ({
@@ -27,7 +28,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('WebSocket', () => {
   it('refuses an undeclared origin as Chromium does: CLOSED at once, then "error" and no "close"', async () => {
     const view = render(CARD, { manifest: API });
-    const socket = new WebSocket('https://api.example.com/live');
+    const socket = reach.socket('https://api.example.com/live');
     const seen: string[] = [];
     socket.onerror = (e) => seen.push(`onerror ${e.type}`);
     socket.addEventListener('error', () => seen.push('listener'));
@@ -51,14 +52,14 @@ describe('WebSocket', () => {
 
   it('resolves relative URLs against the page and never allows the page itself', () => {
     const view = render(CARD, { manifest: API });
-    expect(new WebSocket('/socket').url).toBe('ws://localhost:3000/socket');
+    expect(reach.socket('/socket').url).toBe('ws://localhost:3000/socket');
     expect(view.blocked.map((b) => b.origin)).toEqual(['ws://localhost:3000']);
   });
 
   it("throws the constructor's SyntaxError for what is no WebSocket URL, and lists nothing", () => {
     const view = render(CARD, { manifest: API });
-    expect(() => new WebSocket('ftp://evil.example.net/')).toThrow(/scheme must be either/);
-    expect(() => new WebSocket('wss://evil.example.net/#x')).toThrow(/fragment/);
+    expect(() => reach.socket('ftp://evil.example.net/')).toThrow(/scheme must be either/);
+    expect(() => reach.socket('wss://evil.example.net/#x')).toThrow(/fragment/);
     expect(view.blocked).toEqual([]);
   });
 
@@ -75,14 +76,14 @@ describe('WebSocket', () => {
     }
     vi.stubGlobal('WebSocket', FakeSocket);
     const view = render(CARD, { manifest: API });
-    const socket = new WebSocket('wss://live.example.com/feed');
+    const socket = reach.socket('wss://live.example.com/feed');
     expect(socket).toBeInstanceOf(FakeSocket);
     expect(opened.map((s) => s.url)).toEqual(['wss://live.example.com/feed']);
-    new WebSocket('wss://evil.example.net/');
+    reach.socket('wss://evil.example.net/');
     expect(opened).toHaveLength(1);
     view.unmount();
     expect(opened[0]!.closed).toBe(true);
-    new WebSocket('wss://anything.example.net/');
+    reach.socket('wss://anything.example.net/');
     expect(opened).toHaveLength(2);
   });
 });
@@ -90,7 +91,7 @@ describe('WebSocket', () => {
 describe('EventSource', () => {
   it('refuses an undeclared origin: CONNECTING, then "error" and CLOSED', async () => {
     const view = render(CARD, { manifest: API });
-    const source = new EventSource('https://evil.example.net/stream');
+    const source = reach.source('https://evil.example.net/stream');
     expect(source.readyState).toBe(EventSource.CONNECTING);
     const failed = new Promise((resolve) => (source.onerror = resolve));
     await failed;
@@ -114,7 +115,7 @@ describe('EventSource', () => {
         new Response('data: hello\n\nevent: price\ndata: 42\n\n', { headers: { 'content-type': 'text/event-stream' } })
       ),
     });
-    const source = new EventSource('https://api.example.com/stream');
+    const source = reach.source('https://api.example.com/stream');
     const got: string[] = [];
     source.onmessage = (e) => got.push(`message ${String(e.data)}`);
     source.addEventListener('price', (e) => got.push(`price ${String(e.data)}`));
@@ -133,9 +134,9 @@ describe('navigator.sendBeacon', () => {
       manifest: API,
       fetch: async (input, init) => (sent.push([String(input), init]), new Response(null, { status: 204 })),
     });
-    expect(navigator.sendBeacon('https://evil.example.net/collect', 'x')).toBe(true);
-    expect(navigator.sendBeacon('/collect', 'x')).toBe(true);
-    expect(navigator.sendBeacon('https://api.example.com/collect', 'payload')).toBe(true);
+    expect(reach.beacon('https://evil.example.net/collect', 'x')).toBe(true);
+    expect(reach.beacon('/collect', 'x')).toBe(true);
+    expect(reach.beacon('https://api.example.com/collect', 'payload')).toBe(true);
     expect(sent).toEqual([
       ['https://api.example.com/collect', { method: 'POST', body: 'payload', keepalive: true, credentials: 'include' }],
     ]);
@@ -144,8 +145,8 @@ describe('navigator.sendBeacon', () => {
 
   it('refuses what no beacon can carry: a body over 64 KiB, a non-HTTP URL', () => {
     const view = render(CARD, { manifest: API, fetch: async () => new Response(null) });
-    expect(navigator.sendBeacon('https://api.example.com/collect', 'x'.repeat(64 * 1024 + 1))).toBe(false);
-    expect(() => navigator.sendBeacon('data:text/plain,x', 'x')).toThrow(/only supported over HTTP/);
+    expect(reach.beacon('https://api.example.com/collect', 'x'.repeat(64 * 1024 + 1))).toBe(false);
+    expect(() => reach.beacon('data:text/plain,x', 'x')).toThrow(/only supported over HTTP/);
     expect(view.blocked).toEqual([]);
   });
 });

@@ -239,12 +239,23 @@ function guardedBeacon(
   return beacon;
 }
 
+/** Replaces a global, also one msw's interceptors defined read-only (configurable, not writable). */
+function setGlobal(name: string, value: unknown): void {
+  const own = Object.getOwnPropertyDescriptor(g, name);
+  if (!own || own.writable || own.set) g[name] = value;
+  else if (own.configurable) Object.defineProperty(g, name, { ...own, value });
+}
+
 /** Puts WebSocket, EventSource and navigator.sendBeacon behind the guard, over what the environment has now (a test's stub included). */
 export function installChannels(fallbackFetch: () => Fetch | undefined): void {
-  if (typeof g.WebSocket === 'function' && !guarded.has(g.WebSocket)) g.WebSocket = guardWebSocket(g.WebSocket as Ctor);
+  if (typeof g.WebSocket === 'function' && !guarded.has(g.WebSocket))
+    setGlobal('WebSocket', guardWebSocket(g.WebSocket as Ctor));
   if (typeof g.EventSource === 'function' ? !guarded.has(g.EventSource) : typeof g.document === 'object') {
-    g.EventSource = guardEventSource(
-      typeof g.EventSource === 'function' ? (g.EventSource as Ctor) : suppliedEventSource(fallbackFetch),
+    setGlobal(
+      'EventSource',
+      guardEventSource(
+        typeof g.EventSource === 'function' ? (g.EventSource as Ctor) : suppliedEventSource(fallbackFetch),
+      ),
     );
   }
   const nav = g.navigator as { sendBeacon?: (url: string | URL, data?: unknown) => boolean } | undefined;

@@ -19,6 +19,10 @@ export type TestingErrorCode =
   | 'testing.unmounted'
   | 'testing.no_document'
   | 'testing.network_blocked'
+  | 'testing.api_invalid'
+  | 'testing.api_undeclared'
+  | 'testing.no_emulator'
+  | 'testing.operation_unknown'
   | SandboxCode;
 
 /** The code of a strict test's failure on a refusal of the sandbox attribute: the permission the frame lacks. */

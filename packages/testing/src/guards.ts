@@ -2,6 +2,8 @@
 // verdict every channel asks: the runtime's connectRefusal, the words the
 // preview's network log shows. A refused request is listed on that view's `blocked`.
 import { connectRefusal, type SandboxRefusal } from '@extkit/runtime/bridge';
+import type { Route } from './intercept.js';
+import { requestedByTest } from './owner.js';
 
 /** A request the sandbox refused, with what to change in manifest.json (the words of the preview's network log). */
 export interface BlockedRequest {
@@ -21,6 +23,10 @@ export interface NetworkGuard {
   blocked: BlockedRequest[];
   /** What the sandbox attribute refused the view (sandbox.ts). */
   refused: SandboxRefusal[];
+  /** Where the extension's calls to the project's API base go (render(id, { api })). */
+  route?: Route | undefined;
+  /** The extension's folder: requests its code makes are the extension's (owner.ts). */
+  dir?: string | undefined;
 }
 
 const guards: NetworkGuard[] = [];
@@ -34,6 +40,8 @@ export const absolute = (url: string): string => new URL(url, globalThis.documen
 
 /** Checks one request against `guard`; undefined when it may go out, else the entry listed on the view's `blocked`. */
 export function refuse(guard: NetworkGuard, url: string): BlockedRequest | undefined {
+  // The test's own requests (setup, assertions) go out as in plain vitest; the sandbox holds the extension's.
+  if (requestedByTest(guard.dir)) return undefined;
   const refusal = connectRefusal(url, guard.network);
   if (!refusal) return undefined;
   const entry: BlockedRequest = { url, directive: 'connect-src', origin: refusal.origin, fix: refusal.fix };

@@ -9,6 +9,9 @@ installNetworkGuard();
 installSandbox();
 
 export { render, cleanup } from './render.js';
+export { emulator } from './emulator/file.js';
+export type { EmulatorInfo, FileEmulator } from './emulator/info.js';
+export type { ApiTarget } from './api.js';
 export { TestingError, type TestingErrorCode } from './errors.js';
 export type { ExtkitMatchers } from './matchers.js';
 export type {

@@ -9,6 +9,8 @@
 // with no view mounted it passes requests through.
 import { installChannels } from './channels.js';
 import { absolute, current, pushGuard, refuse, type NetworkGuard } from './guards.js';
+import { installInterceptor, withRoute } from './intercept.js';
+import { requestedByTest } from './owner.js';
 
 export type { BlockedRequest, NetworkGuard } from './guards.js';
 
@@ -21,7 +23,7 @@ const xhrUrls = new WeakMap<XMLHttpRequest, string>();
 const guardedFetch: Fetch = async (input, init) => {
   const guard = current();
   const asked = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  if (!guard) {
+  if (!guard || requestedByTest(guard.dir)) {
     if (!original?.fetch) throw new TypeError('Failed to fetch: this environment has no fetch');
     return original.fetch(input, init);
   }
@@ -36,13 +38,15 @@ const guardedFetch: Fetch = async (input, init) => {
     throw new TypeError(
       `Failed to fetch ${url}: refused by the sandbox's Content-Security-Policy (connect-src). ${blocked.fix}`,
     );
-  const next = guard.fetch ?? original!.fetch;
+  if (guard.fetch) return guard.fetch(input, init);
+  const next = original!.fetch;
   if (!next) throw new TypeError(`Failed to fetch ${url}: this environment has no fetch; pass render(id, { fetch })`);
-  return next(input, init);
+  return withRoute(guard.route, () => next(input, init));
 };
 
 function install(): void {
   const g = globalThis as { fetch?: Fetch; XMLHttpRequest?: typeof XMLHttpRequest };
+  if (original === undefined && g.fetch) installInterceptor();
   const proto = g.XMLHttpRequest?.prototype;
   // A second install (the test replaced fetch) keeps the XHR methods already guarded.
   const guardedXhr = original !== undefined && proto?.open !== original.open;

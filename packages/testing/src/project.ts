@@ -19,6 +19,10 @@ export interface Project {
   manifest: Manifest;
   /** The manifest's path, or "the manifest object given to render()". */
   source: string;
+  /** The extension's folder (the manifest's); undefined for a manifest object. */
+  dir?: string;
+  /** `"extkit": { "api" }` from the extension's package.json, as written (@extkit/runtime/routing parses it). */
+  api?: unknown;
 }
 
 const byPath = new Map<string, { stamp: string; project: Project }>();
@@ -49,7 +53,8 @@ export function loadProject(given: string | object | undefined, publisher: strin
   const stamp = `${stat.mtimeMs}:${stat.size}:${publisher ?? ''}`;
   const cached = byPath.get(manifestPath);
   if (cached?.stamp === stamp) return cached.project;
-  const project = checked(readManifest(manifestPath, validateOptionsFor(dir, publisher)).report, manifestPath);
+  const settings = validateOptionsFor(dir, publisher);
+  const project = { ...checked(readManifest(manifestPath, settings).report, manifestPath), dir, api: settings.api };
   byPath.set(manifestPath, { stamp, project });
   return project;
 }

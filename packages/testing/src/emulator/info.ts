@@ -1,0 +1,67 @@
+// What the emulator's global setup hands each test file (vitest's provide/inject):
+// where the emulator answers, and, once the file's fresh organization exists, its key.
+
+/** The emulator of this test run, as `inject('extkitEmulator')` gives it. */
+export interface EmulatorInfo {
+  /** `http://127.0.0.1:<port>/v1`: pass it (or `emulator()`) as render(id, { api }). */
+  baseUrl: string;
+  /** The admin surface (`http://127.0.0.1:<port>/__emulator`). */
+  adminUrl: string;
+  /** A key of the emulator's default organization (shared by every file; `emulator().apiKey` is this file's own). */
+  apiKey: string;
+}
+
+/** This test file's organization on the run's emulator: made fresh for the file, so no state leaks between files. */
+export interface FileEmulator {
+  readonly baseUrl: string;
+  readonly adminUrl: string;
+  /** A key of this file's organization, with every scope. */
+  readonly apiKey: string;
+  /** This file's organization id. */
+  readonly org: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Set by `globalSetup: ['@extkit/testing/emulator']`. */
+    extkitEmulator: EmulatorInfo;
+  }
+}
+
+/** The key vitest provides the emulator under. */
+export const PROVIDED = 'extkitEmulator';
+
+/** How long the kit waits for the emulator to answer before it says so. */
+export const REACH_TIMEOUT_MS = 5_000;
+
+/** Asks the emulator for a new organization and its key; a clear error naming the URL when it does not answer. */
+export async function freshOrganization(info: EmulatorInfo, fetchFn: typeof fetch = fetch): Promise<FileEmulator> {
+  const url = `${info.adminUrl}/keys`;
+  let answer: Response;
+  try {
+    answer = await fetchFn(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ plan: 'business' }),
+      signal: AbortSignal.timeout(REACH_TIMEOUT_MS),
+    });
+  } catch (err) {
+    throw new Error(
+      `The extkit emulator at ${info.baseUrl} did not answer (${unreachable(err)}). It is started by globalSetup: ['@extkit/testing/emulator'] in vitest's config; with EXTKIT_EMULATOR_URL set, start it yourself (extkit emulate) at that URL.`,
+      { cause: err },
+    );
+  }
+  if (!answer.ok)
+    throw new Error(
+      `The extkit emulator at ${info.adminUrl} refused a new organization: ${answer.status} ${await answer.text()}`,
+    );
+  const { key, org } = (await answer.json()) as { key: string; org: string };
+  return Object.freeze({ baseUrl: info.baseUrl, adminUrl: info.adminUrl, apiKey: key, org });
+}
+
+/** Why a fetch did not reach its server, in a few words (the timeout, or the socket's error code). */
+export function unreachable(err: unknown): string {
+  const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (e?.name === 'TimeoutError') return `no answer in ${REACH_TIMEOUT_MS / 1000} s`;
+  return e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(err);
+}
