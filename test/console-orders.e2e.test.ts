@@ -4,7 +4,7 @@
 // seed's orders through @extkit/client at the production URL; a shipment recorded from the page is
 // on the emulator's order; the API panel lists the calls; an injected 429 shows in the page and the
 // panel; the settings survive a reload; the project validates with no manifest change.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,4 +150,21 @@ describe('a project created from console-orders, in extkit dev --emulator', () =
     expect(JSON.parse(r.stdout)).toMatchObject({ valid: true, errors: [], warnings: [] });
     expect(readFileSync(join(dir, 'manifest.json'), 'utf8')).not.toMatch(/sk_emu_/);
   });
+
+  it('publishes the same manifest to the marketplace, with no key in its artifact', async () => {
+    const marketplace = new URL(emulator.baseUrl).origin;
+    const r = await exec(
+      join(dir, 'node_modules', '.bin', 'extkit'),
+      ['publish', '--marketplace', marketplace, '--json'],
+      {
+        cwd: dir,
+        timeoutMs: 60_000,
+      },
+    );
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, listing: 'globex.my-orders', version: '0.1.0' });
+    const artifact = join(dir, 'artifacts', 'my-orders', '0.1.0');
+    for (const file of ['manifest.json', 'bundle.js', 'artifact.json'].filter((f) => existsSync(join(artifact, f))))
+      expect(readFileSync(join(artifact, file), 'utf8'), file).not.toMatch(/sk_emu_/);
+  }, 90_000);
 });

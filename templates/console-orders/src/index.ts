@@ -50,7 +50,16 @@ const mount: ExtensionMount = (ctx) => {
   for (const title of ['Order', 'Customer', 'Status', 'Total', 'Shipment']) headRow.append(el('th', title));
   head.append(headRow);
   table.append(head, body);
-  ctx.root.append(heading, sites, status, table);
+  table.hidden = true;
+  // A narrow console scrolls the table rather than the page.
+  const scroller = el('div');
+  scroller.style.overflowX = 'auto';
+  scroller.append(table);
+  ctx.root.append(heading, sites, status, scroller);
+  const show = (orders: Order[]): void => {
+    body.replaceChildren(...orders.map(row));
+    table.hidden = orders.length === 0;
+  };
 
   const row = (order: Order): HTMLTableRowElement => {
     const tr = el('tr');
@@ -105,19 +114,19 @@ const mount: ExtensionMount = (ctx) => {
     status.textContent = 'Loading orders…';
     try {
       const page = await client.orders.list(siteId, { limit: 25 });
-      body.replaceChildren(...page.data.map(row));
+      show(page.data);
       status.textContent = page.data.length
         ? `${page.data.length}${page.has_more ? '+' : ''} orders`
         : 'No orders on this site yet.';
     } catch (err) {
-      body.replaceChildren();
+      show([]);
       status.textContent = explain(err);
     }
   };
 
   const load = async (): Promise<void> => {
     const apiKey = typeof config.apiKey === 'string' ? config.apiKey.trim() : '';
-    body.replaceChildren();
+    show([]);
     sites.replaceChildren();
     sites.hidden = true;
     if (!apiKey) {
