@@ -22,6 +22,8 @@ import { localAdmitter } from './rules/admit-local.js';
 import { handlers } from './resources/index.js';
 import { takenDown } from './resources/media.js';
 import { applySnapshot } from './state/import.js';
+import { browser } from './page/data.js';
+import { verifyWebhookSignature } from '@extkit/client';
 import { readSnapshot, stateControl, type ExportSummary } from './state/index.js';
 import { resolvePlan, type PlanInput } from './rules/plans.js';
 import { demoSeed } from './seed/demo.js';
@@ -343,6 +345,26 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     reset: (s) => emulator.reset(s),
     exportState: (dir, cwd) => state.exportTo(dir, cwd),
     importState: (dir) => emulator.importState(dir),
+    browse: browser(engine),
+    checkedDeliveries: async () => {
+      const secrets = new Map(
+        (await engine.query<{ url: string; secret: string | null }>('select url, secret from webhooks')).map((w) => [
+          w.url,
+          w.secret,
+        ]),
+      );
+      return Promise.all(
+        deliveries.map(async (d) => ({
+          ...d,
+          signatureCheck:
+            d.signature === null
+              ? 'unsigned'
+              : (await verifyWebhookSignature(d.body, d.signature, secrets.get(d.url) ?? null))
+                ? 'valid'
+                : 'invalid',
+        })),
+      );
+    },
     registerWebhook: (url, secret, org) => emulator.registerWebhook(url, secret, org),
     registerHook: (h, k, s) => emulator.registerHook(h, k, s),
     takeDown: (sha) => takenDown.add(sha),

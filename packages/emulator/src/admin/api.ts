@@ -1,6 +1,7 @@
 // What the admin surface may do to a running emulator (emulator.ts implements it).
 import type { Actions } from '../actions/index.js';
 import type { FaultsApi } from '../faults/faults.js';
+import type { Browser } from '../page/data.js';
 import type { PlanInput } from '../rules/plans.js';
 import type { SeedData } from '../seed/load.js';
 
@@ -25,4 +26,8 @@ export interface AdminApi {
   /** `cwd`: working folders to refuse beside the emulator's own (the CLI's, when it asks). */
   exportState(dir: string, cwd?: string[]): Promise<unknown>;
   importState(dir: string): Promise<unknown>;
+  /** The page's read-only view of the store. */
+  browse: Browser;
+  /** Webhooks sent, each with `signatureCheck`: valid, invalid or unsigned against the secret registered for its URL. */
+  checkedDeliveries(): Promise<unknown[]>;
 }

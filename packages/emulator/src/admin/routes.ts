@@ -6,6 +6,7 @@ import type { PlanInput } from '../rules/plans.js';
 import type { SeedData } from '../seed/load.js';
 import { actionRoutes } from '../actions/routes.js';
 import { faultRoutes } from '../faults/routes.js';
+import { pageAnswer, pageRoutes, wantsPage } from '../page/serve.js';
 import type { AdminAnswer, AdminRoute } from './surface.js';
 
 const str = (v: unknown, key: string): string => {
@@ -22,7 +23,8 @@ const ok = (body: unknown, status = 200): AdminAnswer => ({ status, body });
 const list = (data: unknown[]): AdminAnswer => ok({ object: 'list', data });
 
 export const adminTable: readonly AdminRoute[] = [
-  ['GET', /^$/, async ({ api }) => ok(await api.summary())],
+  // A browser's visit gets the page; every other caller the JSON summary.
+  ['GET', /^$/, async ({ api, req }) => (wantsPage(req) ? pageAnswer() : ok(await api.summary()))],
   ['GET', /^\/requests$/, ({ api }) => list(api.requests())],
   ['GET', /^\/deliveries$/, ({ api }) => list(api.deliveries())],
   ['GET', /^\/inbound$/, ({ api }) => list(api.inbound())],
@@ -89,4 +91,5 @@ export const adminTable: readonly AdminRoute[] = [
   ['POST', /^\/import$/, async ({ api, body }) => ok(await refusedAs400(api.importState(str(body.dir, 'dir'))))],
   ...actionRoutes,
   ...faultRoutes,
+  ...pageRoutes,
 ];

@@ -42,7 +42,12 @@ export interface RequestLogEntry {
   ms: number;
   /** The fault (`emu.faults`) that answered, dropped (status 0) or delayed this request. */
   fault?: string;
+  /** The key it carried, shortened (`sk_emu_abc…wxyz`): enough to tell keys apart in the log, not to use one. */
+  key?: string;
 }
+
+/** How the request log shows a key. */
+export const maskKey = (key: string): string => (key.length > 16 ? `${key.slice(0, 10)}…${key.slice(-4)}` : key);
 
 interface Answer {
   status: number;
@@ -127,6 +132,7 @@ export function createPipeline(
       org,
       ms: Math.round((performance.now() - started) * 100) / 100,
       ...(fault !== undefined ? { fault } : {}),
+      ...(bearerKey(req.headers.authorization) ? { key: maskKey(bearerKey(req.headers.authorization)!) } : {}),
     });
   };
 }
