@@ -28,7 +28,9 @@ export function clientAssets(): Promise<ClientAssets> {
         ...entry,
       });
     const [host, bridge] = await Promise.all([
-      bundle({ entryPoints: [fileURLToPath(new URL('../host/main.js', import.meta.url))] }),
+      // The host page resolves the kit's packages as the preview does (their exports maps, @extkit/runtime/tool-ui
+      // included); the alias of an extension's build points @extkit/runtime at one file and would break subpaths.
+      bundle({ entryPoints: [fileURLToPath(new URL('../host/main.js', import.meta.url))], alias: {} }),
       bundle({ entryPoints: [fileURLToPath(new URL('../sandbox/frame-entry.js', import.meta.url))] }),
     ]);
     return { host: host.outputFiles?.[0]?.text ?? '', bridge: bridge.outputFiles?.[0]?.text ?? '' };
