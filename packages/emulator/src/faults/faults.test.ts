@@ -222,6 +222,12 @@ describe('faults from code', () => {
     expect((thrown as FaultError).field).toBe('times');
   });
 
+  it('holds at most 1,000 at once', () => {
+    for (let i = 0; i < 1_000; i += 1) emu.faults.add({ path: `/v1/none/${i}` });
+    expect(() => emu.faults.add({ path: '/v1/me' })).toThrow(/1000 faults are held already/);
+    expect(emu.faults.clear()).toBe(1_000);
+  });
+
   it('are cleared by reset', async () => {
     emu.faults.add({ path: '/v1/me', times: 10 });
     await emu.reset();

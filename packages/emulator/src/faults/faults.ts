@@ -1,7 +1,9 @@
 // The faults an emulator holds (in this process), matched before any other rule: each
 // answers the next `times` requests whose method and path it matches, newest fault first.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readFault, type Fault, type FaultSpec } from './spec.js';
+import { FaultError, readFault, type Fault, type FaultSpec } from './spec.js';
+
+const maxHeld = 1_000;
 
 /** `emu.faults`: faults on purpose, from code. */
 export interface FaultsApi {
@@ -43,6 +45,12 @@ export class Faults implements FaultsApi {
 
   add(spec: FaultSpec): Fault {
     const fault = readFault(spec, `fault_${this.#next}`, this.#now());
+    // Every request walks the faults held: keep the walk short.
+    if (this.#held.length >= maxHeld)
+      throw new FaultError(
+        'path',
+        `cannot be held: ${maxHeld} faults are held already; clear some (DELETE /__emulator/faults)`,
+      );
     this.#next += 1;
     this.#held.push(fault);
     return { ...fault };
