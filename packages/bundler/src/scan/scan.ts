@@ -85,7 +85,7 @@ export function failureDiagnostic(
     case 'out_of_memory':
       return {
         code: 'scan.out_of_memory',
-        message: `The bundle used ${outcome.detail} while it was scanned, so the scan was stopped.`,
+        message: `The bundle used ${outcome.detail} while it was scanned, so the scan was stopped. Registering takes little memory: build large data and buffers inside a mount function, not when the bundle loads.`,
       };
     case 'rejected':
       return {
