@@ -67,13 +67,14 @@ function guardIntegrityWrites(): void {
     stripped(el);
     return '';
   };
-  const { setAttribute, setAttributeNS } = Element.prototype;
+  const setAttribute = Object.getOwnPropertyDescriptor(proto, 'setAttribute')!.value as Element['setAttribute'];
+  const setAttributeNS = Object.getOwnPropertyDescriptor(proto, 'setAttributeNS')!.value as Element['setAttributeNS'];
   proto.setAttribute = function (this: Element, name: string, value: string) {
-    setAttribute.call(this, name, strip(this, String(name), value) as string);
+    Reflect.apply(setAttribute, this, [name, strip(this, String(name), value)]);
   };
   proto.setAttributeNS = function (this: Element, ns: string | null, qualified: string, value: string) {
     const local = String(qualified).slice(String(qualified).indexOf(':') + 1);
-    setAttributeNS.call(this, ns, qualified, strip(this, local, value) as string);
+    Reflect.apply(setAttributeNS, this, [ns, qualified, strip(this, local, value)]);
   };
 }
 
