@@ -1,8 +1,9 @@
 // Issue 11's scale figures: the manifest shapes that once took seconds or never finished
 // (80,000 components, 600,000 props, 300,000 unknown defaults, thousands of unknown keys in the
 // human output), at 1 MB and 10 MB, each beside JSON.parse of the same text in the same run.
-// Target: within 3x. What is timed is what `extkit validate` does with the text: parse, validate,
-// and find the line and column of every diagnostic (machine and human output carry them).
+// Target (issue 32, which retired issue 11's 3x of JSON.parse): under 1 s at 10 MB, cold, as one
+// `extkit validate` pays it. What is timed is what `extkit validate` does with the text: parse,
+// validate, and find the line and column of every diagnostic (machine and human output carry them).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -154,7 +155,7 @@ const SIZES = [1_000_000, 10_000_000];
 // the code up): one process's median of 25 rounds was seen anywhere from 2.5x to 3.1x for the
 // same code and text. So each shape is measured in several new processes, interleaved with
 // the other shapes', and the figure is the median over those processes, shown with their range.
-const PROCESSES = { [SIZES[0]!]: 5, [SIZES[1]!]: 3 } as Record<number, number>;
+const PROCESSES = { [SIZES[0]!]: 3, [SIZES[1]!]: 2 } as Record<number, number>;
 
 const worker = process.argv.indexOf('--worker');
 if (worker !== -1) {
@@ -200,15 +201,16 @@ for (const bytes of SIZES) {
     const ratio = median(ratios);
     const { n, diagnostics } = figures[0]!;
     const range = `${Math.min(...ratios).toFixed(2)}x-${Math.max(...ratios).toFixed(2)}x`;
-    const first = bytes > SIZES[0]! ? undefined : cold(textOf(shape, bytes).text);
-    const coldCell = first
-      ? `${fmt(first.validate)} / ${fmt(first.parse)} ms = ${(first.validate / first.parse).toFixed(1)}x`
-      : '';
+    // The median of three new processes: one process's first call carries its own luck.
+    const { text } = textOf(shape, bytes);
+    const first = [cold(text), cold(text), cold(text)].sort((a, b) => a.validate - b.validate)[1]!;
+    const coldCell = `${fmt(first.validate)} / ${fmt(first.parse)} ms = ${(first.validate / first.parse).toFixed(1)}x`;
+    const large = bytes > SIZES[0]!;
     process.stderr.write(
-      `  ${shape.label} at ${bytes / 1e6} MB: ${ratio.toFixed(2)}x (${range} over ${figures.length} processes)${first ? `, cold ${(first.validate / first.parse).toFixed(1)}x` : ''}\n`,
+      `  ${shape.label} at ${bytes / 1e6} MB: ${ratio.toFixed(2)}x (${range} over ${figures.length} processes), cold ${fmt(first.validate)} ms\n`,
     );
     rows.push(
-      `| ${shape.label} | ${(figures[0]!.bytes / 1e6).toFixed(1)} MB, ${n.toLocaleString('en')} | ${diagnostics.toLocaleString('en')} | ${fmt(median(figures.map((f) => f.validate)))} ms | ${fmt(median(figures.map((f) => f.parse)))} ms | ${ratio.toFixed(2)}x | ${range} | ≤ 3x | ${verdict(ratio <= 3)} | ${coldCell} |`,
+      `| ${shape.label} | ${(figures[0]!.bytes / 1e6).toFixed(1)} MB, ${n.toLocaleString('en')} | ${diagnostics.toLocaleString('en')} | ${fmt(median(figures.map((f) => f.validate)))} ms | ${fmt(median(figures.map((f) => f.parse)))} ms | ${ratio.toFixed(2)}x | ${range} | ${coldCell} | ${large ? '< 1 s cold' : ''} | ${large ? verdict(first.validate < 1000) : ''} |`,
     );
   }
 }
@@ -227,10 +229,12 @@ process's median was seen anywhere from 2.5x to 3.1x for the same code and text)
 measured so in ${PROCESSES[SIZES[0]!]} new processes at 1 MB and ${PROCESSES[SIZES[1]!]} at 10 MB, interleaved with the other
 shapes'; the ratio is the median over those processes, beside their range, and the times are the
 medians of theirs. "Cold" is the first call of each side in a new process, as one \`extkit validate\`
-of that text would pay it: JSON.parse is native and has nothing to compile, the validator's
-JavaScript is compiled while it runs, so the cold ratio is higher; it is reported, not targeted.
+of that text pays it (JSON.parse is native and has nothing to compile; the validator's JavaScript is
+compiled while it runs). The target is issue 32's: each 10 MB shape validated and placed in under
+1 s, cold. (Issue 11's 3x of JSON.parse, warm, is retired: no user feels it, and meeting it took
+1,550 lines of hand-written text walking; see docs/design/manifest.md.)
 
-| Shape | Size, parts | Diagnostics | Validate and locate | JSON.parse | Ratio (warm, median) | Range over processes | Target | | Cold: validate / parse |
+| Shape | Size, parts | Diagnostics | Validate and locate (warm) | JSON.parse (warm) | Ratio (warm, median) | Range over processes | Cold: validate / parse | Target | |
 |---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 `);

@@ -7,11 +7,6 @@ export interface Position {
   column: number;
 }
 
-/** Where a rule that read the text found what it reports, and the text it read. */
-export interface Place extends Position {
-  text: string;
-}
-
 /** One finding about a manifest: a stable code, a JSON Pointer into the manifest, a message for a person. */
 export interface Diagnostic {
   code: DiagnosticCode;
@@ -22,40 +17,6 @@ export interface Diagnostic {
   column?: number;
 }
 
-/**
- * A finding whose place in the text the rule that reported it found (component repeats), so that
- * `diagnosticPositions` need not walk the text to its pointer. The place is a private field: the
- * finding reads, prints, spreads and compares as a plain one.
- */
-class PlacedDiagnostic implements Diagnostic {
-  code: DiagnosticCode;
-  path: string;
-  message: string;
-  readonly #place: Place;
-
-  constructor(code: DiagnosticCode, path: string, message: string, place: Place) {
-    this.code = code;
-    this.path = path;
-    this.message = message;
-    this.#place = place;
-  }
-
-  static placeOf(d: object): Place | undefined {
-    return #place in d ? d.#place : undefined;
-  }
-}
-
-/**
- * Takes back places a rule gave as it reported, when it learns afterwards that the text it read was
- * not the one its values came from (a key written twice): `diagnosticPositions` then finds them.
- */
-export function forget(places: Place[]): void {
-  for (let i = 0; i < places.length; i++) places[i]!.text = '';
-}
-
-/** Where the rule that reported a diagnostic found it in the text it read, if it did. */
-export const placeOf = (d: object): Place | undefined => PlacedDiagnostic.placeOf(d);
-
 /** Collects diagnostics, splitting them by the severity their rule declares. */
 export class Reporter {
   readonly errors: Diagnostic[] = [];
@@ -64,24 +25,16 @@ export class Reporter {
   // pointer (a keyword checked in two branches), and a rule may find again what it found; each rule
   // reports a pointer once by construction (a property test holds it), so rules add no key per report.
   private structural: Map<DiagnosticCode, Set<string>> | undefined;
-  /** What `keysOf` listed, by object. */
-  readonly enumerated = new Map<object, string[]>();
-  /** For an object `keysOf` listed, the keys whose values may be objects, when its caller knows them. */
-  readonly containers = new Map<object, readonly string[]>();
 
-  /** Reports a rule's finding, unless the structural check reported the same code at the same pointer; `place` when the rule read the text. */
-  report(code: DiagnosticCode, path: string, message: string, place?: Place): void {
+  /** Reports a rule's finding, unless the structural check reported the same code at the same pointer. */
+  report(code: DiagnosticCode, path: string, message: string): void {
     if (this.structural?.get(code)?.has(path)) return;
-    (RULES[code].severity === 'error' ? this.errors : this.warnings).push(
-      place === undefined ? { code, path, message } : new PlacedDiagnostic(code, path, message, place),
-    );
+    this.add(code, path, message);
   }
 
   /** Reports a finding the caller has told apart from every other already: no other finding has its code and pointer. */
-  add(code: DiagnosticCode, path: string, message: string, place?: Place): void {
-    (RULES[code].severity === 'error' ? this.errors : this.warnings).push(
-      place === undefined ? { code, path, message } : new PlacedDiagnostic(code, path, message, place),
-    );
+  add(code: DiagnosticCode, path: string, message: string): void {
+    (RULES[code].severity === 'error' ? this.errors : this.warnings).push({ code, path, message });
   }
 
   /** Reports a finding of the structural check, once per code and pointer. */
@@ -92,28 +45,6 @@ export class Reporter {
     else if (paths.has(path)) return;
     paths.add(path);
     (RULES[code].severity === 'error' ? this.errors : this.warnings).push({ code, path, message });
-  }
-
-  /**
-   * The keys of an object the rules enumerate in full (the top level, `config.defaults`,
-   * function bindings), listed once per validation. They are kept so that the duplicate-key
-   * check of the same text counts these objects' keys without enumerating them again: on an
-   * object of tens of thousands of keys, each enumeration costs half a JSON.parse. `containers`
-   * names the keys whose values may be objects (the manifest's own keys, at the top level): that
-   * check reads those values only, not one per key, unless the text has objects it did not find.
-   */
-  keysOf(
-    obj: Record<string, unknown>,
-    containers: readonly string[] = [],
-    read?: () => string[] | undefined,
-  ): string[] {
-    let keys = this.enumerated.get(obj);
-    if (keys === undefined) {
-      // `read`: the same keys from the text the object was parsed from, when it can tell them.
-      this.enumerated.set(obj, (keys = read?.() ?? Object.keys(obj)));
-      this.containers.set(obj, containers);
-    }
-    return keys;
   }
 
   severityOf(code: DiagnosticCode): Severity {

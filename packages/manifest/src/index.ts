@@ -7,7 +7,8 @@ export {
   type ParseResult,
   type ReadManifestResult,
 } from './parse.js';
-export { diagnosticPositions, locatePointer, pointerLocator, LineIndex, type Position } from './positions.js';
+export { diagnosticPositions, locatePointer, pointerLocator, type Position } from './text/positions.js';
+export { LineIndex } from './text/lines.js';
 export {
   findManifest,
   whyNoManifest,
@@ -29,7 +30,7 @@ export {
   type Severity,
 } from './rules.js';
 export { namesCredential, privateHost, privateOrigin } from './checks/reach.js';
-export { checkSettings } from './checks/config.js';
+export { checkSettings } from './checks/defaults.js';
 export { structuralCheck } from './structural.js';
 export { isKebabCase, MAX_CONFIG_FIELDS, CONFIG_FIELD_TYPES } from './patterns.js';
 export type { Diagnostic } from './diagnostics.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseManifestText, validateManifestText } from './parse.js';
-import { diagnosticPositions } from './positions.js';
+import { diagnosticPositions } from './text/positions.js';
 
 const manifest = (body: string) => `{
   "id": "weather-widget",
@@ -74,8 +74,8 @@ describe('repeated keys (json.duplicate_key)', () => {
     expect(parsed.ok && parsed.warnings.length).toBe(1);
   });
 
-  // validateManifestText counts the keys of the objects the rules enumerated (the top level,
-  // config.defaults, function bindings) from the rules' own lists, and reads their values by key.
+  // The objects the rules read (the top level, config.defaults, function bindings) and the values
+  // they never read alike.
   it('finds repeats inside the objects the rules enumerate, and inside values they never read', () => {
     const text = manifest(`,
   "config": { "defaults": { "a": 1, "b": {"z": 1, "z": 2}, "a": 2 } },
@@ -104,7 +104,7 @@ describe('repeated keys (json.duplicate_key)', () => {
   });
 
   // JSON.parse takes nesting far deeper than a recursive parser's stack: jsonc-parser's visit
-  // overflowed at a few thousand objects, and a repeat after such a value went unreported.
+  // overflows at a few thousand objects (its scanner, walked with a stack, does not).
   it('reports a repeat that comes after a value nested ten thousand deep, and one inside it', () => {
     const depth = 10_000;
     const deep = '{"d": '.repeat(depth) + '{"k": 1, "k": [2]}' + '}'.repeat(depth);

@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import type { ParseError } from 'jsonc-parser';
 import { Reporter, type Diagnostic } from './diagnostics.js';
-import { escapeToken } from './pointer.js';
-import { jsoncParser, LineIndex } from './positions.js';
-import { countKeys, visitKeys } from './scan.js';
+import { duplicateKeys } from './text/duplicates.js';
+import { jsoncParser } from './text/jsonc.js';
+import { LineIndex } from './text/lines.js';
 import { silence, validate, type ValidateOptions, type ValidationReport } from './validate.js';
 
 /**
@@ -80,127 +80,11 @@ export function validateManifestText(input: string | Uint8Array, options: Valida
   if (!parsed.ok)
     return { report: { valid: false, errors: [parsed.diagnostic], warnings: [], manifest: null }, text: parsed.text };
   const { ignore, ...rest } = options;
-  const reporter = new Reporter();
-  const report = validate(parsed.value, rest, reporter, parsed.text);
-  // After the rules, so that the objects they enumerated are not enumerated again.
-  const duplicates = duplicateKeys(parsed.text, parsed.value, reporter.enumerated, reporter.containers);
+  const report = validate(parsed.value, rest, new Reporter());
+  const duplicates = duplicateKeys(parsed.text, parsed.value);
   // Not unshift(...duplicates): an argument per repeat, and 130,000 repeats overflow the stack.
   if (duplicates.length > 0) report.warnings = duplicates.concat(report.warnings);
   return { report: ignore === undefined ? report : silence(report, ignore), text: parsed.text };
-}
-
-/**
- * Keys repeated within one object. The common case costs two counts: the keys written in the
- * text, and the keys of the parsed value; each repeat makes the first larger. Only when they
- * differ is the text walked (`visitKeys`) to say where.
- */
-function duplicateKeys(
-  text: string,
-  value: unknown,
-  enumerated?: ReadonlyMap<object, string[]>,
-  containers?: ReadonlyMap<object, readonly string[]>,
-): Diagnostic[] {
-  const keys =
-    (enumerated && containers && keyCountFromContainers(text, value, enumerated, containers)) ??
-    valueKeyCount(value, enumerated);
-  if (countKeys(text, keys) === keys) return [];
-  const found: Diagnostic[] = [];
-  const seen: Array<Map<string, number>> = [];
-  const lines = new LineIndex(text);
-  // Without recursion: a repeat after a value nested thousands deep is found too.
-  visitKeys(
-    text,
-    () => void seen.push(new Map()),
-    () => void seen.pop(),
-    (key, offset, pathOf) => {
-      const keys = seen[seen.length - 1]!;
-      const earlier = keys.get(key);
-      if (earlier === undefined) return void keys.set(key, offset);
-      const path = '/' + [...pathOf(), key].map((t) => escapeToken(t)).join('/');
-      const at = lines.at(offset);
-      const first = lines.at(earlier);
-      found.push({
-        code: 'json.duplicate_key',
-        path,
-        message: `${JSON.stringify(key)} appears again in the same object (first at line ${first.line}, column ${first.column}); JSON parsers keep the last value, so the earlier one is ignored: keep one`,
-        ...at,
-      });
-      keys.set(key, offset);
-    },
-  );
-  return found;
-}
-
-/**
- * The keys of the value, counted without reading each value of an object the rules listed (only
- * the values of its `containers` keys are walked) nor the elements of a long array (tens of
- * thousands of component ids or props, each read for its type). Every object JSON.parse makes was
- * written with a "{", so when the text has no more "{" than the objects found (a "{" in a string
- * only adds), none was missed and the count is exact; otherwise undefined, and the caller reads
- * every value. On 50,000 unknown keys or defaults, those reads cost a tenth to a sixth of a
- * JSON.parse. (An undercount could only send the check to the text walk, never hide a repeat.)
- */
-function keyCountFromContainers(
-  text: string,
-  value: unknown,
-  enumerated: ReadonlyMap<object, string[]>,
-  containers: ReadonlyMap<object, readonly string[]>,
-): number | undefined {
-  const { count, objects } = walkKeys(value, enumerated, containers);
-  let braces = 0;
-  for (let i = text.indexOf('{'); i !== -1 && braces <= objects; i = text.indexOf('{', i + 1)) braces++;
-  return braces === objects ? count : undefined;
-}
-
-/** Own keys of every object in a parsed JSON value, every value read. */
-const valueKeyCount = (value: unknown, enumerated?: ReadonlyMap<object, string[]>): number =>
-  walkKeys(value, enumerated).count;
-
-const LONG_ARRAY = 64;
-
-/**
- * The own keys and the objects of a parsed JSON value, walked without recursion (nesting can be
- * deep). An object whose keys the rules listed (`enumerated`) is counted from that list, its
- * values read by key (listing a large object's keys costs far more than reading them): all of
- * them, or with `containers` only those it names, and then long arrays are not walked either.
- */
-function walkKeys(
-  value: unknown,
-  enumerated?: ReadonlyMap<object, string[]>,
-  containers?: ReadonlyMap<object, readonly string[]>,
-): { count: number; objects: number } {
-  let count = 0;
-  let objects = 0;
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v !== 'object' || v === null) continue;
-    if (Array.isArray(v)) {
-      if (containers === undefined || v.length <= LONG_ARRAY)
-        for (let i = 0; i < v.length; i++) if (typeof v[i] === 'object') stack.push(v[i]);
-      continue;
-    }
-    objects++;
-    const obj = v as Record<string, unknown>;
-    const keys = enumerated?.get(v);
-    if (keys !== undefined) {
-      count += keys.length;
-      const read = containers === undefined ? keys : (containers.get(v) ?? []);
-      for (let i = 0; i < read.length; i++) {
-        const key = read[i]!;
-        if (containers !== undefined && !Object.hasOwn(obj, key)) continue;
-        // obj["__proto__"] reads the prototype, not the own property JSON.parse made.
-        const child = key === '__proto__' ? Object.getOwnPropertyDescriptor(obj, key)?.value : obj[key];
-        if (typeof child === 'object') stack.push(child);
-      }
-      continue;
-    }
-    // A parsed object's own enumerable keys are all its keys: one value each.
-    const values = Object.values(obj);
-    count += values.length;
-    for (let i = 0; i < values.length; i++) if (typeof values[i] === 'object') stack.push(values[i]);
-  }
-  return { count, objects };
 }
 
 export interface ReadManifestResult {

@@ -2,7 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { strictSchema } from '../scripts/generate.js';
-import { KNOWN_KEYS } from './structural.js';
+import { KNOWN_KEYS } from './known-keys.js';
 import { validateManifest } from './validate.js';
 
 // The compiled check leaves the component ids' form to the rules' one pass over the ids

@@ -1105,7 +1105,7 @@ describe('unknown keys at the top level, reported by the rule pass', () => {
     const schema = JSON.parse(
       readFileSync(new URL('../../../schemas/manifest.schema.json', import.meta.url), 'utf8'),
     ) as { properties: object };
-    const { TOP_LEVEL } = await import('./structural.js');
+    const { TOP_LEVEL } = await import('./known-keys.js');
     expect([...TOP_LEVEL].sort()).toEqual(Object.keys(schema.properties).sort());
   });
 

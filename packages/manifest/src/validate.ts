@@ -94,17 +94,8 @@ export function silence(report: ValidationReport, ignore: unknown): ValidationRe
   return silenced > 0 ? { ...report, warnings, silenced } : { ...report, warnings };
 }
 
-/**
- * The rule pass into a reporter the caller keeps (for what it enumerated); `options.ignore` is the
- * caller's to apply. `text`, when the input was parsed from it, lets the rules that read it (the
- * component ids) record where their findings are.
- */
-export function validate(
-  input: unknown,
-  options: ValidateOptions,
-  reporter: Reporter,
-  text?: string,
-): ValidationReport {
+/** The rule pass into the caller's reporter; `options.ignore` is the caller's to apply. */
+export function validate(input: unknown, options: ValidateOptions, reporter: Reporter): ValidationReport {
   let publisher: string | undefined;
   if (options.publisher !== undefined) {
     if (typeof options.publisher === 'string' && isKebabCase(options.publisher)) publisher = options.publisher;
@@ -127,8 +118,8 @@ export function validate(
       ? contributes.site.components
       : undefined;
   // The component ids are read once, before the structural check, which reports the ones out of form.
-  const components = componentList && scanComponents(componentList, publisher, manifestId, text);
-  const sound = checkStructure(input, reporter, ignoredFieldPaths, components, text);
+  const components = componentList && scanComponents(componentList, publisher, manifestId);
+  const sound = checkStructure(input, reporter, ignoredFieldPaths, components);
 
   if (typeof entry === 'string') checkEntry(entry, reporter);
   const caps = isObject(capabilities) ? checkCapabilities(capabilities, sound, reporter) : undefined;
@@ -150,7 +141,7 @@ export function validate(
   }
   const parents = Array.isArray(restrictParent) ? nonEmptyStrings(restrictParent, sound) : undefined;
   const children = Array.isArray(restrictChildren) ? nonEmptyStrings(restrictChildren, sound) : undefined;
-  const cfg = isObject(config) ? checkConfig(config, sound, reporter, text) : undefined;
+  const cfg = isObject(config) ? checkConfig(config, sound, reporter) : undefined;
   // A legacy manifest (no contributes) loads where its element is placed: a site surface too.
   if (isObject(config) && (contributes === undefined || hasSiteSurface(contrib)))
     checkSiteCredentials(config, reporter);

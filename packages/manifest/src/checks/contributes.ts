@@ -5,7 +5,6 @@ import { PROP_NAME } from '../patterns.js';
 import type { Manifest } from '../schema.js';
 import { reportComponents, type ComponentScan } from './components.js';
 import { asArray, compact, uniqueStrings } from './lists.js';
-import { StringSet } from './strings.js';
 
 type Contributes = NonNullable<Manifest['contributes']>;
 
@@ -68,7 +67,7 @@ function checkSite(
     features && uniqueStrings(features, '/contributes/site/features', 'contributes.site.features.duplicate', reporter);
   const props = new Set(ns.props ?? []);
   const keptBindings = isObject(bindings)
-    ? checkBindings(bindings, scan?.declared ?? new StringSet([]), props, ns.sound, reporter)
+    ? checkBindings(bindings, scan?.declared ?? new Set<string>(), props, ns.sound, reporter)
     : undefined;
   // Copy-on-write: a sound section whose members all stay the same is its own normalized form.
   if (ns.sound && unique === components && keptFeatures === features && keptBindings === bindings) return site;
@@ -79,13 +78,13 @@ const propName = new RegExp(PROP_NAME);
 
 function checkBindings(
   bindings: Record<string, unknown>,
-  components: StringSet,
+  components: ReadonlySet<string>,
   props: Set<string>,
   sound: boolean,
   reporter: Reporter,
 ): Record<string, string> {
   let same = sound;
-  const keys = reporter.keysOf(bindings);
+  const keys = Object.keys(bindings);
   for (let i = 0; i < keys.length; i++)
     if (!keepBinding(keys[i]!, bindings[keys[i]!], components, props, sound, reporter)) same = false;
   if (same) return bindings as Record<string, string>;
@@ -100,7 +99,7 @@ function checkBindings(
 function keepBinding(
   key: string,
   prop: unknown,
-  components: StringSet,
+  components: ReadonlySet<string>,
   props: Set<string>,
   sound: boolean,
   reporter: Reporter | undefined,

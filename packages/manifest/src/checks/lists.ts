@@ -1,6 +1,5 @@
-import { quote, type Place, type Reporter } from '../diagnostics.js';
+import { quote, type Reporter } from '../diagnostics.js';
 import type { DiagnosticCode } from '../rules.js';
-import { StringSet } from './strings.js';
 
 /**
  * The non-empty strings of a list, first occurrence kept; repeats are reported
@@ -12,13 +11,15 @@ export function uniqueStrings(
   duplicateCode: DiagnosticCode,
   reporter: Reporter,
 ): string[] {
-  const kept = new StringSet(list);
+  const kept = new Set<string>();
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
     if (typeof item !== 'string' || item === '') continue;
-    if (!kept.addAt(i)) reportRepeat(list, i, at, duplicateCode, reporter);
+    if (kept.has(item)) reportRepeat(list, i, at, duplicateCode, reporter);
+    else kept.add(item);
   }
-  return kept.items;
+  // Every item kept: the list is its own normalized form.
+  return kept.size === list.length ? (list as string[]) : [...kept];
 }
 
 const REPEATED = ' is listed more than once; the repeat is dropped';
@@ -26,8 +27,7 @@ const QUOTE_REPEATED = '"' + REPEATED;
 
 /**
  * Reports that `list[i]`, a string, repeats an earlier one (which is kept). `plain`: the caller
- * knows the string needs no escape in quotes (a component id of the form), which spares a test;
- * `place`: where the caller found it in the text.
+ * knows the string needs no escape in quotes (a component id of the form), which spares a test.
  */
 export function reportRepeat(
   list: unknown[],
@@ -36,10 +36,9 @@ export function reportRepeat(
   duplicateCode: DiagnosticCode,
   reporter: Reporter,
   plain = false,
-  place?: Place,
 ): void {
   const item = list[i] as string;
-  reporter.report(duplicateCode, `${at}/${i}`, plain ? '"' + item + QUOTE_REPEATED : quote(item) + REPEATED, place);
+  reporter.report(duplicateCode, `${at}/${i}`, plain ? '"' + item + QUOTE_REPEATED : quote(item) + REPEATED);
 }
 
 /**

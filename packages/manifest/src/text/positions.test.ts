@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diagnosticPositions, locatePointer, LineIndex, readKeys } from './positions.js';
+import { LineIndex } from './lines.js';
+import { diagnosticPositions, locatePointer } from './positions.js';
 
 const text = `{
   "a": [10, {"b/c": true, "d": null}],
@@ -47,6 +48,11 @@ describe('positions', () => {
     expect(locatePointer(escaped, '/a/1')).toEqual({ line: 1, column: escaped.indexOf('"x"') + 1 });
     expect(locatePointer(escaped, '/b')).toEqual({ line: 2, column: 2 });
     expect(locatePointer('{"a": ["\\\\", "\\\\\\"]"], "b": 1}', '/b')).toEqual({ line: 1, column: 24 });
+  });
+
+  it('places the root of a text that is a word JSON has none of (a UTF-16 file read as UTF-8) at its start', () => {
+    expect(locatePointer('\uFFFD', '')).toEqual({ line: 1, column: 1 });
+    expect(locatePointer(' nul', '/a')).toEqual({ line: 1, column: 2 });
   });
 
   it('answers nothing, rather than a wrong place, where the text is not JSON', () => {
@@ -104,8 +110,7 @@ describe('keys asked for in the text order, out of it, repeated, escaped', () =>
   });
 });
 
-// The table of keys asked for hashes a key's length and last eight characters; keys alike there
-// (a crafted or unlucky manifest) are handed to a Map, with the same answers.
+// Keys alike in length and last characters, which a table of our own once hashed alike.
 describe('keys that agree in length and last characters', () => {
   const keys = Array.from(
     { length: 40 },
@@ -121,46 +126,5 @@ describe('keys that agree in length and last characters', () => {
       asked.map((path) => ({ path })),
     );
     expect(positions.map((p) => p?.line)).toEqual([...keys].reverse().flatMap((k) => [lineOf(k), lineOf(k) + 1, 1]));
-  });
-});
-
-// Keys read from the text stand in for Object.keys only where they are surely the same list.
-describe('the keys of an object read from its text', () => {
-  const pretty = (value: unknown) => JSON.stringify(value, null, 2);
-
-  it('are the keys Object.keys lists, each with the line and column of its key', () => {
-    const text = pretty({
-      id: 'x',
-      contributes: { console: { shell: true } },
-      config: { defaults: { a: 1, 'b c': 'two', d: [1, 2], e: { f: null } } },
-    });
-    expect(readKeys(text, [])?.keys).toEqual(['id', 'contributes', 'config']);
-    const defaults = readKeys(text, ['config', 'defaults'])!;
-    expect(defaults.keys).toEqual(['a', 'b c', 'd', 'e']);
-    const places = defaults.keys.map((_, i) => ({ line: defaults.lines[i], column: defaults.columns[i] }));
-    expect(places).toEqual(defaults.keys.map((k) => locatePointer(text, `/config/defaults/${k}`)));
-    expect(readKeys('{}', [])?.keys).toEqual([]);
-  });
-
-  it('are not read where Object.keys would list others, or in another order', () => {
-    // An escaped key; a key that may be an array index (listed first by Object.keys); a key written twice.
-    expect(readKeys('{"a": 1, "\\u0062": 2}', [])).toBeUndefined();
-    expect(readKeys('{"a": 1, "7": 2}', [])).toBeUndefined();
-    expect(readKeys('{"a": 1, "b": 2, "a": 3}', [])).toBeUndefined();
-    // The object on the path written twice: JSON.parse keeps the later one.
-    expect(readKeys('{"d": {"a": 1}, "d": {"b": 2}}', ['d'])).toBeUndefined();
-    // No object there.
-    expect(readKeys('{"d": [1]}', ['d'])).toBeUndefined();
-    expect(readKeys('{"d": 1}', ['e'])).toBeUndefined();
-  });
-
-  it('are not read where the object is small beside the values it holds (Object.keys costs less there)', () => {
-    const large = pretty({
-      id: 'x',
-      contributes: { site: { components: Array.from({ length: 2000 }, (_, i) => `acme.demo.c${i}`) } },
-    });
-    expect(readKeys(large, [])).toBeUndefined();
-    const small = pretty({ id: 'x', contributes: { site: { components: ['acme.demo.c1'] } } });
-    expect(readKeys(small, [])?.keys).toEqual(['id', 'contributes']);
   });
 });

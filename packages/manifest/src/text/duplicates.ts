@@ -1,0 +1,76 @@
+// Keys written twice in one object: JSON.parse keeps the last value and drops the earlier ones
+// without a word, so the text is the only place to find them.
+import type { Diagnostic } from '../diagnostics.js';
+import { escapeToken } from '../pointer.js';
+import { LineIndex } from './lines.js';
+import { walkJson } from './walk.js';
+
+/**
+ * Each key repeated in its object (`json.duplicate_key`), in the text's order, in `text`, which
+ * JSON.parse made `value` of. When the keys the text can hold are as many as the value's, none
+ * repeats, and the text is not walked.
+ */
+export function duplicateKeys(text: string, value: unknown): Diagnostic[] {
+  if (keysAtMost(text) === keyCount(value)) return [];
+  const found: Diagnostic[] = [];
+  const lines = new LineIndex(text);
+  // Per open container: the keys met so far and their offsets (objects), and the member reached.
+  const seen: Array<Map<string, number> | undefined> = [];
+  const path: Array<string | number> = [];
+  walkJson(text, {
+    open: (object) => {
+      seen.push(object ? new Map() : undefined);
+      path.push(0);
+    },
+    close: () => {
+      seen.pop();
+      path.pop();
+    },
+    element: (index) => void (path[path.length - 1] = index),
+    key: (key, offset) => {
+      const keys = seen[seen.length - 1]!;
+      const earlier = keys.get(key);
+      keys.set(key, offset);
+      path[path.length - 1] = key;
+      if (earlier === undefined) return;
+      const at = lines.at(offset);
+      const first = lines.at(earlier);
+      found.push({
+        code: 'json.duplicate_key',
+        path: '/' + path.map(escapeToken).join('/'),
+        message: `${JSON.stringify(key)} appears again in the same object (first at line ${first.line}, column ${first.column}); JSON parsers keep the last value, so the earlier one is ignored: keep one`,
+        ...at,
+      });
+    },
+  });
+  return found;
+}
+
+/**
+ * At least as many as the keys the text writes: its colons after a closing quote (and spaces).
+ * A colon in a string counts only where a quote comes before it, as in a URL it does not.
+ */
+function keysAtMost(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf(':'); i !== -1; i = text.indexOf(':', i + 1)) {
+    let j = i - 1;
+    for (let c = text.charCodeAt(j); c === 32 || c === 10 || c === 13 || c === 9; c = text.charCodeAt(--j));
+    if (text.charCodeAt(j) === 34) count++;
+  }
+  return count;
+}
+
+/** The own keys of every object in a parsed JSON value, walked without recursion (nesting can be deep). */
+function keyCount(value: unknown): number {
+  let count = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    // A parsed object's own enumerable keys are all its keys (a "__proto__" too): one value each.
+    const values = Array.isArray(v) ? v : Object.values(v);
+    if (!Array.isArray(v)) count += values.length;
+    for (let i = 0; i < values.length; i++) if (typeof values[i] === 'object') stack.push(values[i]);
+  }
+  return count;
+}
