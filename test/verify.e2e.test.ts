@@ -474,6 +474,27 @@ describe('one integrity names one set of bytes', () => {
     expect([...result.errors[0]!.message].filter((c) => c < ' ' || c > '~')).toEqual([]);
   });
 
+  it('prints nothing a terminal acts on, whatever artifact.json and manifest.json hold', () => {
+    const dir = artifact();
+    const id = 'order-map\u001b]0;owned\u0007\u001b[2J\u009b31m';
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, id }));
+    const record = JSON.parse(readFileSync(join(dir, 'artifact.json'), 'utf8')) as {
+      id: string;
+      files: Array<{ path: string; size: number; sha256: string }>;
+      integrity: string;
+    };
+    record.id = id;
+    for (const f of record.files) f.sha256 = hex(readFileSync(join(dir, f.path)));
+    record.integrity = `sha256-${createHash('sha256')
+      .update(JSON.stringify(record.files.map((f) => [f.path, f.sha256])))
+      .digest('base64')}`;
+    writeFileSync(join(dir, 'artifact.json'), JSON.stringify(record));
+    const text = runCli(['verify', dir]);
+    expect(text.stdout).toContain('every file matches artifact.json');
+    expect([...text.stdout].filter((c) => (c < ' ' && c !== '\n') || (c >= '\u007f' && c <= '\u009f'))).toEqual([]);
+  });
+
   it('reads a format-1 record whose paths are plain with the old listing, and refuses a format it does not know', () => {
     const files = ['dist/order-map.js', 'dist/order-map.js.map', 'manifest.json'].map((p): [string, Buffer] => [
       p,

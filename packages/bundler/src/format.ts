@@ -1,4 +1,4 @@
-import { codeFrame, paint } from '@extkit/manifest/terminal';
+import { codeFrame, paint, printable } from '@extkit/manifest/terminal';
 import type { Diagnostic } from './types.js';
 
 /** How to format diagnostics for a terminal. */
@@ -15,9 +15,15 @@ export interface FormatOptions {
 export function formatDiagnostic(d: Diagnostic, severity: 'error' | 'warning', options: FormatOptions): string {
   const { red, yellow, bold, dim } = paint(options.color);
   const loc = d.location;
-  const where = loc ? `${loc.file}:${loc.line}:${loc.column + 1}  ` : d.path !== undefined ? 'manifest.json  ' : '';
-  const pointer = d.path !== undefined ? `  ${dim(d.path === '' ? '(document)' : d.path)}` : '';
-  let out = `${where}${severity === 'error' ? red('error') : yellow('warning')}  ${bold(d.code)}${pointer}\n  ${d.message.replace(/\n/g, '\n  ')}\n`;
+  const where = loc
+    ? `${printable(loc.file)}:${loc.line}:${loc.column + 1}  `
+    : d.path !== undefined
+      ? 'manifest.json  '
+      : '';
+  const pointer = d.path !== undefined ? `  ${dim(d.path === '' ? '(document)' : printable(d.path))}` : '';
+  // A message can quote what a file or a marketplace holds: nothing in it may act on the terminal.
+  const message = d.message.split('\n').map(printable).join('\n  ');
+  let out = `${where}${severity === 'error' ? red('error') : yellow('warning')}  ${bold(d.code)}${pointer}\n  ${message}\n`;
   if (loc && loc.lineText) out += `${codeFrame(loc.lineText, loc.line, loc.column, { lineOnly: true, mark: red })}\n`;
   return out;
 }

@@ -47,7 +47,7 @@ async function devInstalled(dir: string, flags: DevFlags): Promise<void> {
         ...(hostAbi !== undefined ? { hostAbi } : {}),
       })
     : null;
-  const { paint, useColor } = await import('@extkit/manifest/terminal');
+  const { paint, printable, useColor } = await import('@extkit/manifest/terminal');
   const p = paint(useColor());
   if (!fetched?.ok || !fetched.install || !fetched.dir || !fetched.decision) {
     const { formatDiagnostics } = await import('@extkit/bundler');
@@ -80,7 +80,8 @@ async function devInstalled(dir: string, flags: DevFlags): Promise<void> {
   });
   const realm = decision.loads ? p.green(`loads into the ${decision.realm} realm`) : p.red('never loads');
   process.stdout.write(
-    `extkit dev: installed ${p.bold(`${listing}@${install.version}`)} (pinned ${install.integrity}) at ${p.bold(server.url)}\n  ${realm}: ${decision.reasons.map((r) => `${r.message} [${r.code}]`).join(' ')}\n`,
+    // The pin and the reasons (a revocation's) are the marketplace's words: nothing in them acts on the terminal.
+    `extkit dev: installed ${p.bold(`${listing}@${install.version}`)} (pinned ${printable(install.integrity)}) at ${p.bold(server.url)}\n  ${realm}: ${printable(decision.reasons.map((r) => `${r.message} [${r.code}]`).join(' '))}\n`,
   );
   await new Promise<void>((resolve) => {
     const stop = (): void => void server.close().then(resolve);

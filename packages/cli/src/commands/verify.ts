@@ -67,7 +67,8 @@ export function registerVerify(program: Command): void {
       if (!out) return;
       const { p, color } = out;
       process.stdout.write(formatDiagnostics(result, { color }));
-      const name = result.artifact ? `${result.artifact.id}@${result.artifact.version}` : dir;
+      const { printable } = await import('@extkit/manifest/terminal');
+      const name = printable(result.artifact ? `${result.artifact.id}@${result.artifact.version}` : dir);
       if (result.errors.length === 0 && result.integrity)
         process.stdout.write(
           `${p.green('✓')} ${name}: every file matches artifact.json\n  integrity ${result.integrity}\n`,
@@ -81,7 +82,9 @@ export function registerVerify(program: Command): void {
         const head = d.loads
           ? `${p.green('✓')} loads into the ${p.bold(d.realm ?? '')} realm`
           : `${p.red('✗')} does not load`;
-        process.stdout.write(`${head}\n${d.reasons.map((r) => `  ${p.dim(`[${r.code}]`)} ${r.message}\n`).join('')}`);
+        process.stdout.write(
+          `${head}\n${d.reasons.map((r) => `  ${p.dim(`[${r.code}]`)} ${printable(r.message)}\n`).join('')}`,
+        );
       } else if (result.errors.length > 0) {
         process.stdout.write(`${p.red('✗')} ${name} fails verification\n`);
       }
