@@ -42,6 +42,7 @@ async function devInstalled(dir: string, flags: DevFlags): Promise<void> {
     ? await fetchInstalled(listing, {
         key: key.key,
         cache: join(dir, '.extkit', 'installed'),
+        root: dir,
         ...(marketplace !== undefined ? { marketplace } : {}),
         ...(flags.site ? { site: flags.site } : {}),
         ...(hostAbi !== undefined ? { hostAbi } : {}),

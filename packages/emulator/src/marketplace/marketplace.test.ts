@@ -400,6 +400,24 @@ describe('a hostile marketplace writes nowhere through dev --installed', () => {
     }
   });
 
+  it("never empties or writes the cache through a link planted on the way from the project (a cloned repository's .extkit)", async () => {
+    const market = await hostile(answers('1.0.0', { 'manifest.json': manifest }));
+    try {
+      const project = mkdtempSync(join(work, 'project-'));
+      const victim = mkdtempSync(join(work, 'victim-'));
+      mkdirSync(join(victim, 'installed', 'acme.order-map'), { recursive: true });
+      writeFileSync(join(victim, 'installed', 'acme.order-map', 'keep.txt'), 'mine');
+      symlinkSync(victim, join(project, '.extkit'));
+      const cache = join(project, '.extkit', 'installed');
+      const r = await fetchInstalled('acme.order-map', { marketplace: market.origin, key: 'k', cache, root: project });
+      expect(codes(r)).toEqual(['install.artifact_unsafe']);
+      expect(r.errors[0]?.message).toMatch(/\.extkit is a symbolic link/);
+      expect(readdirSync(join(victim, 'installed', 'acme.order-map'))).toEqual(['keep.txt']);
+    } finally {
+      market.close();
+    }
+  });
+
   it('never writes through a symbolic link planted in the cache', async () => {
     const market = await hostile(answers('1.0.0', { 'manifest.json': manifest }));
     try {

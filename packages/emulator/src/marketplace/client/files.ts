@@ -3,7 +3,14 @@
 // never through a symbolic link, whatever the answer holds (a remote or plain-http
 // marketplace, or someone between it and us).
 import { join } from 'node:path';
-import { artifactPathsProblem, LinkRefusal, OutsideRefusal, shownPath, writeNoFollow } from '@extkit/bundler';
+import {
+  artifactPathsProblem,
+  folderInside,
+  LinkRefusal,
+  OutsideRefusal,
+  shownPath,
+  writeNoFollow,
+} from '@extkit/bundler';
 import type { MarketplaceDiagnostic } from '../refusals.js';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -36,12 +43,17 @@ export async function writeServedFiles(
   );
 }
 
-/** Writes each `[file, bytes]` below `root`, never through a link; a refusal comes back as a diagnostic. */
+/**
+ * Writes each `[file, bytes]` below `root`, never through a link (and first checks that no
+ * folder from `root` down to `folder`, when given, is one); a refusal comes back as a diagnostic.
+ */
 export async function writeInside(
   root: string,
   writes: Array<[string, string | Uint8Array]>,
+  folder?: string,
 ): Promise<MarketplaceDiagnostic | null> {
   try {
+    if (folder !== undefined) await folderInside(root, join(folder, '_'), false);
     for (const [file, data] of writes) await writeNoFollow(root, file, data);
     return null;
   } catch (err) {

@@ -69,7 +69,12 @@ export interface InstalledArtifact {
  */
 export async function fetchInstalled(
   listing: string,
-  options: Conn & { cache: string; hostAbi?: number },
+  options: Conn & {
+    cache: string;
+    hostAbi?: number;
+    /** The folder the cache lies in and must stay in (the project's): no folder from it down is a link. Default: the cache. */
+    root?: string;
+  },
 ): Promise<InstalledArtifact> {
   const origin = marketplaceOrigin(options.marketplace);
   const fail = (errors: MarketplaceDiagnostic[], install: Install | null = null): InstalledArtifact => ({
@@ -167,10 +172,14 @@ export async function fetchInstalled(
     );
 
   const cache = options.cache;
+  const root = options.root ?? cache;
   const home = join(cache, listing);
   const dir = join(home, install.version);
+  // Emptied only when no folder from the root down to it is a link: never removed through one.
+  const linked = await writeInside(root, [], home);
+  if (linked) return fail([linked], install);
   await rm(home, { recursive: true, force: true });
-  const unsafe = await writeServedFiles(cache, dir, artifact.body.files);
+  const unsafe = await writeServedFiles(root, dir, artifact.body.files);
   if (unsafe) return fail([unsafe], install);
   const keyFiles = staffKeys.map((_, i) => join(home, 'trust', `staff-${i}.pub.pem`));
   const revokedFile = join(home, 'trust', 'revoked.json');
@@ -181,7 +190,7 @@ export async function fetchInstalled(
       typeof r.reason === 'string' && r.reason ? { listing: r.listing, reason: r.reason } : { listing: r.listing },
     ),
   };
-  const written = await writeInside(cache, [
+  const written = await writeInside(root, [
     ...staffKeys.map((pem: string, i): [string, string] => [keyFiles[i]!, pem]),
     [revokedFile, JSON.stringify(revocations)],
     ...(signatureFile ? [[signatureFile, JSON.stringify(artifact.body.signature)] as [string, string]] : []),
