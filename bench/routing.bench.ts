@@ -27,14 +27,25 @@ writeFileSync(
   }),
 );
 const versionFile = join(ext, 'src/version.ts');
+// The same extension without routing (no extkit.api, no emulator), in a preview of its own.
+const plainExt = join(tmp, 'plain');
+cpSync(join(root, 'test/fixtures/preview-basic'), plainExt, { recursive: true });
+const plainVersionFile = join(plainExt, 'src/version.ts');
 
 const emu = await startEmulator({ seed: 'demo' });
 const server = await startDevServer({ dir: ext, emulator: { baseUrl: emu.baseUrl, adminUrl: emu.adminUrl } });
+const plainServer = await startDevServer({ dir: plainExt });
 const browser = await launchBrowser();
 const page = await browser.newPage();
-await page.goto(server.url);
-await page.click('[data-tab="events"]');
-await page.waitForSelector('li[data-event="mounted"]', { timeout: 10_000, state: 'attached' });
+const plainPage = await browser.newPage();
+for (const [p, url] of [
+  [page, server.url],
+  [plainPage, plainServer.url],
+] as const) {
+  await p.goto(url);
+  await p.click('[data-tab="events"]');
+  await p.waitForSelector('li[data-event="mounted"]', { timeout: 10_000, state: 'attached' });
+}
 
 // 1. A routed call beside a direct one, from the same frame: fetch, then the body read, one at a time.
 const frame: Frame = (await (await page.waitForSelector('iframe[data-surface="route:/hello"]')).contentFrame())!;
@@ -76,12 +87,12 @@ async function mountedAt(p: Page, version: string): Promise<number> {
   );
   return Number(await handle.jsonValue());
 }
-async function previewEdit(): Promise<number> {
+const previewEdit = (p: Page, file: string) => async (): Promise<number> => {
   const version = `r${++n}`;
   const t0 = Date.now();
-  writeFileSync(versionFile, `export const VERSION = '${version}';\n`);
-  return (await mountedAt(page, version)) - t0;
-}
+  writeFileSync(file, `export const VERSION = '${version}';\n`);
+  return (await mountedAt(p, version)) - t0;
+};
 
 // Vite's peer: a page whose module records when it ran; a change to it has no HMR boundary, so Vite reloads the page.
 const viteRoot = join(tmp, 'vite');
@@ -125,11 +136,15 @@ async function viteEdit(): Promise<number> {
   throw new Error('Vite did not reload');
 }
 const ROUNDS = 15;
-const edits = await interleave({ preview: previewEdit, vite: viteEdit }, ROUNDS);
+const edits = await interleave(
+  { preview: previewEdit(page, versionFile), plain: previewEdit(plainPage, plainVersionFile), vite: viteEdit },
+  ROUNDS,
+);
 
 await viteServer.close();
 await browser.close();
 await server.close();
+await plainServer.close();
 await emu.close();
 rmSync(tmp, { recursive: true, force: true });
 
@@ -137,6 +152,7 @@ const routed = calls['routed']!;
 const direct = calls['direct']!;
 const edit = edits['preview']!;
 const viteMs = edits['vite']!;
+const plain = edits['plain']!;
 process.stdout.write(`## Routing to the emulator (\`extkit dev --emulator\`)
 
 test/fixtures/preview-basic with \`"extkit": { "api": "https://api.example.com/v1" }\`, the emulator in memory with the demo seed, Chromium headless.
@@ -146,5 +162,5 @@ test/fixtures/preview-basic with \`"extkit": { "api": "https://api.example.com/v
 | A call from the frame to the production URL, routed to the emulator (\`GET /v1/sites?limit=5\`, fetch and body) | ${fmt(routed)} ms | the same call straight to the emulator from the same frame: ${fmt(direct)} ms (${(routed / direct).toFixed(2)}x) | within 1.2x: ${verdict(routed <= 1.2 * direct)} |
 | Edit to update with routing on: file write → new code running in the frame | ${fmt(edit)} ms | Vite's full-page reload of a page whose module records when it ran, same Chromium: ${fmt(viteMs)} ms (${(edit / viteMs).toFixed(2)}x) | within 1.2x: ${verdict(edit <= 1.2 * viteMs)} |
 
-Calls: medians of 9 rounds, each the median of ${BATCH} calls made one after another (the routed and the direct batches take turns). Both go through the frame's development script (the request log); the routed one is also rewritten. Edits: ${ROUNDS} of each, taking turns; the preview reloads its three frames (a component, a slot, a route), each with its bridge handshake and mount.
+The same edit without routing (no \`extkit.api\`, no emulator), in the same run: ${fmt(plain)} ms (${(plain / viteMs).toFixed(2)}x of Vite's). Calls: medians of 9 rounds, each the median of ${BATCH} calls made one after another (the routed and the direct batches take turns). Both go through the frame's development script (the request log); the routed one is also rewritten. Edits: ${ROUNDS} of each, taking turns; the preview reloads its three frames (a component, a slot, a route), each with its bridge handshake and mount.
 `);

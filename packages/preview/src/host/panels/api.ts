@@ -140,7 +140,7 @@ function emulatorControls(changed: () => void): HTMLElement[] {
     { 'data-fault-kind': '' },
     h('option', { value: '429' }, '429 rate limited, Retry-After'),
     h('option', { value: '500' }, '500 server error'),
-    h('option', { value: 'delay' }, 'a delay past the client timeout (30 s)'),
+    h('option', { value: 'delay' }, 'a delay past the client timeout (35 s; its default is 30 s)'),
     h('option', { value: 'plan' }, '403 plan_required'),
   );
   const faultMethod = h(
@@ -155,7 +155,7 @@ function emulatorControls(changed: () => void): HTMLElement[] {
     if (faultMethod.value !== 'any') f['method'] = faultMethod.value;
     if (faultKind.value === '429') Object.assign(f, { status: 429, retryAfter: 30 });
     if (faultKind.value === '500') f['status'] = 500;
-    if (faultKind.value === 'delay') f['delayMs'] = 30_000;
+    if (faultKind.value === 'delay') f['delayMs'] = 35_000;
     if (faultKind.value === 'plan')
       Object.assign(f, {
         status: 403,
