@@ -1,7 +1,8 @@
-import { lstat, readFile, readdir } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { ArtifactRecord, Diagnostic } from '../types.js';
 import { integrityOf, sha256Hex } from './hash.js';
+import { LinkRefusal, readNoFollow } from './no-follow.js';
 import { artifactPathProblem, artifactPathsProblem, shownPath } from './path.js';
 import { RECORD_FILE, isRecord, parseRecord } from './record.js';
 
@@ -80,7 +81,7 @@ export async function checkArtifact(dir: string): Promise<ArtifactCheck> {
       return none(
         `${file} is not a regular file (a symbolic link?); an artifact's record is never followed elsewhere.`,
       );
-    text = await readFile(file, 'utf8');
+    text = (await readNoFollow(dir, file)).toString('utf8');
   } catch (err) {
     return none(
       (err as NodeJS.ErrnoException).code === 'ENOENT'
@@ -106,7 +107,18 @@ export async function checkArtifact(dir: string): Promise<ArtifactCheck> {
     if (problem) {
       errors.push(unsafe(e.path, 'The artifact folder', problem));
       cover(e.path);
-    } else if (e.kind === 'file') hashes.set(e.path, sha256Hex(await readFile(join(dir, e.path))));
+    } else if (e.kind === 'file') {
+      // Read without following a link: a file swapped for one since the listing is refused, not followed.
+      const bytes = await readNoFollow(dir, join(dir, e.path)).catch((err: unknown) => {
+        if (err instanceof LinkRefusal) return null;
+        throw err;
+      });
+      if (bytes) hashes.set(e.path, sha256Hex(bytes));
+      else {
+        errors.push(notAllowed(e.path, 'is a symbolic link'));
+        cover(e.path);
+      }
+    }
   }
   const listed = new Set(record.files.map((f) => f.path));
   const present = new Set(entries.map((e) => e.path));

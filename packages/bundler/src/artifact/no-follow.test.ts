@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LinkRefusal, OutsideRefusal, writeNoFollow } from './no-follow.js';
+import { LinkRefusal, OutsideRefusal, readNoFollow, writeNoFollow } from './no-follow.js';
 
 function world(): { root: string; victim: string; elsewhere: string } {
   const base = mkdtempSync(join(tmpdir(), 'extkit-nofollow-'));
@@ -59,5 +59,15 @@ describe('writeNoFollow, the one way the store and the install cache are written
     );
     await expect(writeNoFollow(root, root, 'owned')).rejects.toBeInstanceOf(OutsideRefusal);
     expect(readdirSync(elsewhere)).toEqual(['victim.txt']);
+  });
+
+  it('reads only what is really below the root: never a linked file, nor through a linked folder', async () => {
+    const { root, victim, elsewhere } = world();
+    writeFileSync(join(root, 'own.txt'), 'own');
+    expect((await readNoFollow(root, join(root, 'own.txt'))).toString()).toBe('own');
+    symlinkSync(victim, join(root, 'secret.txt'));
+    await expect(readNoFollow(root, join(root, 'secret.txt'))).rejects.toBeInstanceOf(LinkRefusal);
+    symlinkSync(elsewhere, join(root, 'dist'));
+    await expect(readNoFollow(root, join(root, 'dist', 'victim.txt'))).rejects.toBeInstanceOf(LinkRefusal);
   });
 });

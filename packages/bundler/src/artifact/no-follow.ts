@@ -91,3 +91,23 @@ export async function writeNoFollow(
     await handle.close();
   }
 }
+
+/**
+ * Reads `file`, which must lie below `root`, never through a symbolic link (the same checks
+ * as writeNoFollow: no folder on the way, nor the file, may be a link).
+ */
+export async function readNoFollow(root: string, file: string): Promise<Buffer> {
+  await folderInside(root, file, false);
+  let handle;
+  try {
+    handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ELOOP') await refuseLink(file);
+    throw err;
+  }
+  try {
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}

@@ -8,6 +8,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -185,6 +186,22 @@ describe('publish', () => {
 
     const listing = await staffListings(emu.origin);
     expect(listing.value?.find((l) => l.id === 'acme.order-map')?.versions.map((v) => v.version)).toEqual(['1.0.0']);
+  });
+
+  it('never reads a linked file of the artifact folder into the upload: nothing from elsewhere on this machine is sent', async () => {
+    const dir = await artifact((m) => (m.version = '1.4.5'));
+    const secret = join(mkdtempSync(join(work, 'home-')), 'id_ed25519');
+    writeFileSync(secret, 'PRIVATE KEY');
+    const map = join(dir, 'dist/order-map.js.map');
+    writeFileSync(secret, readFileSync(map)); // the very bytes listed, so only the link itself is wrong
+    rmSync(map);
+    symlinkSync(secret, map);
+    const r = await publish(dir);
+    expect(codes(r)).toEqual(['publish.artifact_unreadable']);
+    expect(r.errors[0]?.message).toMatch(/order-map\.js\.map is a symbolic link/);
+    expect(
+      (await staffListings(emu.origin)).value?.find((l) => l.id === 'acme.order-map')?.versions.map((v) => v.version),
+    ).not.toContain('1.4.5');
   });
 
   it('stores exactly one of several simultaneous publishes of one new version', async () => {

@@ -1,11 +1,10 @@
 // `extkit publish`'s library side: upload an artifact folder to a marketplace and say
 // where its listing stands and what happens next.
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ManifestChange } from '@extkit/manifest/diff';
 import { nextStep, type ListingState } from '../lifecycle.js';
 import type { MarketplaceDiagnostic } from '../refusals.js';
-import { artifactPathsProblem, shownPath } from '@extkit/bundler';
+import { artifactPathsProblem, readNoFollow, shownPath } from '@extkit/bundler';
 import type { VersionState } from '../review.js';
 import { call, marketplaceOrigin } from './http.js';
 
@@ -54,14 +53,15 @@ class UnsafeUpload extends Error {}
 
 /** The upload body of the artifact in `dir`: artifact.json and every file it lists, as base64. */
 export async function readUpload(dir: string): Promise<{ files: Record<string, string> }> {
-  const recordText = await readFile(join(dir, 'artifact.json'));
+  // Nothing is read through a link: a linked file would send bytes from elsewhere on this machine.
+  const recordText = await readNoFollow(dir, join(dir, 'artifact.json'));
   const record = JSON.parse(recordText.toString('utf8')) as { files?: Array<{ path: string }> };
   const files: Record<string, string> = { 'artifact.json': recordText.toString('base64') };
   // A listed path the artifact path rule refuses is never read, nor sent.
   const listed = (record.files ?? []).map((f) => f.path);
   const unsafe = artifactPathsProblem(listed);
   if (unsafe) throw new UnsafeUpload(`artifact.json lists ${shownPath(unsafe.path)}: ${unsafe.problem}`);
-  for (const path of listed) files[path] = (await readFile(join(dir, path))).toString('base64');
+  for (const path of listed) files[path] = (await readNoFollow(dir, join(dir, path))).toString('base64');
   return { files };
 }
 
