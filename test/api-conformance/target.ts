@@ -17,7 +17,7 @@ export type KeyProfile =
   | 'no-api'
   /** Every scope, in another organization. */
   | 'other-org'
-  /** Every scope, in a new organization whose bands are one step from full: one dataset, one record a dataset. */
+  /** Every scope, in a new organization whose bands are one step from full: one dataset, one record a dataset, one site, one CRM record (contacts, companies and deals together, hard-banded). */
   | 'nearly-full';
 
 export interface ConformanceTarget {
