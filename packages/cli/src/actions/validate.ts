@@ -26,6 +26,8 @@ export interface ValidateFlags {
   maxWarnings?: string;
   publisher?: string;
   bundle?: string;
+  fix?: boolean;
+  fixDryRun?: boolean;
 }
 
 /** A manifest is a small JSON file; past this a file is refused before it is read (the validator answers up to 10 MB and more). */
@@ -59,6 +61,8 @@ interface Target {
   file: string;
   /** Where its package.json settings are read from. */
   dir: string;
+  /** The manifest file, when it is one (not standard input). */
+  path?: string;
   read: () => Buffer;
 }
 
@@ -84,6 +88,7 @@ function resolveTargets(paths: string[]): Target[] {
     return {
       file,
       dir: location.dir,
+      path: location.manifestPath,
       read: () => {
         try {
           return readFileSync(location.manifestPath);
@@ -147,11 +152,21 @@ export async function runValidate(paths: string[], flags: ValidateFlags): Promis
   const notABundle = flags.bundle === undefined ? undefined : whyNotAFile(flags.bundle);
   if (notABundle) throw new UsageError('bundle.not_found', `--bundle: ${notABundle}`);
   const targets = resolveTargets(paths);
+  const fixing = flags.fix === true || flags.fixDryRun === true;
+  if (flags.fix && flags.fixDryRun)
+    throw new UsageError('flag.conflict', '--fix writes the fixes and --fix-dry-run only shows them; give one');
+  if (fixing && targets.some((t) => t.path === undefined))
+    throw new UsageError(
+      'flag.conflict',
+      '--fix writes manifest.json back: give a file or a folder, not standard input (-)',
+    );
 
   const outcomes: Outcome[] = [];
+  let fixText = '';
   for (const target of targets) {
-    const bytes = target.read();
-    const { report, text } = validateManifestText(bytes, validateOptionsFor(target.dir, flags.publisher));
+    const fixed = fixing ? await fixTarget(target, flags) : null;
+    const { report, text } =
+      fixed ?? validateManifestText(target.read(), validateOptionsFor(target.dir, flags.publisher));
     // One walk over the text places errors and warnings alike.
     const at = diagnosticPositions(text, [...report.errors, ...report.warnings]);
     const findings = (severity: Severity, list: Diagnostic[], first: number): Finding[] =>
@@ -174,7 +189,9 @@ export async function runValidate(paths: string[], flags: ValidateFlags): Promis
       manifest: report.manifest,
       ...(report.silenced ? { silenced: report.silenced } : {}),
       ...(text !== undefined ? { text } : {}),
+      ...(fixed ? fixed.outcome : {}),
     };
+    if (fixed) fixText += fixed.human;
     if (flags.bundle !== undefined) {
       const scan = await scanDeclared(flags.bundle, report.manifest);
       const toFindings = (severity: Severity, list: Scan['errors']): Finding[] => {
@@ -213,8 +230,51 @@ export async function runValidate(paths: string[], flags: ValidateFlags): Promis
 
   const warnings = outcomes.reduce((n, o) => n + o.warnings.length, 0);
   const ok = outcomes.every((o) => o.ok) && (maxWarnings === undefined || warnings <= maxWarnings);
-  process.stdout.write(await render(format, outcomes, ok, maxWarnings));
+  process.stdout.write((format === 'text' ? fixText : '') + (await render(format, outcomes, ok, maxWarnings)));
   return ok ? 0 : 1;
+}
+
+/**
+ * `--fix` / `--fix-dry-run` on one manifest file: the fixed text's report, the fixes and
+ * suggestions for machine output, and the lines a person reads (with a dry run, the diff).
+ */
+async function fixTarget(target: Target, flags: ValidateFlags) {
+  const { fixManifestFile, unifiedDiff, UnsafeFixError } = await import('@extkit/manifest/fix');
+  const { paint, useColor } = await import('@extkit/manifest/terminal');
+  const p = paint(useColor());
+  let r;
+  try {
+    r = await fixManifestFile(target.path!, validateOptionsFor(target.dir, flags.publisher), {
+      write: flags.fixDryRun !== true,
+    });
+  } catch (err) {
+    if (err instanceof UnsafeFixError) throw err;
+    throw new UsageError('fix.unwritable', `cannot fix ${target.file}: ${(err as Error).message}`);
+  }
+  const where = (x: { line?: number; column?: number }) =>
+    `${target.file}${x.line !== undefined ? `:${x.line}:${x.column ?? 1}` : ''}`;
+  const shown = (v: unknown) => JSON.stringify(v);
+  let human = '';
+  for (const f of r.fixes)
+    human += `${where(f)}  ${p.green(flags.fixDryRun ? 'would fix' : 'fixed')}  ${f.code}  ${f.after === null ? `removed the repeat ${shown(f.before)}` : `${shown(f.before)} → ${shown(f.after)}`}\n`;
+  for (const s of r.suggestions)
+    human += `${where(s)}  ${p.yellow('yours to decide')}  ${s.code}  ${s.suggestion ? `suggestion: ${s.suggestion}` : s.message}\n`;
+  const diff = flags.fixDryRun ? unifiedDiff(r.original, r.edits, target.file) : '';
+  if (flags.fixDryRun) human += diff;
+  if (r.fixes.length > 0)
+    human += `${p.green('✓')} ${flags.fixDryRun ? `--fix would change ${target.file} (${r.fixes.length} fix${r.fixes.length === 1 ? '' : 'es'}); nothing was written` : `wrote ${target.file} (${r.fixes.length} fix${r.fixes.length === 1 ? '' : 'es'}, its formatting kept)`}\n`;
+  else if (r.suggestions.length === 0) human += `${p.dim(`nothing for --fix to change in ${target.file}`)}\n`;
+  if (human) human += '\n';
+  return {
+    report: r.report,
+    text: r.text,
+    human,
+    outcome: {
+      fixes: r.fixes,
+      suggestions: r.suggestions,
+      ...(flags.fixDryRun ? { diff } : { written: r.written !== null }),
+    },
+  };
 }
 
 async function render(

@@ -6,6 +6,8 @@ interface ValidateFlags {
   maxWarnings?: string;
   publisher?: string;
   bundle?: string;
+  fix?: boolean;
+  fixDryRun?: boolean;
 }
 
 export function registerValidate(program: Command): void {
@@ -27,6 +29,11 @@ export function registerValidate(program: Command): void {
       'publisher handle for component namespaces (default: "extkit.publisher" in package.json)',
     )
     .option('--bundle <file>', 'also scan a built bundle: every registration must be declared in contributes')
+    .option(
+      '--fix',
+      'fix what has exactly one right answer (canonical origins, repeated entries) in manifest.json, keeping its formatting; list what needs your decision',
+    )
+    .option('--fix-dry-run', 'show what --fix would change, as a diff, and write nothing')
     .addHelpText(
       'after',
       `
@@ -39,6 +46,13 @@ docs/rules.md. Text and github output show the first 20 of each code and count t
 json and sarif list every one. With several paths, --json prints { ok, valid, results: [...] }.
 "ok" is the verdict every command's JSON uses; "valid" is its alias, kept for a release.
 
+--fix writes back the fixes the rule table marks "fixes" (docs/rules.md, the --fix column):
+each printed with its code; the file keeps its own key order, indentation, line breaks (CRLF
+too) and byte order mark, and is written whole (a temporary file renamed over it; a symbolic
+link is followed and kept). What needs a decision ("suggests": a kebab-case id, a namespace)
+is listed with a suggestion and never changed. --fix-dry-run prints the diff instead. The exit
+code is the verdict on the manifest as --fix leaves it.
+
 To silence a warning for the project, list its code in package.json:
   "extkit": { "ignore": ["entry.not_javascript"] }   (warnings only; errors cannot be silenced)
 
@@ -49,7 +63,8 @@ Examples:
   $ extkit validate extensions/* --format sarif > extkit.sarif
   $ extkit validate --format github --max-warnings 0
   $ cat manifest.json | extkit validate -
-  $ extkit validate --bundle artifacts/weather-widget/1.2.0/dist/index.js`,
+  $ extkit validate --bundle artifacts/weather-widget/1.2.0/dist/index.js
+  $ extkit validate --fix-dry-run && extkit validate --fix`,
     )
     .action(async (paths: string[], flags: ValidateFlags) => {
       const { runValidate } = await import('../actions/validate.js');
