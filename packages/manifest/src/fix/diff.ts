@@ -73,8 +73,14 @@ export function unifiedDiff(text: string, edits: readonly Edit[], name: string):
         before,
         group.edits.map((e) => ({ ...e, offset: e.offset - start })),
       );
-      for (const l of lines(before)) (body.push(`-${l}`), oldCount++);
-      for (const l of lines(after)) (body.push(`+${l}`), newCount++);
+      for (const l of lines(before)) {
+        body.push(`-${l}`);
+        oldCount++;
+      }
+      for (const l of lines(after)) {
+        body.push(`+${l}`);
+        newCount++;
+      }
       at = group.end + 1;
     }
     for (; at <= to; at++, oldCount++, newCount++) body.push(` ${lines(oldLine(at))[0] ?? ''}`);
