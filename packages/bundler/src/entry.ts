@@ -39,7 +39,7 @@ export function checkEntry(entry: string): Diagnostic | null {
     return {
       code: 'build.entry_unsafe',
       path: '/entry',
-      message: `"entry" is ${JSON.stringify(entry)}: ${problem}. The artifact's paths are plain ASCII (letters, digits, "_ @ + . - ~", "/" between segments), so that no name can forge what its integrity covers. Use e.g. "dist/index.js".`,
+      message: `"entry" is ${JSON.stringify(entry)}: ${problem}. The artifact's paths are plain ASCII (letters, digits, "_ @ + . -", "/" between segments), so that no name can forge what its integrity covers. Use e.g. "dist/index.js".`,
     };
   }
   return null;

@@ -44,7 +44,7 @@ const notAllowed = (path: string, why: string): Diagnostic => ({
 
 const unsafe = (path: string, where: string, problem: string): Diagnostic => ({
   code: 'verify.path_unsafe',
-  message: `${where} names ${shownPath(path)}: ${problem}. An artifact's paths are plain ASCII (letters, digits, "_ @ + . - ~", "/" between segments), so that no name can forge part of the listing its integrity covers; nothing in this artifact loads.`,
+  message: `${where} names ${shownPath(path)}: ${problem}. An artifact's paths are plain ASCII (letters, digits, "_ @ + . -", "/" between segments), so that no name can forge part of the listing its integrity covers; nothing in this artifact loads.`,
 });
 
 /**

@@ -4,7 +4,7 @@ import { artifactPathProblem, artifactPathsProblem, shownPath } from './path.js'
 
 describe('the artifact path rule', () => {
   it('takes the paths a build writes', () => {
-    for (const p of ['manifest.json', 'dist/index.js', 'dist/index.js.map', 'a/b_c/@x/+y/v1.2.3~beta/i-1.mjs'])
+    for (const p of ['manifest.json', 'dist/index.js', 'dist/index.js.map', 'a/b_c/@x/+y/v1.2.3-beta/i-1.mjs'])
       expect(artifactPathProblem(p), p).toBeNull();
   });
 
@@ -17,7 +17,8 @@ describe('the artifact path rule', () => {
     ['./x.js', /starts with "\."/],
     ['dist/.hidden', /starts with "\."/],
     ['-rf', /starts with "-"/],
-    ['~/x', /starts with "~"/],
+    ['~/x', /"~"/],
+    ['dist/ABCDEF~1.JS', /"~"/],
     ['a\nb', /U\+000A/],
     ['a\rb', /U\+000D/],
     ['a\u0000b', /U\+0000/],

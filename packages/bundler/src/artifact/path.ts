@@ -8,16 +8,17 @@ export const MAX_PATH = 1024;
 /** The longest segment taken: most file systems' limit for one name. */
 const MAX_SEGMENT = 255;
 
-/** Letters, digits and `_ @ +` first; then those, `.`, `-` and `~`. No space, quote, `$`, `%`, `\`, control or non-ASCII character. */
-const SEGMENT = /^[A-Za-z0-9_@+][A-Za-z0-9_.@+~-]*$/;
+/** Letters, digits and `_ @ +` first; then those, `.` and `-`. No space, quote, `~`, `$`, `%`, `\`, control or non-ASCII character. */
+const SEGMENT = /^[A-Za-z0-9_@+][A-Za-z0-9_.@+-]*$/;
 
 /** Names Windows gives to devices whatever their extension (`nul.js` is the null device). */
 const DEVICE = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])(?:\.|$)/i;
 
 /**
  * Why `path` cannot name a file of an artifact, or null when it can: relative,
- * `/`-separated segments of letters, digits, `_ @ + . - ~` that start with a letter, digit,
- * `_`, `@` or `+` (never `.`, `-` or `~`: no `..`, hidden file, option or home folder), do
+ * `/`-separated segments of letters, digits, `_ @ + . -` that start with a letter, digit,
+ * `_`, `@` or `+` (never `.` or `-`: no `..`, hidden file or option; no `~` anywhere: a home
+ * folder to a shell, a short name such as `PROGRA~1` to Windows), do
  * not end in `.`, and are no Windows device name nor `__proto__`.
  */
 export function artifactPathProblem(path: unknown): string | null {
@@ -28,7 +29,7 @@ export function artifactPathProblem(path: unknown): string | null {
     if (segment === '') return 'it has an empty segment (a leading, trailing or doubled "/")';
     if (segment.length > MAX_SEGMENT) return `a segment is longer than ${MAX_SEGMENT} characters`;
     if (!SEGMENT.test(segment)) {
-      const bad = [...segment].find((c) => !/[A-Za-z0-9_.@+~-]/.test(c));
+      const bad = [...segment].find((c) => !/[A-Za-z0-9_.@+-]/.test(c));
       return bad !== undefined
         ? `it holds ${describeChar(bad)}, which a file system, a shell or a terminal treats specially`
         : `a segment starts with "${segment[0]}" (".", "..", a hidden file, an option or a home folder)`;

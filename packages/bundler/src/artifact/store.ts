@@ -181,7 +181,7 @@ function unsafePaths(contents: ReadonlyMap<string, Uint8Array>): Diagnostic | nu
   return bad
     ? {
         code: 'artifact.path_unsafe',
-        message: `The artifact would hold ${shownPath(bad.path)}: ${bad.problem}. An artifact's paths are plain ASCII (letters, digits, "_ @ + . - ~", "/" between segments); rename the file (for the bundle, "entry" in manifest.json).`,
+        message: `The artifact would hold ${shownPath(bad.path)}: ${bad.problem}. An artifact's paths are plain ASCII (letters, digits, "_ @ + . -", "/" between segments); rename the file (for the bundle, "entry" in manifest.json).`,
       }
     : null;
 }

@@ -355,6 +355,33 @@ describe('revocation is per listing', () => {
   });
 });
 
+describe('format-1 records (written before format 2)', () => {
+  it('publish, pin, sign and load with their own integrity form', async () => {
+    const dir = await slotArtifact('legacy-card', '@acme/legacy-card', 'legacy');
+    const record = JSON.parse(readFileSync(join(dir, 'artifact.json'), 'utf8')) as {
+      artifact: number;
+      files: Array<{ path: string; sha256: string }>;
+      integrity: string;
+    };
+    record.artifact = 1;
+    record.integrity = integrityOf(record.files, 1);
+    writeFileSync(join(dir, 'artifact.json'), JSON.stringify(record, null, 2) + '\n');
+    const published = await publish(dir);
+    expect(published).toMatchObject({ ok: true, listing: 'acme.legacy-card', integrity: record.integrity });
+    await staffAction('review', 'acme.legacy-card', { marketplace: emu.origin });
+    await staffAction('approve', 'acme.legacy-card', { marketplace: emu.origin });
+    const pinned = await installListing('acme.legacy-card', { marketplace: emu.origin, key: emu.apiKey });
+    expect(pinned.install).toMatchObject({ integrity: record.integrity, load: { loads: true, realm: 'sandbox' } });
+    const keyFile = join(work, 'legacy-staff.key.pem');
+    expect((await generateStaffKey(keyFile, { marketplace: emu.origin })).ok).toBe(true);
+    expect((await signVersion('acme.legacy-card', '1.0.0', keyFile, { marketplace: emu.origin })).ok).toBe(true);
+    const cache = mkdtempSync(join(work, 'cache-'));
+    const fetched = await fetchInstalled('acme.legacy-card', { marketplace: emu.origin, key: emu.apiKey, cache });
+    expect(fetched.decision).toMatchObject({ loads: true, realm: 'app' });
+    expect(fetched.verify?.integrity).toBe(record.integrity);
+  });
+});
+
 describe('a hostile marketplace writes nowhere through dev --installed', () => {
   /** A marketplace that answers what `answer` says for each path, as a remote one (or a man in the middle) could. */
   async function hostile(answer: (path: string) => unknown): Promise<{ origin: string; close: () => void }> {

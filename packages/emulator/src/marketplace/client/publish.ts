@@ -94,7 +94,7 @@ export async function publishArtifact(dir: string, options: PublishOptions): Pro
         errors: [
           {
             code: 'publish.upload_invalid',
-            message: `${err.message}; nothing was sent. An artifact's paths are plain ASCII (letters, digits, "_ @ + . - ~", "/" between segments): build it again with extkit build.`,
+            message: `${err.message}; nothing was sent. An artifact's paths are plain ASCII (letters, digits, "_ @ + . -", "/" between segments): build it again with extkit build.`,
           },
         ],
         warnings: [],
