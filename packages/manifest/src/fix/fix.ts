@@ -6,7 +6,7 @@
 // manifest means is refused as a bug.
 import type { Edit, Node } from 'jsonc-parser';
 import { sameJson } from '../diff/collect.js';
-import { diagnosticPositions } from '../positions.js';
+import { diagnosticPositions } from '../text/positions.js';
 import { validateManifestText } from '../parse.js';
 import { RULES, type DiagnosticCode } from '../rules.js';
 import type { Diagnostic } from '../diagnostics.js';
