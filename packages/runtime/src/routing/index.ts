@@ -50,7 +50,8 @@ export function parseApiBase(value: unknown): ApiBaseResult {
     return bad(`is ${value.length} characters long (at most ${MAX_API_BASE_LENGTH})`);
   const shown = JSON.stringify(value);
   if (value.trim() !== value || value === '') return bad(`${shown} is empty or has spaces around it`);
-  if (/[\s\\\u0000-\u001f\u007f]/.test(value)) return bad(`${shown} holds a space, a backslash or a control character`);
+  if (/[\s\\]/.test(value) || hasControl(value))
+    return bad(`${shown} holds a space, a backslash or a control character`);
   let url: URL;
   try {
     url = new URL(value);
@@ -68,6 +69,15 @@ export function parseApiBase(value: unknown): ApiBaseResult {
     return bad(`${shown} has a "." or ".." segment or an encoded slash in its path`);
   const prefix = url.pathname.replace(/\/+$/, '');
   return { ok: true, base: { href: url.origin + prefix, origin: url.origin, prefix } };
+}
+
+/** Whether `s` holds a C0 control character or DEL (written as a loop: the linter refuses control characters in a pattern). */
+function hasControl(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
 }
 
 /** Whether a path (as written, before the URL parser resolves it) holds a `.` or `..` segment, plain or percent-encoded. */

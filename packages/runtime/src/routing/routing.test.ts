@@ -44,6 +44,8 @@ describe('parseApiBase', () => {
     ['https://api.example.com/v1%2Fadmin', 'encoded slash'],
     ['https://api.example.com\\v1', 'backslash'],
     ['https://api.example.com/v1\n', 'spaces around'],
+    ['https://api.example.com/v\u00011', 'control character'],
+    ['https://api.example.com/v1\u007f', 'control character'],
     [`https://api.example.com/${'a'.repeat(3000)}`, 'at most 2048'],
   ])('refuses %j with a reason and an example', (value, why) => {
     const result = parseApiBase(value);
