@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../packages/emulator/dist/index.js';
 import { launchBrowser } from './helpers/browser.js';
 import { startDev, type DevProcess } from './helpers/dev-cli.js';
-import { repoRoot } from './helpers/cli.js';
+import { repoRoot, runCli } from './helpers/cli.js';
 
 const ROUTE = 'iframe[data-surface="route:/probe"]';
 let dir: string;
@@ -138,6 +138,20 @@ describe('extkit dev --emulator <url>', () => {
     await page.click('[data-tab="settings"]');
     expect(await page.inputValue('[data-config="apiKey"]')).toBe(key.values.apiKey);
     expect(await textOf(true, '#out', /^403 /)).toBe('403 insufficient_scope ');
+  });
+});
+
+describe('extkit dev --emulator, called wrongly', () => {
+  it('refuses a URL that is no emulator, or one that does not answer, and --installed beside it (exit 2)', () => {
+    const ftp = runCli(['dev', dir, '--emulator', 'ftp://127.0.0.1/v1']);
+    expect(ftp.status).toBe(2);
+    expect(ftp.stderr).toContain('--emulator must be an http URL');
+    const closed = runCli(['dev', dir, '--emulator', 'http://127.0.0.1:9/v1']);
+    expect(closed.status).toBe(2);
+    expect(closed.stderr).toContain('no emulator answers at http://127.0.0.1:9/__emulator');
+    const both = runCli(['dev', dir, '--emulator', '--installed', 'acme.x']);
+    expect(both.status).toBe(2);
+    expect(both.stderr).toContain('give one of --installed and --emulator');
   });
 });
 

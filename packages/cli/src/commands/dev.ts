@@ -124,6 +124,11 @@ export function registerDev(program: Command): void {
       '\nThe preview listens on 127.0.0.1 only. Stop it with Ctrl-C.\n\nWith --emulator, every request a frame makes under the project\'s API base ("extkit": { "api":\n"https://api.example.com/v1" } in package.json) goes to the emulator instead, and nothing else does:\nthe code and the manifest are the ones you publish (docs/api.md). Without a URL the emulator runs in\nthis process (its state in .extkit/emulator, the demo seed; it needs @electric-sql/pglite).\n\nExamples:\n  $ extkit dev\n  $ extkit dev --emulator\n  $ extkit dev --emulator http://127.0.0.1:8787/v1\n  $ extkit dev path/to/extension --port 5180 --host-abi 2\n  $ extkit dev --installed acme.hello-card',
     )
     .action(async (dir: string, flags: DevFlags) => {
+      if (flags.installed !== undefined && flags.emulator !== undefined)
+        throw new UsageError(
+          'flag.conflict',
+          '--installed previews a published version as an installer runs it, which no emulator routes; give one of --installed and --emulator',
+        );
       if (flags.installed !== undefined) return devInstalled(dir, flags);
       requireDir(dir, 'extension folder');
       await requirePublisher(flags.publisher); // a usage error (exit 2), as in validate and build

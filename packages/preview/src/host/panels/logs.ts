@@ -117,7 +117,8 @@ export function networkView(panel: HTMLElement, changed: () => void): LogView {
     panel,
     title: h('h3', {}, 'Network', h('small', {}, ' blocked by the sandbox')),
     ring: store.blocked,
-    empty: 'Nothing blocked. Requests to origins outside capabilities.network appear here.',
+    empty:
+      'Nothing blocked. Requests to origins outside capabilities.network appear here; every request the frames made, routed to the emulator or not, is in the API tab.',
     noun: 'blocked requests',
     changed,
     text: (b) => `${b.directive} ${b.blocked} ${b.surface}`,
