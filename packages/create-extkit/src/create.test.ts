@@ -27,6 +27,20 @@ const textOf = (dir: string): string =>
     .join('\n');
 
 describe('create', () => {
+  it.each([
+    ['npm', ['`npm run dev`', '`npm run build`', '`npm test`'], /`(pnpm|yarn) /],
+    ['pnpm', ['`pnpm dev`', '`pnpm validate`', '`pnpm test`'], /`(npm|yarn) /],
+    ['yarn', ['`yarn dev`', '`yarn typecheck`'], /`(npm|pnpm) /],
+  ] as const)("names %s's commands in the README, for every template", async (pm, want, never) => {
+    for (const template of listTemplates().map((t) => t.name)) {
+      const dir = join(root, `pm-${pm}-${template}`);
+      expect((await create({ dir, template, publisher: 'globex', packageManager: pm })).ok).toBe(true);
+      const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+      for (const w of want) expect(readme, template).toContain(w);
+      expect(readme, template).not.toMatch(never);
+    }
+  });
+
   it.each(listTemplates().map((t) => t.name))(
     'writes the %s template with every default rewritten',
     async (template) => {

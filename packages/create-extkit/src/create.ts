@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { packageManager } from './format.js';
 import { resolveOptions } from './options.js';
 import type { Identity } from './rewrite.js';
 import { kitVersion, listTemplates, schemaFile } from './templates.js';
@@ -73,6 +74,7 @@ export async function create(input: CreateInput, options: { prompter?: Prompter 
       { publisher, id, name },
       kitVersion(),
       schemaFile(),
+      input.packageManager ?? packageManager(),
     );
     result.ok = true;
   } catch (err) {

@@ -61,3 +61,19 @@ export function textKind(file: string): TextKind | null {
   if (/\.(ts|tsx|js|jsx|mjs|cjs|css|html)$/.test(file) || /(^|\/)_gitignore$/.test(file)) return 'code';
   return null;
 }
+
+/** The package manager a README's commands are written for. */
+export type CommandRunner = 'npm' | 'pnpm' | 'yarn';
+
+/**
+ * A README's script commands (`pnpm dev`, `npm run build`, `npm test`, `yarn validate`) written
+ * for the package manager that created the project: `npm run dev`, `pnpm dev`, `yarn dev`.
+ * @example rewriteCommands('`pnpm dev`', 'npm') // '`npm run dev`'
+ */
+export function rewriteCommands(text: string, pm: CommandRunner): string {
+  return text.replace(
+    /(?<![\w/-])(?:pnpm|yarn|npm run|npm)( (?:run )?)(dev|build|validate|typecheck|test)\b/g,
+    (_m, _run: string, script: string) =>
+      pm === 'npm' ? (script === 'test' ? 'npm test' : `npm run ${script}`) : `${pm} ${script}`,
+  );
+}

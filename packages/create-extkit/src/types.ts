@@ -14,6 +14,8 @@ export interface CreateInput {
   publisher?: string;
   /** Accept the defaults without asking (the template defaults to "site-component"). */
   yes?: boolean;
+  /** The package manager the project's README names its commands for; default the one running create (npm_config_user_agent), else npm. */
+  packageManager?: 'npm' | 'pnpm' | 'yarn';
 }
 
 /** The fields `create` needs, in the order they are asked for. */

@@ -15,7 +15,15 @@ import {
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { writeTypes } from '@extkit/manifest';
-import { pointSchema, rewritePackageJson, rewriteText, textKind, type Identity } from './rewrite.js';
+import {
+  pointSchema,
+  rewriteCommands,
+  rewritePackageJson,
+  rewriteText,
+  textKind,
+  type CommandRunner,
+  type Identity,
+} from './rewrite.js';
 
 /** Folders of a template that are never copied: what its install, build and preview produce. */
 const SKIP = new Set(['node_modules', 'artifacts', 'dist', '.extkit']);
@@ -39,6 +47,7 @@ export function writeProject(
   to: Identity,
   kitVersion: string,
   schema: string,
+  pm: CommandRunner = 'npm',
 ): string[] {
   removeStaleTemps(target);
   const temp = join(dirname(target), `${tempPrefix(target)}${randomBytes(4).toString('hex')}`);
@@ -58,6 +67,7 @@ export function writeProject(
         if (file === 'package.json') text = rewritePackageJson(text, to, kitVersion);
         else text = rewriteText(text, from, to, kind);
         if (file === 'manifest.json') text = pointSchema(text, `./${SCHEMA_COPY}`);
+        if (file === 'README.md') text = rewriteCommands(text, pm);
         writeFileSync(join(temp, out), text);
       }
       written.push(out);

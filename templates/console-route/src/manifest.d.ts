@@ -8,8 +8,8 @@ export interface Props {
 
 /** The config values (config.fields), starting at config.defaults. */
 export interface Config {
-  /** Currency; default "EUR" */
-  readonly currency: "EUR" | "USD";
+  /** Currency; default "usd" */
+  readonly currency: "usd" | "eur";
   /** Monthly target (0 to ∞); default 10000 */
   readonly target: number;
 }

@@ -1,7 +1,7 @@
 // The page's logic, kept apart from the DOM so that it is easy to test.
 
-/** An amount in cents as money, e.g. formatMoney(123456, 'EUR') → "€1,234.56". */
-export function formatMoney(cents: number, currency: 'EUR' | 'USD'): string {
+/** An amount in cents as money, e.g. formatMoney(123456, 'usd') → "$1,234.56" (the API's orders are in usd, 002). */
+export function formatMoney(cents: number, currency: 'usd' | 'eur'): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
 }
 
