@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { getRegistry, registerComponent } from '@extkit/runtime';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TestingError, render } from './index.js';
-import { call } from './__fixtures__/api-card/call.js';
+import { beacon, call, source } from './__fixtures__/api-card/call.js';
 import { apiError, deleted, paginate, platformHttp, rateLimited } from './msw/index.js';
 
 const DIR = join(import.meta.dirname, '__fixtures__/api-card');
@@ -26,6 +26,10 @@ const seen: string[] = [];
 beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url} ${String(req.headers['x-trace'] ?? '')}`.trim());
+    if (req.url?.endsWith('/stream')) {
+      res.setHeader('content-type', 'text/event-stream');
+      return void res.end('data: routed\n\n');
+    }
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ path: req.url }));
   });
@@ -64,6 +68,17 @@ describe('render(id, { api })', () => {
     const res = await fetch(`${base}/contacts`, { headers: { 'x-trace': 'test' } });
     expect(await res.json()).toEqual({ path: '/v1/contacts' });
     expect(seen).toEqual(['GET /v1/contacts test']);
+    expect(view.blocked).toEqual([]);
+  });
+
+  it('routes EventSource and sendBeacon the same way', async () => {
+    const view = render(CARD, { manifest: MANIFEST, api: base });
+    const stream = source('https://api.example.com/v1/events/stream');
+    const got = await new Promise((resolve) => (stream.onmessage = (e: MessageEvent) => resolve(e.data)));
+    stream.close();
+    expect(got).toBe('routed');
+    expect(beacon('https://api.example.com/v1/usage', 'x')).toBe(true);
+    await vi.waitFor(() => expect(seen).toEqual(['GET /v1/events/stream', 'POST /v1/usage']));
     expect(view.blocked).toEqual([]);
   });
 

@@ -8,6 +8,7 @@
 // loaded on first use), sending declared origins to render()'s `fetch`.
 import { createRequire } from 'node:module';
 import { absolute, current, refuse, track, type NetworkGuard } from './guards.js';
+import { routedFetch } from './intercept.js';
 
 type Ctor = new (...args: any[]) => object;
 type Fetch = typeof fetch;
@@ -171,7 +172,8 @@ function suppliedEventSource(fallbackFetch: () => Fetch | undefined): Ctor {
   let Loaded: Ctor | undefined;
   const Supplied = function (url: string | URL, init?: { withCredentials?: boolean }): object {
     Loaded ??= (createRequire(import.meta.url)('eventsource') as { EventSource: Ctor }).EventSource;
-    const via = current()?.fetch ?? fallbackFetch();
+    const guard = current();
+    const via = guard?.fetch ?? routedFetch(guard?.route, fallbackFetch());
     return new Loaded(absolute(String(url)), {
       withCredentials: init?.withCredentials === true,
       ...(via ? { fetch: via } : {}),
@@ -224,8 +226,8 @@ function guardedBeacon(
     if (size !== undefined && size > BEACON_QUOTA) return false;
     const guard = current();
     if (guard && refuse(guard, target)) return true;
-    if (!guard?.fetch && original) return original.call(this, url, data);
-    const via = guard?.fetch ?? fallbackFetch();
+    if (!guard?.fetch && !guard?.route && original) return original.call(this, url, data);
+    const via = guard?.fetch ?? routedFetch(guard?.route, fallbackFetch());
     if (!via) return false;
     via(target, {
       method: 'POST',

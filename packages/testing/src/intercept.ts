@@ -55,5 +55,9 @@ export function installInterceptor(): typeof fetch {
   return through;
 }
 
+/** `base` with `route` applying to what it sends (EventSource and sendBeacon fetch through it). */
+export const routedFetch = (route: Route | undefined, base: typeof fetch | undefined): typeof fetch | undefined =>
+  route && base ? (input, init) => routes.run(route, () => base(input, init)) : base;
+
 /** Runs `send` with `route` applying to the requests it makes (and their continuations). */
 export const withRoute = <T>(route: Route | undefined, send: () => T): T => (route ? routes.run(route, send) : send());

@@ -6,7 +6,7 @@
 // the harness running the mount or its listeners, none of jsdom dispatching an
 // event to a handler. Anything else, or a stack that says nothing (a callback
 // after the chain was lost), is the extension's: the sandbox's rules hold.
-import { basename, dirname, sep } from 'node:path';
+import { basename, dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
@@ -14,6 +14,13 @@ const HARNESS = dirname(fileURLToPath(import.meta.url));
 /** The harness's own network and sandbox code, always on the stack of a guarded call: not extension code. */
 const GUARD_FILES = new Set(['network', 'guards', 'channels', 'intercept', 'owner', 'sandbox']);
 const TEST_FILE = /\.(test|spec)\.[cm]?[jt]sx?$/;
+const TEST_FOLDER = /(^|[\\/])(tests?|__tests__)[\\/]/;
+
+/** A test file, or a helper beside the tests: a file in the project's test/, tests/ or __tests__/ folders. */
+const isTestFile = (file: string, testPath: string, projectDir: string | undefined): boolean =>
+  file === testPath ||
+  TEST_FILE.test(file) ||
+  (projectDir !== undefined && file.startsWith(projectDir + sep) && TEST_FOLDER.test(relative(projectDir, file)));
 
 /** The file a stack line names, as a path (no file://, no line and column, no query). */
 function fileOf(line: string): string | undefined {
@@ -40,7 +47,7 @@ export function requestedByTest(projectDir: string | undefined): boolean {
   for (const line of stack.split('\n').slice(1)) {
     const file = fileOf(line);
     if (!file) continue;
-    if (file === testPath || TEST_FILE.test(file)) {
+    if (isTestFile(file, testPath, projectDir)) {
       test = true;
       continue;
     }

@@ -7,8 +7,8 @@ export interface EmulatorInfo {
   baseUrl: string;
   /** The admin surface (`http://127.0.0.1:<port>/__emulator`). */
   adminUrl: string;
-  /** A key of the emulator's default organization (shared by every file; `emulator().apiKey` is this file's own). */
-  apiKey: string;
+  /** Set while the setup's own emulator starts: how long a file may wait for it to answer. */
+  startingMs?: number;
 }
 
 /** This test file's organization on the run's emulator: made fresh for the file, so no state leaks between files. */
@@ -37,19 +37,27 @@ export const REACH_TIMEOUT_MS = 5_000;
 /** Asks the emulator for a new organization and its key; a clear error naming the URL when it does not answer. */
 export async function freshOrganization(info: EmulatorInfo, fetchFn: typeof fetch = fetch): Promise<FileEmulator> {
   const url = `${info.adminUrl}/keys`;
-  let answer: Response;
-  try {
-    answer = await fetchFn(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ plan: 'business' }),
-      signal: AbortSignal.timeout(REACH_TIMEOUT_MS),
-    });
-  } catch (err) {
-    throw new Error(
-      `The extkit emulator at ${info.baseUrl} did not answer (${unreachable(err)}). It is started by globalSetup: ['@extkit/testing/emulator'] in vitest's config; with EXTKIT_EMULATOR_URL set, start it yourself (extkit emulate) at that URL.`,
-      { cause: err },
-    );
+  const failed = failedFor(info);
+  let answer: Response | undefined;
+  const deadline = Date.now() + (info.startingMs ?? 0);
+  for (;;) {
+    try {
+      answer = await fetchFn(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ plan: 'business' }),
+        signal: AbortSignal.timeout(REACH_TIMEOUT_MS),
+      });
+      break;
+    } catch (err) {
+      // The setup's emulator may still be starting: nothing listens yet. Anything else, or past the wait, is final.
+      const refused = (err as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';
+      if (refused && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        continue;
+      }
+      throw failed(err);
+    }
   }
   if (!answer.ok)
     throw new Error(
@@ -58,6 +66,15 @@ export async function freshOrganization(info: EmulatorInfo, fetchFn: typeof fetc
   const { key, org } = (await answer.json()) as { key: string; org: string };
   return Object.freeze({ baseUrl: info.baseUrl, adminUrl: info.adminUrl, apiKey: key, org });
 }
+
+/** The error for an emulator that did not answer at `info`'s URL. */
+const failedFor =
+  (info: EmulatorInfo) =>
+  (err: unknown): Error =>
+    new Error(
+      `The extkit emulator at ${info.baseUrl} did not answer (${unreachable(err)}${info.startingMs ? `; it did not start within ${info.startingMs / 1000} s` : ''}). It is started by globalSetup: ['@extkit/testing/emulator'] in vitest's config (its own error, if it failed to start, is printed above); with EXTKIT_EMULATOR_URL set, start it yourself (extkit emulate) at that URL.`,
+      { cause: err },
+    );
 
 /** Why a fetch did not reach its server, in a few words (the timeout, or the socket's error code). */
 export function unreachable(err: unknown): string {

@@ -1,10 +1,14 @@
 // vitest's global setup for tests against the emulator: `globalSetup: ['@extkit/testing/emulator']`.
 // It runs in Node, outside the test files' jsdom environment (where PGlite cannot run), starts one
 // in-memory emulator for the run (or, with EXTKIT_EMULATOR_URL, checks that one answers there), and
-// provides its base URL and a key to every file (`inject('extkitEmulator')`, typed). Each test file
-// gets a fresh organization of its own (emulator() in @extkit/testing), so no state leaks between files.
+// provides its URLs to every file (`inject('extkitEmulator')`, typed). Each test file gets a fresh
+// organization and its key (emulator() in @extkit/testing), so no state leaks between files.
+import { createServer, type AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
-import { REACH_TIMEOUT_MS, freshOrganization, type EmulatorInfo } from './info.js';
+import { freshOrganization, type EmulatorInfo } from './info.js';
+
+/** How long a file waits for the emulator this setup starts. */
+const START_TIMEOUT_MS = 60_000;
 
 /** Starts (or finds) the run's emulator and provides it; the returned teardown stops what it started. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -13,8 +17,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const baseUrl = given.replace(/\/+$/, '');
     const adminUrl = `${new URL(baseUrl).origin}/__emulator`;
     // A first organization proves it answers, before the first test, with the URL in the error if not.
-    const first = await freshOrganization({ baseUrl, adminUrl, apiKey: '' });
-    project.provide('extkitEmulator', { baseUrl, adminUrl, apiKey: first.apiKey } satisfies EmulatorInfo);
+    await freshOrganization({ baseUrl, adminUrl });
+    project.provide('extkitEmulator', { baseUrl, adminUrl } satisfies EmulatorInfo);
     return () => Promise.resolve();
   }
   let startEmulator: typeof import('@extkit/emulator').startEmulator;
@@ -26,19 +30,35 @@ export default async function setup(project: TestProject): Promise<() => Promise
       { cause: err },
     );
   }
-  const emu = await Promise.race([
-    startEmulator({ seed: 'none' }),
-    new Promise<never>((_, reject) =>
-      setTimeout(
-        () => reject(new Error(`The extkit emulator did not start in ${(6 * REACH_TIMEOUT_MS) / 1000} s.`)),
-        6 * REACH_TIMEOUT_MS,
-      ).unref(),
-    ),
-  ]);
+  // The emulator starts while vitest starts its workers and their jsdom: its port is taken first, so its
+  // URL can be provided at once; each file's first request waits for it to answer (file.ts).
+  const port = await freePort();
+  const started = startEmulator({ seed: 'none', port });
+  started.catch((err: unknown) => {
+    console.error(`@extkit/testing/emulator: the emulator did not start on 127.0.0.1:${port}:`, err);
+  });
+  // What fails at once (no database engine installed, a bad option) fails the run here, before any test.
+  await Promise.race([started, new Promise((r) => setTimeout(r, 300))]);
+  const origin = `http://127.0.0.1:${port}`;
   project.provide('extkitEmulator', {
-    baseUrl: emu.baseUrl,
-    adminUrl: emu.adminUrl,
-    apiKey: emu.apiKey,
+    baseUrl: `${origin}/v1`,
+    adminUrl: `${origin}/__emulator`,
+    startingMs: START_TIMEOUT_MS,
   } satisfies EmulatorInfo);
-  return () => emu.close();
+  return async () => {
+    const emu = await started.catch(() => undefined);
+    await emu?.close();
+  };
+}
+
+/** A port on 127.0.0.1 no one listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
