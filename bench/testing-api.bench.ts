@@ -147,7 +147,7 @@ one-test jsdom file.
 What the emulator adds beside msw, spawn to exit, for a run of one file (the emulator's start, once per
 run, included): ${fmt(added)} ms (target < 1000 ms: ${verdict(added < 1000)}). What one more file against the
 running emulator costs (its organization, its site, product and order, its test; vitest runs two files
-in parallel on these two cores): ${fmt(another)} ms. Load average at the end: ${os
+in parallel on these two cores): ${fmt(another)} ms (target < 1000 ms: ${verdict(another < 1000)}). Load average at the end: ${os
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(', ')}.
