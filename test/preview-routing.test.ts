@@ -106,6 +106,20 @@ describe('extkit dev --emulator <url>', () => {
     expect(await page.textContent('[data-log-count]')).toMatch(/\d+ errors? · \d+ warnings? in the frames/);
   });
 
+  it('says a request failed because connect-src refused it, and routes an EventSource', async () => {
+    await (await probe()).click('#undeclared');
+    await page.click('[data-tab="logs"]');
+    await textOf(
+      false,
+      '[data-log="request"] .message',
+      /GET https:\/\/undeclared\.example\.com\/x failed: refused by the sandbox's connect-src/,
+    );
+    await (await probe()).click('#sse');
+    await page.click('[data-tab="api"]');
+    await page.waitForSelector('[data-call="GET /v1/stream"] [data-routed]');
+    await expect.poll(() => emu.requests.some((r) => r.path === '/v1/stream')).toBe(true);
+  });
+
   it('shows console warnings and unhandled rejections, their stack mapped to the source', async () => {
     await (await probe()).click('#boom');
     await page.click('[data-tab="logs"]');

@@ -7,7 +7,8 @@
 // semantics (progress, upload, timeout, abort, sync, responseType), where an interceptor would
 // answer it from a fetch Response; EventSource, which no interceptor covers, is rewritten alike.
 import { routeRequest, type ApiBase, type RouteDecision } from '@extkit/runtime/routing';
-import { MAX_REPORT_TEXT, type ConsoleReport, type RequestReport } from './report.js';
+import { observeConsole } from './console.js';
+import { MAX_REPORT_TEXT, clip, type ConsoleReport, type RequestReport } from './report.js';
 
 /** The API base and the emulator's, while routing is on. */
 export interface FrameRouting {
@@ -19,11 +20,14 @@ type Report = (report: RequestReport | ConsoleReport) => void;
 type Fn = (this: unknown, ...args: unknown[]) => unknown;
 type Outcome = Pick<RequestReport, 'status' | 'error' | 'type' | 'code' | 'remaining' | 'retryAfter' | 'replayed'>;
 
-const clip = (s: string): string => (s.length > MAX_REPORT_TEXT ? `${s.slice(0, MAX_REPORT_TEXT - 1)}…` : s);
-
 /** The failure words the browser gives no more of ("Failed to fetch"), with what it can mean here. */
 export const FAILED_REQUEST =
-  'no response: the server is unreachable, or it answered without CORS headers for this frame (origin "null"), or the sandbox\'s connect-src refused it (then the Network tab lists it)';
+  'no response: the server is unreachable, or it answered without CORS headers for this frame (origin "null")';
+/** The reason when the frame's own policy refused the request (a securitypolicyviolation for it came first). */
+export const CSP_REFUSED =
+  "refused by the sandbox's connect-src: its origin is not in capabilities.network (the Network tab has the fix)";
+/** How long after a connect-src violation a failure of the same URL is put down to it. */
+const VIOLATION_WINDOW_MS = 2000;
 
 /** Installs the request log (and the router, when `routing` is given) and the console log in the frame's window. */
 export function observeFrame(win: Window, routing: FrameRouting | undefined, report: Report): void {
@@ -32,6 +36,7 @@ export function observeFrame(win: Window, routing: FrameRouting | undefined, rep
   const perf = g['performance'] as { now(): number } | undefined;
   const now = perf ? perf.now.bind(perf) : Date.now;
   const URLOf = g['URL'] as typeof URL;
+  const setTimeoutOf = (g['setTimeout'] as typeof setTimeout).bind(win);
   const decide = (url: string): RouteDecision =>
     routing ? routeRequest(url, routing.api, routing.emulator) : { kind: 'passed' };
   const absolute = (url: unknown): string => {
@@ -48,6 +53,7 @@ export function observeFrame(win: Window, routing: FrameRouting | undefined, rep
     decision: RouteDecision,
     start: number,
     outcome: Outcome,
+    end = now(),
   ): void => {
     const r: RequestReport = {
       extkit: 'dev',
@@ -58,7 +64,7 @@ export function observeFrame(win: Window, routing: FrameRouting | undefined, rep
       url: clip(url),
       routed: decision.kind === 'routed' ? clip(decision.url) : null,
       status: outcome.status,
-      ms: Math.round((now() - start) * 10) / 10,
+      ms: Math.round((end - start) * 10) / 10,
     };
     if (decision.kind === 'refused') r.refused = clip(decision.reason);
     for (const key of ['error', 'type', 'code', 'remaining', 'retryAfter'] as const) {
@@ -81,6 +87,42 @@ export function observeFrame(win: Window, routing: FrameRouting | undefined, rep
       type: typeof e?.type === 'string' ? e.type : undefined,
       code: typeof e?.code === 'string' ? e.code : undefined,
     };
+  };
+  // A connect-src refusal fires securitypolicyviolation in this document before the request fails: remembered by URL
+  // (and origin: Chromium may report only that), so the failure says why rather than "Failed to fetch".
+  const violations = new Map<string, number>();
+  win.document.addEventListener(
+    'securitypolicyviolation',
+    (e: SecurityPolicyViolationEvent) => {
+      if (e.effectiveDirective !== 'connect-src') return;
+      if (violations.size > 200) violations.clear();
+      violations.set(e.blockedURI, now());
+    },
+    true,
+  );
+  const refusedByCsp = (url: string): boolean => {
+    let origin = url;
+    try {
+      origin = new URLOf(url).origin;
+    } catch {
+      // not a URL: looked up as it is
+    }
+    const at = violations.get(url) ?? violations.get(origin) ?? violations.get(`${origin}/`);
+    return at !== undefined && now() - at < VIOLATION_WINDOW_MS;
+  };
+  /** Reports a request that got no response, a moment later: the violation event, if any, is dispatched as its own task. */
+  const failed = (
+    api: RequestReport['api'],
+    method: string,
+    url: string,
+    decision: RouteDecision,
+    start: number,
+  ): void => {
+    const ended = now();
+    setTimeoutOf(() => {
+      const r = refusedByCsp(decision.kind === 'routed' ? decision.url : url) ? CSP_REFUSED : FAILED_REQUEST;
+      send(api, method, url, decision, start, { status: null, error: r }, ended);
+    }, 50);
   };
   const refusedError = (decision: RouteDecision): Error =>
     new TypeError(`extkit dev: ${decision.kind === 'refused' ? decision.reason : 'refused'}`);
@@ -143,10 +185,12 @@ export function observeFrame(win: Window, routing: FrameRouting | undefined, rep
           },
           (err: unknown) => {
             const aborted = (err as { name?: unknown } | null)?.name === 'AbortError';
-            send('fetch', request.method, request.url, decision, start, {
-              status: null,
-              error: aborted ? 'aborted by the caller (AbortController or a timeout)' : FAILED_REQUEST,
-            });
+            if (aborted)
+              send('fetch', request.method, request.url, decision, start, {
+                status: null,
+                error: 'aborted by the caller (AbortController or a timeout)',
+              });
+            else failed('fetch', request.method, request.url, decision, start);
             throw err;
           },
         );
@@ -182,7 +226,7 @@ export function observeFrame(win: Window, routing: FrameRouting | undefined, rep
           'loadend',
           () => {
             if (this.status === 0) {
-              send('xhr', o.method, o.url, o.decision, start, { status: null, error: FAILED_REQUEST });
+              failed('xhr', o.method, o.url, o.decision, start);
               return;
             }
             let body: unknown;
@@ -227,43 +271,14 @@ export function observeFrame(win: Window, routing: FrameRouting | undefined, rep
           told = true;
         };
         this.addEventListener('open', () => tell({ status: 200 }));
-        this.addEventListener('error', () => tell({ status: null, error: FAILED_REQUEST }));
+        this.addEventListener('error', () => {
+          if (!told) failed('eventsource', 'GET', wanted, decision, start);
+          told = true;
+        });
       }
     };
     g['EventSource'] = Routed;
   }
 
-  // console.error and console.warn: reported, then printed as before.
-  const consoleOf = g['console'] as Record<string, Fn> | undefined;
-  for (const level of ['error', 'warn'] as const) {
-    const original = consoleOf?.[level];
-    if (!consoleOf || typeof original !== 'function') continue;
-    consoleOf[level] = function (this: unknown, ...args: unknown[]): unknown {
-      try {
-        const error = args.find((a): a is Error => a instanceof Error);
-        report({
-          extkit: 'dev',
-          protocol: 1,
-          kind: 'console',
-          level,
-          message: clip(args.map(text).join(' ')),
-          ...(error?.stack ? { stack: clip(error.stack) } : {}),
-        });
-      } catch {
-        // an argument that cannot be described: printed below all the same
-      }
-      return apply(original, this, args);
-    };
-  }
-}
-
-/** A console argument as text: strings as they are, errors by their message, the rest as JSON where it can be. */
-function text(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value instanceof Error) return `${value.name}: ${value.message}`;
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
+  observeConsole(win, report);
 }

@@ -46,6 +46,9 @@ export type DevReport = RequestReport | ConsoleReport;
 /** How much of a URL, a message or a stack a report carries. */
 export const MAX_REPORT_TEXT = 2000;
 
+/** Text cut to MAX_REPORT_TEXT, with an ellipsis where it was cut. */
+export const clip = (s: string): string => (s.length > MAX_REPORT_TEXT ? `${s.slice(0, MAX_REPORT_TEXT - 1)}…` : s);
+
 const isText = (x: unknown, max = MAX_REPORT_TEXT): x is string => typeof x === 'string' && x.length <= max;
 const opt = (x: unknown, max?: number): boolean => x === undefined || isText(x, max);
 
