@@ -120,7 +120,13 @@ describe('scanCode', () => {
       const cancelled = requestAnimationFrame(() => reg('route', '/never'));
       cancelAnimationFrame(cancelled);
       setTimeout(() => reg('orgRoute', 'now:' + performance.now()), 100);
-      if (window === globalThis && self === window) reg('shell', 'shell');`;
+      if (window === globalThis && self === window) reg('shell', 'shell');
+      window.addEventListener('resize', () => reg('route', '/resized'));
+      addEventListener('DOMContentLoaded', (e) => reg('slot', 'parsed:' + e.type));
+      window.addEventListener('load', { handleEvent: () => reg('slot', 'loaded') });
+      const off = () => reg('route', '/removed');
+      addEventListener('load', off);
+      removeEventListener('load', off);`;
     const r = await scanCode({ code }, 'index.js', manifest({}));
     expect(r.registrations.map((x) => `${x.kind} ${x.id}`).sort()).toEqual([
       'component raf:function',
@@ -128,18 +134,33 @@ describe('scanCode', () => {
       'orgRoute now:100',
       'shell shell',
       'slot frames:16,32',
+      'slot loaded',
+      'slot parsed:DOMContentLoaded',
     ]);
-    expect(r.errors.map((e) => e.code)).toEqual([
-      'scan.undeclared_registration',
-      'scan.undeclared_registration',
-      'scan.undeclared_registration',
-      'scan.undeclared_registration',
-      'scan.undeclared_registration',
-    ]);
+    expect(r.errors.map((e) => e.code)).toEqual(Array(7).fill('scan.undeclared_registration'));
     const loop = await scanCode({ code: 'const f = () => requestAnimationFrame(f); f();' }, 'index.js', manifest(), {
       timeoutMs: 300,
     });
     expect(loop.errors.map((e) => e.code)).toEqual(['scan.timeout']);
+  });
+
+  it('sees every registration the bundle made, however it hides them afterwards', async () => {
+    for (const hide of [
+      'setTimeout(() => { r.registrations.length = 0; }, 50);',
+      "Array.prototype.map = () => []; JSON.stringify = () => '[]'; String = () => 'x';",
+      "Object.defineProperty(Array.prototype, '0', { set() {}, configurable: true });",
+      "setTimeout(() => { globalThis[Symbol.for('extkit.registry')] = { registrations: [] }; });",
+    ]) {
+      const r = await scanCode(
+        { code: `${REG} reg('component', 'acme.m.card'); reg('route', '/secret'); ${hide}` },
+        'index.js',
+        declared,
+      );
+      expect(
+        r.errors.map((e) => [e.code, e.path]),
+        hide,
+      ).toEqual([['scan.undeclared_registration', '/contributes/console/routes']]);
+    }
   });
 
   it('reports a promise rejection nothing handles', async () => {
@@ -171,7 +192,7 @@ describe('scanCode', () => {
         const fn = f.getFunction(), self = f.getThis();
         return (fn ? fn.constructor('return typeof process')() : '-') + (self && !(self instanceof Object) ? ' host receiver' : '');
       });
-      const look = (when) => { for (const seen of new Error().stack) reg('component', when + ' ' + seen); };
+      const look = (when) => new Error().stack.forEach((seen, i) => reg('component', when + ' ' + i + ' ' + seen));
       look('load');
       Promise.resolve().then(() => look('job'));
       setTimeout(() => look('timer'));`;
@@ -180,7 +201,7 @@ describe('scanCode', () => {
     // Each stack runs through the scan's own frames (vm, the worker): none hands out its function or receiver.
     for (const when of ['load', 'job', 'timer'])
       expect(seen.filter((s) => s.startsWith(when)).length).toBeGreaterThan(3);
-    expect(seen.filter((s) => !/^\w+ (-|undefined)$/.test(s))).toEqual([]);
+    expect(seen.filter((s) => !/^\w+ \d+ (-|undefined)$/.test(s))).toEqual([]);
   });
 
   it('holds the whole scan to its memory limit, ArrayBuffers and WebAssembly memories included', async () => {
