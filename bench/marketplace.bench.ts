@@ -22,6 +22,7 @@ const WARMUP = 2;
 const ext = join(dir, 'ext');
 cpSync(join(root, 'test/fixtures/build-basic'), ext, { recursive: true });
 const uploads: string[] = [];
+let dryUpload = '';
 for (let i = 0; i < ROUNDS + WARMUP + 1; i++) {
   const manifest = JSON.parse(readFileSync(join(ext, 'manifest.json'), 'utf8')) as { version: string };
   manifest.version = `1.0.${i}`;
@@ -29,6 +30,16 @@ for (let i = 0; i < ROUNDS + WARMUP + 1; i++) {
   const r = await build(ext);
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   uploads.push(JSON.stringify(await readUpload(r.artifact!.dir)));
+}
+
+// The dry run's upload: a version above every one the rounds publish, so it is new each time.
+{
+  const manifest = JSON.parse(readFileSync(join(ext, 'manifest.json'), 'utf8')) as { version: string };
+  manifest.version = '9.9.9';
+  writeFileSync(join(ext, 'manifest.json'), JSON.stringify(manifest));
+  const r = await build(ext);
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  dryUpload = JSON.stringify({ ...(await readUpload(r.artifact!.dir)), dryRun: true });
 }
 
 const emu = await startEmulator();
@@ -82,6 +93,7 @@ const t = await interleave(
     bareUpload: post(bareOrigin, () => uploads[0]!, 201),
     publishNew: post(emu.origin, () => uploads[next++]!, 201),
     publishSame: post(emu.origin, () => uploads[0]!, 200),
+    dryRun: post(emu.origin, () => dryUpload, 200),
     bareRead: reads(bareOrigin),
     emuRead: reads(emu.origin),
   },
@@ -97,6 +109,7 @@ const readRatio = t.emuRead! / t.bareRead!;
 process.stdout.write(`## Marketplace (@extkit/emulator)
 
 An artifact of the build fixture (${(size / 1024).toFixed(1)} KiB of upload JSON) published to an in-memory emulator, ${ROUNDS} rounds interleaved after ${WARMUP} warm-up rounds, medians.
+A dry run (\`extkit publish --dry-run\`) sends the same upload with \`"dryRun": true\`: the same checks and the same plan, in a transaction rolled back, beside a publish of a new version.
 The peer of a publish is a plain upload of the same bytes to a bare node:http server that reads and parses them; the publish adds writing the files to a private folder, re-hashing them, re-validating the manifest, the bundle scan in a worker and the transaction.
 Listing-versions: ${N} sequential reads per round beside a bare server answering the same JSON.
 
@@ -105,6 +118,8 @@ Listing-versions: ${N} sequential reads per round beside a bare server answering
 | Plain upload of the same bytes, bare server | ${fmt(t.bareUpload!)} ms | | |
 | Publish a new version (201) | ${fmt(t.publishNew!)} ms | < 1,000 ms | ${verdict(t.publishNew! < 1000)} |
 | Publish the same bytes again (200, every check re-run) | ${fmt(t.publishSame!)} ms | | |
+| \`publish --dry-run\`'s request: every check, nothing stored (200) | ${fmt(t.dryRun!)} ms | | |
+| Ratio, dry run / publish of a new version | ${(t.dryRun! / t.publishNew!).toFixed(2)}x | within 1.2x | ${verdict(t.dryRun! / t.publishNew! <= 1.2)} |
 | Ratio, new version / plain upload | ${(t.publishNew! / t.bareUpload!).toFixed(1)}x | | |
 | \`GET /api/marketplace/listing-versions\`, bare server | ${fmt(t.bareRead!)} ms | | |
 | \`GET /api/marketplace/listing-versions\`, emulator | ${fmt(t.emuRead!)} ms | | |

@@ -103,7 +103,7 @@ export const apiRoutes: Route[] = [
     /^\/versions$/,
     async (r) => {
       const answer = await publishVersion(r.sql, await publisherKey(r), r.body, r.now);
-      return ok(answer, answer.created ? 201 : 200);
+      return ok(answer, answer.created && !answer.dryRun ? 201 : 200);
     },
   ],
   ['GET', /^\/listings$/, async (r) => list(await browse(r.sql, await viewerOf(r)))],
