@@ -133,6 +133,20 @@ export async function publishArtifact(dir: string, options: PublishOptions): Pro
   });
   if (!reply.ok) return { ok: false, errors: reply.errors, warnings: [], marketplace, ...none };
   const b = reply.body;
+  // A marketplace that does not know dry runs ignores the member and publishes: say so, never "would".
+  if (dryRun && (b as { dryRun?: unknown }).dryRun !== true)
+    return {
+      ok: false,
+      errors: [
+        {
+          code: 'publish.dry_run_unsupported',
+          message: `${marketplace} answered the dry run as a publish (it does not know "dryRun"), so ${b.listing}@${b.version} may now be published${b.created ? ' (it says it created it)' : ''}. Check with extkit marketplace listings before publishing again.`,
+        },
+      ],
+      warnings: [],
+      marketplace,
+      ...none,
+    };
   return {
     ok: true,
     errors: [],
