@@ -153,6 +153,29 @@ describe('extkit dev --emulator <url>', () => {
     expect(await page.inputValue('[data-config="apiKey"]')).toBe(key.values.apiKey);
     expect(await textOf(true, '#out', /^403 /)).toBe('403 insufficient_scope ');
   });
+
+  it('drives the emulator from the API panel: the clock, the plan, a reset', async () => {
+    await page.click('[data-tab="api"]');
+    const before = Date.parse(((await (await fetch(emu.adminUrl)).json()) as { now: string }).now);
+    await page.fill('[data-clock]', '90');
+    await page.click('[data-control="clock"]');
+    await expect.poll(() => page.textContent('[data-control-note]')).toBe('Clock advanced 90 min.');
+    const after = Date.parse(((await (await fetch(emu.adminUrl)).json()) as { now: string }).now);
+    expect(after - before).toBeGreaterThanOrEqual(90 * 60_000);
+    await page.selectOption('[data-plan]', 'no-commerce');
+    await page.click('[data-control="plan"]');
+    await expect.poll(() => page.textContent('[data-control-note]')).toBe('The organization is on no-commerce.');
+    const orders = await fetch(`${emu.baseUrl}/sites/site_0000001/orders`, {
+      headers: { authorization: `Bearer ${emu.apiKey}` },
+    });
+    expect(orders.status).toBe(403);
+    expect(((await orders.json()) as { error: { type: string; code: string } }).error).toMatchObject({
+      type: 'plan_required',
+      code: 'commerce',
+    });
+    await page.click('[data-control="reset"]');
+    await expect.poll(() => page.textContent('[data-control-note]')).toContain('Reset to the seed.');
+  });
 });
 
 describe('extkit dev --emulator, called wrongly', () => {

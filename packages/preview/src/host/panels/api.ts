@@ -179,7 +179,14 @@ function emulatorControls(changed: () => void): HTMLElement[] {
         {
           type: 'button',
           'data-control': 'reset',
-          onclick: () => void control('reset', 'POST', {}, note, 'Reset to the seed.').then(after),
+          onclick: () =>
+            void control(
+              'reset',
+              'POST',
+              {},
+              note,
+              'Reset to the seed. The keys issued before are gone with it: issue a new development key in Settings.',
+            ).then(after),
         },
         'Reset to the seed',
       ),
