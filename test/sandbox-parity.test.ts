@@ -21,7 +21,7 @@ import { startDev, type DevProcess } from './helpers/dev-cli.js';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures/sandbox-hostile');
 const ID = 'acme.sandbox-probe.probe';
-const CHANNELS = ['form', 'form events', 'popup', 'modal', 'top-navigation', 'links', 'pointer-lock'];
+const CHANNELS = ['form', 'form events', 'popup', 'modal', 'top-navigation', 'links', 'storage', 'pointer-lock'];
 
 type Probed = { channel: string } & Record<string, unknown>;
 interface Run {
@@ -111,6 +111,13 @@ describe('what the sandbox attribute refuses: render() against the preview in Ch
     expect(byChannel(chromium, 'modal')!['answers']).toEqual(['undefined', 'false', 'null', 'undefined']);
     expect(byChannel(chromium, 'popup')!['answers']).toEqual(['null', 'null']);
     expect(byChannel(chromium, 'pointer-lock')!['lockErrors']).toBe(1);
+    expect(byChannel(chromium, 'storage')!['answers']).toEqual([
+      "SecurityError: Failed to read the 'localStorage' property from 'Window': The document is sandboxed and lacks the 'allow-same-origin' flag.",
+      "SecurityError: Failed to read the 'sessionStorage' property from 'Window': The document is sandboxed and lacks the 'allow-same-origin' flag.",
+      "SecurityError: Failed to read the 'cookie' property from 'Document': The document is sandboxed and lacks the 'allow-same-origin' flag.",
+      "SecurityError: Failed to set the 'cookie' property on 'Document': The document is sandboxed and lacks the 'allow-same-origin' flag.",
+      "SecurityError: Failed to execute 'open' on 'IDBFactory': access to the Indexed Database API is denied in this context.",
+    ]);
   });
 
   it("shows a trusted Enter's implicit submission in the preview's network log", async () => {
@@ -147,6 +154,7 @@ describe('what the sandbox attribute refuses: render() against the preview in Ch
         'sandbox without allow-top-navigation',
         'sandbox without allow-downloads',
         'sandbox without allow-pointer-lock',
+        'sandbox without allow-same-origin',
       ]),
     );
   });

@@ -165,6 +165,16 @@ describe('popups, modals, top navigation, downloads, pointer lock', () => {
 
   it('names each missing permission in its strict code', () => {
     const tries: Array<[string, () => void]> = [
+      [
+        'testing.needs_allow_same_origin',
+        () => {
+          try {
+            localStorage.getItem('k');
+          } catch {
+            // the SecurityError the frame gets; the strict verdict is the test's failure
+          }
+        },
+      ],
       ['testing.needs_allow_popups', () => window.open('https://x.example/')],
       ['testing.needs_allow_modals', () => window.confirm('?')],
       ['testing.needs_allow_top_navigation', () => window.open('https://x.example/', '_parent')],
@@ -175,6 +185,33 @@ describe('popups, modals, top navigation, downloads, pointer lock', () => {
       const view = render(CARD, { manifest: MANIFEST, strict: true });
       expect(() => view.unmount()).toThrow(expect.objectContaining({ code }));
     }
+  });
+
+  it("refuses storage as the frame's opaque origin does, and leaves the test's own reads alone", () => {
+    const answers: string[] = [];
+    mount = () => {
+      for (const read of [() => localStorage, () => document.cookie, () => (document.cookie = 'a=1')])
+        try {
+          read();
+          answers.push('read');
+        } catch (e) {
+          answers.push(`${(e as Error).name}: ${(e as Error).message}`);
+        }
+    };
+    const view = render(CARD, { manifest: MANIFEST });
+    expect(answers).toEqual([
+      "SecurityError: Failed to read the 'localStorage' property from 'Window': The document is sandboxed and lacks the 'allow-same-origin' flag.",
+      "SecurityError: Failed to read the 'cookie' property from 'Document': The document is sandboxed and lacks the 'allow-same-origin' flag.",
+      "SecurityError: Failed to set the 'cookie' property on 'Document': The document is sandboxed and lacks the 'allow-same-origin' flag.",
+    ]);
+    expect(view.refused.map((r) => [r.permission, r.via])).toEqual([
+      ['allow-same-origin', 'localStorage'],
+      ['allow-same-origin', 'document.cookie'],
+      ['allow-same-origin', 'document.cookie'],
+    ]);
+    localStorage.setItem('from-test', '1');
+    expect(localStorage.getItem('from-test')).toBe('1');
+    expect(view.refused).toHaveLength(3);
   });
 
   it("leaves jsdom's own window alone when nothing is mounted", () => {

@@ -14,11 +14,13 @@ import {
   activationRefusal,
   openRefusal,
   sandboxRefusal,
+  storageMessage,
   topNavigationMessage,
   type ModalName,
   type SandboxChannel,
 } from '@extkit/runtime/bridge';
 import { absolute, current } from './guards.js';
+import { requestedByTest } from './owner.js';
 
 type Fn = (this: unknown, ...args: unknown[]) => unknown;
 /** The environment's globals the harness reads (jsdom's, under vitest). */
@@ -247,6 +249,52 @@ function lockPointer(): void {
   );
 }
 
+/** Storage, with the frame's opaque origin (no allow-same-origin): localStorage, sessionStorage, cookies, IndexedDB. */
+function lockStorage(): void {
+  // The test's own reads (setup, assertions) see jsdom's storage, as its own requests see the network.
+  const held = (): boolean => {
+    const guard = current();
+    return guard !== undefined && !requestedByTest(guard.dir);
+  };
+  const deny = (what: Parameters<typeof storageMessage>[0], via: string): never => {
+    refuse('storage', via, null);
+    throw domError(storageMessage(what), 'SecurityError');
+  };
+  for (const name of ['localStorage', 'sessionStorage'] as const) {
+    const own = Object.getOwnPropertyDescriptor(g, name);
+    if (!own?.configurable) continue;
+    const { get: getter } = own as { get?: Fn };
+    const read = (): unknown => (getter ? getter.call(g) : own.value);
+    Object.defineProperty(g, name, {
+      configurable: true,
+      enumerable: own.enumerable ?? true,
+      get: () => (held() ? deny(name, name) : read()),
+    });
+  }
+  const docProto = (g['Document'] as { prototype: object } | undefined)?.prototype;
+  const cookie = docProto && Object.getOwnPropertyDescriptor(docProto, 'cookie');
+  if (cookie?.get && cookie.set && cookie.configurable) {
+    const { get, set } = cookie as { get: Fn; set: Fn };
+    Object.defineProperty(docProto, 'cookie', {
+      configurable: true,
+      enumerable: cookie.enumerable ?? true,
+      get(this: unknown) {
+        return held() ? deny('cookie', 'document.cookie') : get.call(this);
+      },
+      set(this: unknown, value: unknown) {
+        if (held()) deny('set cookie', 'document.cookie');
+        set.call(this, value);
+      },
+    });
+  }
+  // jsdom has no IndexedDB; the frame's answers to indexedDB.open() while a view is mounted.
+  if (g['indexedDB'] === undefined)
+    Object.defineProperty(g, 'indexedDB', {
+      configurable: true,
+      get: () => (held() ? Object.freeze({ open: (): never => deny('indexedDB', 'indexedDB.open()') }) : undefined),
+    });
+}
+
 /** Puts the sandbox attribute's refusals in place, once per environment. */
 export function installSandbox(): void {
   if (installed || typeof g.document === 'undefined') return;
@@ -255,4 +303,5 @@ export function installSandbox(): void {
   lockLinks();
   lockWindow();
   lockPointer();
+  lockStorage();
 }

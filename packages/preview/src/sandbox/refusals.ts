@@ -8,7 +8,7 @@
 // SecurityError, which the preview shows among the frame's errors when uncaught.
 import { MODAL_ANSWERS, activationRefusal, openRefusal, type SandboxChannel } from '@extkit/runtime/bridge';
 import { MAX_TARGET_LENGTH, type SandboxAttempt } from './attempt.js';
-import { patchMethod, type Patched } from './patch.js';
+import { patchAccessor, patchMethod, type Patched } from './patch.js';
 
 const { apply, getOwnPropertyDescriptor } = Reflect;
 // An extension that replaces String.prototype.slice only garbles its own entries (the reports are no defence).
@@ -93,6 +93,38 @@ export function watchRefusals(win: Window, report: (attempt: SandboxAttempt) => 
         },
     );
   }
+  // Storage: the frame's origin is opaque, so Chromium throws; the report goes first.
+  for (const name of ['localStorage', 'sessionStorage']) {
+    patchAccessor(patched, win, name, {
+      get: (get) =>
+        function (this: unknown): unknown {
+          send('storage', name, null);
+          return apply(get, this, []);
+        },
+    });
+  }
+  patchAccessor(patched, g['Document']?.prototype, 'cookie', {
+    get: (get) =>
+      function (this: unknown): unknown {
+        send('storage', 'document.cookie', null);
+        return apply(get, this, []);
+      },
+    set: (set) =>
+      function (this: unknown, value: unknown): void {
+        send('storage', 'document.cookie', null);
+        apply(set, this, [value]);
+      },
+  });
+  patchMethod(
+    patched,
+    g['IDBFactory']?.prototype,
+    'open',
+    (original) =>
+      function (this: unknown, ...args: unknown[]): unknown {
+        send('storage', 'indexedDB.open()', null);
+        return apply(original, this, args);
+      },
+  );
   patchMethod(
     patched,
     g['Element']?.prototype,

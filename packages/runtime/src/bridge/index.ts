@@ -9,6 +9,7 @@ export {
   activationRefusal,
   openRefusal,
   sandboxRefusal,
+  storageMessage,
   topNavigationMessage,
   type ModalName,
   type SandboxChannel,

@@ -13,11 +13,12 @@ export const MISSING_PERMISSIONS = [
   'allow-top-navigation',
   'allow-downloads',
   'allow-pointer-lock',
+  'allow-same-origin',
 ] as const;
 export type SandboxPermission = (typeof MISSING_PERMISSIONS)[number];
 
 /** What the extension reached for, by the permission it lacks. */
-export type SandboxChannel = 'form' | 'popup' | 'modal' | 'top-navigation' | 'download' | 'pointer-lock';
+export type SandboxChannel = 'form' | 'popup' | 'modal' | 'top-navigation' | 'download' | 'pointer-lock' | 'storage';
 
 export interface SandboxRule {
   permission: SandboxPermission;
@@ -73,7 +74,26 @@ export const SANDBOX_RULES: Readonly<Record<SandboxChannel, SandboxRule>> = {
       'requestPointerLock() returns a promise rejected with a SecurityError, and pointerlockerror fires on the document',
     instead: 'Track the pointer with pointer events (pointerdown, pointermove, setPointerCapture).',
   },
+  storage: {
+    permission: 'allow-same-origin',
+    ways: ['localStorage', 'sessionStorage', 'document.cookie', 'indexedDB.open()'],
+    answer:
+      "the frame's origin is opaque: reading localStorage or sessionStorage, reading or setting document.cookie, and indexedDB.open() throw a SecurityError",
+    instead:
+      'Keep state in memory for the mount, in config (the installer sets it), or on the platform through its API (datasets and records).',
+  },
 };
+
+/** The SecurityError message Chromium gives a sandboxed frame (no allow-same-origin) that reaches for storage. */
+export function storageMessage(
+  what: 'localStorage' | 'sessionStorage' | 'cookie' | 'set cookie' | 'indexedDB',
+): string {
+  const lacks = "The document is sandboxed and lacks the 'allow-same-origin' flag.";
+  if (what === 'indexedDB')
+    return "Failed to execute 'open' on 'IDBFactory': access to the Indexed Database API is denied in this context.";
+  if (what === 'set cookie') return `Failed to set the 'cookie' property on 'Document': ${lacks}`;
+  return `Failed to read the '${what}' property from '${what === 'cookie' ? 'Document' : 'Window'}': ${lacks}`;
+}
 
 /** Where window.open(url, target) goes: the top (refused), a new window (refused), or the frame itself (null). */
 export function openRefusal(target: string): SandboxChannel | null {
