@@ -1,5 +1,5 @@
 // startEmulator(): the API on node:http over one SQL store, with its admin surface.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
@@ -8,10 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { createActions, type Actions } from './actions/index.js';
 import type { AdminApi } from './admin/api.js';
 import type { Clock, EventValue } from './context.js';
+import type { Engine } from './engine/engine.js';
 import { openPglite } from './engine/pglite.js';
 import { openPostgres } from './engine/postgres.js';
 import { migrate } from './engine/migrate.js';
-import { tables } from './engine/schema.js';
+import { migrations, tables } from './engine/schema.js';
 import { Faults, type FaultsApi } from './faults/faults.js';
 import { requestListener } from './http/server.js';
 import { listingVersions, marketplaceTables } from './marketplace/index.js';
@@ -104,6 +105,16 @@ const defaultOrg = 'org_default';
 const requestLogSize = 1_000;
 const newKey = (): string => `sk_emu_${randomBytes(18).toString('base64url')}`;
 
+/** The cached cluster's name for a seed: the demo or none, keyed by the schema and the seed's content; other seeds are not cached. */
+function seededVariant(option: EmulatorOptions['seed'], data: SeedData | null): string | undefined {
+  if (option !== undefined && option !== 'demo' && option !== 'none') return undefined;
+  const hash = createHash('sha256')
+    .update(JSON.stringify([migrations, data]))
+    .digest('hex')
+    .slice(0, 16);
+  return `seed-${option ?? 'none'}-${hash}`;
+}
+
 function seedData(seed: EmulatorOptions['seed']): SeedData | null {
   if (seed === undefined || seed === 'none') return null;
   if (seed === 'demo') return demoSeed();
@@ -125,7 +136,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const seed = seedData(options.seed);
   // Read and checked before anything opens: a newer format or a corrupt export stops the start.
   const startSnapshot = options.import ? readSnapshot(options.import) : null;
-  const engine = options.database ? await openPostgres(options.database) : await openPglite(options.data);
+  // A fresh embedded store with the demo seed or none starts from a cached cluster already migrated and seeded.
+  const variant = options.import === undefined ? seededVariant(options.seed, seed) : undefined;
+  const embedded = options.database ? null : await openPglite(options.data, variant);
+  const engine: Engine = embedded ?? (await openPostgres(options.database!));
+  const cached = embedded !== null && variant !== undefined && embedded.template === variant;
+  // A cached cluster holds the default key of the start that made it: each store gets a key of its own.
+  if (cached)
+    await engine.transaction(async (sql) => {
+      await sql.query("delete from api_keys where key = (select value from meta where name = 'default_key')");
+      await sql.query("delete from meta where name = 'default_key'");
+    });
   await migrate(engine, `${hostname()}:${process.pid}`);
   // A PGlite folder has one process, which holds its keys in flight in memory: a row in flight was left by an earlier version's process that died mid-write; its request never answered, so a retry may run.
   if (engine.kind === 'pglite') await engine.query("delete from idempotency where state = 'flight'");
@@ -190,6 +211,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   await ensureOrg(defaultOrg, options.plan, options.plan !== undefined);
   let apiKey = await defaultKey();
   await applySeed(seed);
+  // The first fresh start of this seed keeps its cluster for the next (before it listens: nothing else has written yet).
+  if (variant !== undefined && embedded?.template === 'empty' && options.plan === undefined)
+    await embedded.saveTemplate(variant);
 
   const onEvents = (org: string, events: { event: string; payload: Record<string, EventValue> }[]): void => {
     const job = (async () => {
