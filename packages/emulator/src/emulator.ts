@@ -147,9 +147,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       await sql.query("delete from api_keys where key = (select value from meta where name = 'default_key')");
       await sql.query("delete from meta where name = 'default_key'");
     });
-  await migrate(engine, `${hostname()}:${process.pid}`);
+  // A cached cluster was kept right after its migrations, under a name its migrations are part of: it is up to date, and holds no key in flight.
+  if (!cached) await migrate(engine, `${hostname()}:${process.pid}`);
   // A PGlite folder has one process, which holds its keys in flight in memory: a row in flight was left by an earlier version's process that died mid-write; its request never answered, so a retry may run.
-  if (engine.kind === 'pglite') await engine.query("delete from idempotency where state = 'flight'");
+  if (engine.kind === 'pglite' && !cached) await engine.query("delete from idempotency where state = 'flight'");
 
   let offset = 0;
   const clock: Clock = { now: () => Date.now() + offset, advance: (ms) => ((offset += ms), Date.now() + offset) };
