@@ -61,7 +61,7 @@ function firstAnswer(cmd: string, args: (port: number) => string[]): () => Promi
 }
 
 const spec = join(dir, 'openapi.json');
-writeFileSync(spec, JSON.stringify(openApiDocument()));
+writeFileSync(spec, JSON.stringify(openApiDocument('http://127.0.0.1')));
 const prism = prismBin();
 const extkit = join(root, 'node_modules/.bin/extkit');
 // One start first, so the cached seeded cluster exists (as it does from a user's second start on).
