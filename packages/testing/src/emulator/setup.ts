@@ -3,7 +3,10 @@
 // in-memory emulator for the run (or, with EXTKIT_EMULATOR_URL, checks that one answers there), and
 // provides its URLs to every file (`inject('extkitEmulator')`, typed). Each test file gets a fresh
 // organization and its key (emulator() in @extkit/testing), so no state leaks between files.
+import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { freshOrganization, type EmulatorInfo } from './info.js';
 
@@ -23,7 +26,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   let startEmulator: typeof import('@extkit/emulator').startEmulator;
   try {
-    ({ startEmulator } = await import('@extkit/emulator'));
+    // The project's own @extkit/emulator (a dev dependency of the project, not of this package: a peer on a
+    // package of the kit would make every release of the kit a major one), resolved from the project's root.
+    const at = createRequire(join(project.config.root, 'package.json')).resolve('@extkit/emulator');
+    ({ startEmulator } = (await import(pathToFileURL(at).href)) as typeof import('@extkit/emulator'));
   } catch (err) {
     throw new Error(
       "globalSetup '@extkit/testing/emulator' needs @extkit/emulator: install it as a dev dependency (npm install -D @extkit/emulator), or set EXTKIT_EMULATOR_URL to an emulator you run yourself.",
