@@ -88,6 +88,13 @@ describe('extkit emulate --export / --import', () => {
         data: { email: string }[];
       };
       expect(leads.data[0]!.email).toBe('l@example.org');
+      // And exports from it: the same rows, read as one snapshot of PostgreSQL.
+      const again = join(work.dir, 'from-postgres');
+      const r = runCli(['emulate', 'export', again, '--url', new URL(emu.baseUrl).origin], { cwd: work.dir });
+      expect(r.status, r.stderr).toBe(0);
+      const meta = JSON.parse(readFileSync(join(again, 'metadata.json'), 'utf8')) as { engine: string };
+      expect(meta.engine).toBe('postgres');
+      expect(readFileSync(join(again, 'objects.jsonl'), 'utf8')).toBe(readFileSync(join(out, 'objects.jsonl'), 'utf8'));
       await emu.stop();
     },
     120_000,
