@@ -12,6 +12,7 @@ import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userAt, type User } from './helpers/as-user.js';
+import { launchBrowser } from './helpers/browser.js';
 import { repoRoot, tempDir } from './helpers/cli.js';
 import { exec } from './helpers/exec.js';
 import { kitPackages, packKit, type PackageJson, type Packed } from './helpers/kit-packages.js';
@@ -289,6 +290,43 @@ describe('through a real registry, as a user', () => {
         await dev.stop();
       }
     }, 120_000);
+  });
+
+  // Run after the projects' concurrent tests, which start this project's dev script too (one emulator state folder).
+  describe('console-orders from the registry, in Chromium', () => {
+    it('lists the seed orders through its dev script (extkit dev --emulator), records a shipment and lists the calls', async () => {
+      const name = 'npm-console-orders';
+      const dev = await user.start(
+        'npm',
+        ['run', 'dev', '--', '--port', '0'],
+        projectDir(name),
+        /(http:\/\/127\.0\.0\.1:\d+\/)[\s\S]*\n {2}admin: http:\/\/127\.0\.0\.1:\d+\/__emulator\n/,
+        120_000,
+      );
+      const browser = await launchBrowser();
+      try {
+        const page = await browser.newPage();
+        await page.goto(dev.match[1]!);
+        await page.click('[data-tab="settings"]');
+        for (const scope of ['sites:read', 'orders:read', 'orders:write']) await page.check(`[data-scope="${scope}"]`);
+        await page.click('[data-issue-key]');
+        const frame = (await (await page.waitForSelector(`iframe[data-surface="route:/${name}"]`)).contentFrame())!;
+        const status = frame.locator('[role="status"]');
+        await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe('25+ orders');
+        const row = frame.locator('tr[data-order="ord_0000002"]');
+        await row.getByLabel('Carrier').fill('UPS');
+        await row.getByLabel('Tracking number').fill('1Z999');
+        await row.getByRole('button', { name: 'Record shipment' }).click();
+        await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Shipment recorded on order #2.');
+        await page.click('[data-tab="api"]');
+        await page.waitForSelector(
+          '[data-call="PATCH /v1/sites/site_0000001/orders/ord_0000002"][data-status="200"] [data-routed]',
+        );
+      } finally {
+        await browser.close();
+        await dev.stop();
+      }
+    }, 240_000);
   });
 
   // Run after the projects' concurrent tests: the install below changes a project's node_modules.
