@@ -69,14 +69,16 @@ for (const [label, manifest] of cases) {
 }
 
 const bin = join(root, 'packages/cli/bin/extkit.js');
-// About 10 KB, valid: 50 fields and defaults, and 40 origins, whose colons after no quote are no keys,
-// so the duplicate-key check reads the text's tokens (jsonc-parser loaded) to prove that none repeats.
+// About 10 KB, valid: 50 fields and defaults, 20 origins, and a description that quotes a word before a
+// colon, so that the duplicate-key check cannot rule repeats out by its count and reads the text's tokens
+// (jsonc-parser loaded): the most a valid manifest pays.
 const tenKb = mkdtempSync(join(tmpdir(), 'extkit-bench-validate-'));
 const tenKbManifest = {
   ...typed,
+  description: 'Shows "today": the forecast for a city.',
   capabilities: {
     ...(typical.capabilities as object),
-    network: Array.from({ length: 40 }, (_, i) => `https://api${i}.weather.example:8443`),
+    network: Array.from({ length: 20 }, (_, i) => `https://api${i}.weather.example:8443`),
   },
 };
 writeFileSync(join(tenKb, 'manifest.json'), JSON.stringify(tenKbManifest, null, 2));
@@ -116,5 +118,5 @@ Cold start, whole process, median of 25 interleaved runs:
 |---|---|---|---|---|
 | \`node -e 0\` | ${fmt(cold.node!)} ms | 1.00x | | |
 | \`extkit validate manifest.json --json\` (examples/weather-widget, ${(readFileSync(manifestFile).length / 1024).toFixed(1)} KB) | ${fmt(cold.validate!)} ms | ${coldRatio.toFixed(2)}x | ≤ 2.5x | ${verdict(coldRatio <= 2.5)} |
-| \`extkit validate manifest.json --json\` (${(tenKbBytes / 1024).toFixed(1)} KB: 50 fields, 40 origins) | ${fmt(cold.validate10!)} ms | ${coldRatio10.toFixed(2)}x | ≤ 2.5x | ${verdict(coldRatio10 <= 2.5)} |
+| \`extkit validate manifest.json --json\` (${(tenKbBytes / 1024).toFixed(1)} KB: 50 fields, 20 origins, the token walk) | ${fmt(cold.validate10!)} ms | ${coldRatio10.toFixed(2)}x | ≤ 2.5x | ${verdict(coldRatio10 <= 2.5)} |
 `);
