@@ -14,16 +14,9 @@ export {
   type Auth,
 } from './operations.js';
 export { shapes, type ShapedOperationId } from './specs.js';
-export {
-  shapeIssues,
-  isInstant,
-  isCalendarDate,
-  keysOf,
-  type ShapeSpec,
-  type ShapeIssue,
-  type KeyTable,
-} from './shape.js';
-export { atLeastOne, notTogether, requiredWhen, refusedWhen, type ShapeRule } from './rules.js';
+export { shapeIssues, isInstant, isCalendarDate, keysOf, type ShapeSpec, type KeyTable } from './shape.js';
+export type { ShapeIssue, ShapeRule } from './issue.js';
+export { atLeastOne, notTogether, requiredWhen, refusedWhen } from './rules.js';
 export { contactProfileKeys } from './prose.js';
 export { mediaIssues, mediaFamilies, essence } from './media.js';
 

@@ -1,6 +1,6 @@
 // Media upload checks: the declared type against the documented families and the
 // decoded size against its ceiling (document 1, "Media" and "Limits").
-import type { ShapeIssue } from './shape.js';
+import type { ShapeIssue } from './issue.js';
 
 const MB = 1024 * 1024;
 

@@ -1,6 +1,7 @@
 // The 400s the documents state in prose, between members of one body, each with the
 // document's wording. specs.ts places them in the operations' shapes.
-import { atLeastOne, isSet, notTogether, refusedWhen, requiredWhen, type ShapeRule } from './rules.js';
+import type { ShapeRule } from './issue.js';
+import { atLeastOne, isSet, notTogether, refusedWhen, requiredWhen } from './rules.js';
 import { keysOf } from './shape.js';
 import type { ContactProfileFields } from './types/contacts.js';
 

@@ -1,12 +1,9 @@
 // Rules between members of one body that the documents state in prose ("required when
 // personal", "not together with ownerUid"). Each carries the document's wording, and
 // lives in a ShapeSpec beside the key lists, so it moves with them.
-import type { ShapeIssue } from './shape.js';
+import type { ShapeRule } from './issue.js';
 
 type Body = Readonly<Record<string, unknown>>;
-
-/** A rule over one object: the issue it finds, or null. `at` is the object's JSON Pointer. */
-export type ShapeRule = (body: Body, at: string) => ShapeIssue | null;
 
 /** Sent with a value: neither absent nor null (null clears, so it never conflicts). */
 export const isSet = (value: unknown): boolean => value !== undefined && value !== null;

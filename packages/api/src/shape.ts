@@ -2,17 +2,8 @@
 // before sending (a 400 is still billed) and by the emulator on receipt, so the
 // two never disagree. Where the documents leave a shape open, the spec lets it through.
 
-import type { ShapeRule } from './rules.js';
+import type { ShapeIssue, ShapeRule } from './issue.js';
 import type { LocalCheckCode } from './types/error-codes.js';
-
-/** One problem with a request's shape, at a JSON Pointer into the params. */
-export interface ShapeIssue {
-  /** What is wrong: one of the codes docs/client.md lists under "Local checks". */
-  code: LocalCheckCode;
-  /** JSON Pointer into the params, e.g. `/lineItems` or `/status`. */
-  path: string;
-  message: string;
-}
 
 /** Every key of T, each exactly once: the compiler keeps this list in step with the type. */
 export type KeyTable<T> = { readonly [K in keyof Required<T>]: true };

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Session } from '../session/session.js';
 import { localValuesProblem, type LocalValues } from '../session/local-settings.js';
 import { mapStack } from './stack.js';
-import { send } from './routes.js';
+import { send } from './send.js';
 
 const MAX_BODY = 256 * 1024;
 /** What the host page may ask of the emulator's admin surface, by path under /__extkit/emulator/ and method. */

@@ -13,6 +13,7 @@ import { LOAD_PARAM, isLoadNonce } from '../load-proof.js';
 import { proveLoad, type LoadLedger } from './load-proof.js';
 import { devConnectSrc } from '@extkit/runtime/routing';
 import { handleDevApi, isDevApi } from './dev-api.js';
+import { BASE_HEADERS, send } from './send.js';
 
 const MAX_REPORT_BYTES = 64 * 1024;
 
@@ -236,22 +237,4 @@ export function parseRequestUrl(
   } catch {
     return null;
   }
-}
-
-/** Headers every response carries: no caching, no sniffing, and no opener handle into the preview. */
-export const BASE_HEADERS: Readonly<Record<string, string>> = {
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'cross-origin-opener-policy': 'same-origin',
-};
-
-export function send(
-  res: ServerResponse,
-  status: number,
-  type: string,
-  body: string,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, { ...BASE_HEADERS, 'content-type': `${type}; charset=utf-8`, ...headers });
-  res.end(body);
 }
