@@ -2,13 +2,23 @@
 // this file says it for a person and for machine output.
 import { validateOptionsFor } from '@extkit/manifest';
 import { UsageError } from '../errors.js';
-import type { Target, ValidateFlags } from './validate.js';
+
+/** What `--fix` reads of a validate target (validate.ts's Target) and of its flags: declared here, so neither file imports the other back. */
+interface FixTarget {
+  file: string;
+  dir: string;
+  path?: string;
+}
+interface FixFlags {
+  publisher?: string;
+  fixDryRun?: boolean;
+}
 
 /**
  * `--fix` / `--fix-dry-run` on one manifest file: the fixed text's report, the fixes and
  * suggestions for machine output, and the lines a person reads (with a dry run, the diff).
  */
-export async function fixTarget(target: Target, flags: ValidateFlags) {
+export async function fixTarget(target: FixTarget, flags: FixFlags) {
   const { fixManifestFile, unifiedDiff, UnsafeFixError } = await import('@extkit/manifest/fix');
   const { paint, useColor } = await import('@extkit/manifest/terminal');
   const p = paint(useColor());
