@@ -134,6 +134,15 @@ describe('extkit dev --emulator <url>', () => {
     await page.selectOption('[data-dev-key-field]', 'apiKey');
     await page.click('[data-issue-key]');
     await textOf(false, '[data-dev-key-note]', /A key with orders:read is in apiKey/);
+    const issued = await page.inputValue('[data-config="apiKey"]');
+    expect(issued).not.toBe(emu.apiKey);
+    await expect
+      .poll(
+        () =>
+          (JSON.parse(readFileSync(join(dir, '.extkit/settings.local.json'), 'utf8')) as { values: { apiKey: string } })
+            .values.apiKey,
+      )
+      .toBe(issued);
     expect(await textOf(true, '#out', /^403 /)).toBe('403 insufficient_scope ');
     await page.click('[data-tab="api"]');
     await textOf(false, '[data-call="GET /v1/sites?limit=2"][data-status="403"] [data-refusal]', /needs sites:read/);

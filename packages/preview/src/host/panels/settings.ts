@@ -76,21 +76,32 @@ export function renderSettings(el: HTMLElement, state: PreviewState, actions: Se
   );
 }
 
-let saveTimer: ReturnType<typeof setTimeout> | undefined;
+let saving = false;
+let dirty = false;
 
-/** Saves the values to the project's local settings file, a moment after the last change. */
+/**
+ * Saves the values to the project's local settings file at once, one request at a time (the latest values win):
+ * a delay would lose a change made just before the page reloads. keepalive lets a request outlive the page.
+ */
 function saveSettings(): void {
-  clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => {
-    const values = dict<unknown>();
-    for (const [key, value] of Object.entries(store.config))
-      if (['string', 'number', 'boolean'].includes(typeof value)) values[key] = value;
-    void fetch('/__extkit/settings', {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ values }),
-    }).catch(() => undefined); // the preview's connection state says when the server is gone
-  }, 150);
+  dirty = true;
+  if (saving) return;
+  saving = true;
+  dirty = false;
+  const values = dict<unknown>();
+  for (const [key, value] of Object.entries(store.config))
+    if (['string', 'number', 'boolean'].includes(typeof value)) values[key] = value;
+  void fetch('/__extkit/settings', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ values }),
+    keepalive: true,
+  })
+    .catch(() => undefined) // the preview's connection state says when the server is gone
+    .then(() => {
+      saving = false;
+      if (dirty) saveSettings();
+    });
 }
 
 function control(f: SettingsField, set: (key: string, value: unknown) => void): HTMLElement {
