@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -70,4 +71,72 @@ describe('writeNoFollow, the one way the store and the install cache are written
     symlinkSync(elsewhere, join(root, 'dist'));
     await expect(readNoFollow(root, join(root, 'dist', 'victim.txt'))).rejects.toBeInstanceOf(LinkRefusal);
   });
+});
+
+describe('writeNoFollow against a link planted or swapped in', () => {
+  it('never writes into a file a hard link shares with another folder: the name is replaced, the other file kept', async () => {
+    const { root, victim } = world();
+    mkdirSync(join(root, 'id'));
+    linkSync(victim, join(root, 'id', '1.0.0.meta.json'));
+    await writeNoFollow(root, join(root, 'id', '1.0.0.meta.json'), 'analysis');
+    expect(readFileSync(victim, 'utf8')).toBe('mine');
+    expect(readFileSync(join(root, 'id', '1.0.0.meta.json'), 'utf8')).toBe('analysis');
+    expect(readdirSync(join(root, 'id'))).toEqual(['1.0.0.meta.json']);
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'writes into the folder it checked while another process swaps that folder for a link',
+    async () => {
+      const { root, elsewhere } = world();
+      const id = join(root, 'id');
+      mkdirSync(id);
+      // Another process swaps <root>/id for a link to elsewhere and back, as fast as it can.
+      const swapper = spawn(
+        process.execPath,
+        [
+          '-e',
+          `const fs = require('node:fs');
+           const [id, away, link, elsewhere] = process.argv.slice(1);
+           fs.symlinkSync(elsewhere, link);
+           const hold = () => { const t = process.hrtime.bigint(); while (process.hrtime.bigint() - t < 30000n); };
+           const end = Date.now() + 20000;
+           while (Date.now() < end) {
+             try { fs.renameSync(id, away); } catch { continue; }
+             try { fs.renameSync(link, id); hold(); fs.renameSync(id, link); } catch {}
+             // A write may have made a new folder at id meanwhile: drop it and put the real one back.
+             for (let i = 0; i < 100; i++) {
+               try { fs.renameSync(away, id); break; } catch { try { fs.rmSync(id, { recursive: true, force: true }); } catch {} }
+             }
+           }`,
+          id,
+          join(root, 'away'),
+          join(root, 'link'),
+          elsewhere,
+        ],
+        { stdio: 'ignore' },
+      );
+      let written = 0;
+      try {
+        const end = Date.now() + 3000;
+        // A write that meets the swap may fail (the folder is gone, or is a link); none may land elsewhere.
+        for (let i = 0; Date.now() < end; i += 8) {
+          const writes = [0, 1, 2, 3, 4, 5, 6, 7].map((k) =>
+            writeNoFollow(root, join(id, `${i + k}.json`), 'x').then(
+              () => 1,
+              (err: unknown) => {
+                if (!(err instanceof LinkRefusal) && typeof (err as NodeJS.ErrnoException).code !== 'string') throw err;
+                return 0;
+              },
+            ),
+          );
+          for (const ok of await Promise.all(writes)) written += ok;
+        }
+      } finally {
+        swapper.kill();
+      }
+      expect(written).toBeGreaterThan(100);
+      expect(readdirSync(elsewhere)).toEqual(['victim.txt']);
+    },
+    15_000,
+  );
 });

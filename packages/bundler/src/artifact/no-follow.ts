@@ -1,10 +1,17 @@
 // Every write the kit makes into a store or a cache goes through here: never through a
 // symbolic link, whether the link is the file itself or a folder on the way to it from
 // the root the caller names (a cloned repository can carry either, and so can a folder a
-// marketplace's answer names).
-import { constants } from 'node:fs';
-import { lstat, mkdir, open, readlink } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+// marketplace's answer names), and never into a file that a hard link shares with another
+// folder (a write goes to a new file renamed over the name).
+//
+// On Linux each folder on the way is opened without following a link and the next name is
+// looked up in the open folder (through /proc/self/fd, Node having no openat), so a folder
+// swapped for a link after it was checked is never written through: the check and the
+// write name the same folder. Elsewhere the folders are checked by path, then written.
+import { randomBytes } from 'node:crypto';
+import { constants, existsSync } from 'node:fs';
+import { lstat, mkdir, open, readlink, rename, rm, type FileHandle } from 'node:fs/promises';
+import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /** A write refused because a symbolic link is on its way: `path` is the link, `target` where it points. */
 export class LinkRefusal extends Error {
@@ -35,33 +42,121 @@ export async function refuseLink(path: string): Promise<boolean> {
   return st !== null;
 }
 
+/** The parts of `file`'s path below `root` (the last is its name); throws OutsideRefusal when it is not below. */
+function partsBelow(root: string, file: string): { base: string; parts: string[] } {
+  const base = resolve(root);
+  const rel = relative(base, resolve(file));
+  if (rel === '' || rel.startsWith(`..${sep}`) || rel === '..' || isAbsolute(rel)) throw new OutsideRefusal(base, file);
+  return { base, parts: rel.split(sep) };
+}
+
 /**
  * Makes sure every folder from `root` (itself included) down to `file`'s parent is a real
  * folder, creating the missing ones when `create`; throws LinkRefusal for a link and
  * OutsideRefusal when `file` is not below `root`.
  */
 export async function folderInside(root: string, file: string, create = true): Promise<void> {
-  const base = resolve(root);
-  const rel = relative(base, resolve(file));
-  if (rel === '' || rel.startsWith(`..${sep}`) || rel === '..' || isAbsolute(rel)) throw new OutsideRefusal(base, file);
-  const parts = rel.split(sep).slice(0, -1);
-  let dir = base;
-  if (!(await refuseLink(dir)) && create) await mkdir(dir, { recursive: true });
-  for (const part of parts) {
-    dir = join(dir, part);
-    if (await refuseLink(dir)) continue;
-    if (!create) return;
-    await mkdir(dir).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'EEXIST') throw err;
-    });
-    await refuseLink(dir); // made by someone else meanwhile: still never a link
+  const folder = await openFolder(root, file, create);
+  await folder?.close();
+}
+
+const PINNED = process.platform === 'linux' && existsSync('/proc/self/fd');
+const FOLDER = constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW;
+
+/** `file`'s parent folder, checked from `root` down: `at(name)` names an entry of that very folder. */
+interface Folder {
+  at(name: string): string;
+  close(): Promise<void>;
+}
+
+/** Opens one folder without following a link (`shown` is its path for a message), creating it when `create`. */
+async function openOne(path: string, shown: string, create: boolean): Promise<FileHandle | null> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await open(path, FOLDER);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && create && tries < 2) {
+        await mkdir(path).catch((e: NodeJS.ErrnoException) => {
+          if (e.code !== 'EEXIST') throw e;
+        });
+        continue;
+      }
+      if (code === 'ENOENT' && !create) return null;
+      const st = await lstat(path).catch(() => null);
+      if (st?.isSymbolicLink()) throw new LinkRefusal(shown, await readlink(path).catch(() => '(unreadable)'));
+      throw relabel(err, path, shown);
+    }
   }
 }
 
 /**
+ * Opens `file`'s parent below `root`, each folder checked as it is opened; null when one is
+ * missing and not `create`. Throws LinkRefusal for a link on the way, OutsideRefusal when
+ * `file` is not below `root`.
+ */
+async function openFolder(root: string, file: string, create: boolean): Promise<Folder | null> {
+  const { base, parts } = partsBelow(root, file);
+  const folders = parts.slice(0, -1);
+  if (!PINNED) {
+    let dir = base;
+    if (!(await refuseLink(dir))) {
+      if (!create) return null;
+      await mkdir(dir, { recursive: true });
+    }
+    for (const part of folders) {
+      dir = join(dir, part);
+      if (await refuseLink(dir)) continue;
+      if (!create) return null;
+      await mkdir(dir).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EEXIST') throw err;
+      });
+      await refuseLink(dir); // made by someone else meanwhile: still never a link
+    }
+    const parent = dir;
+    return { at: (name) => join(parent, name), close: async () => {} };
+  }
+  if (create && !(await refuseLink(base))) await mkdir(base, { recursive: true });
+  let handle = await openOne(base, base, create);
+  let shown = base;
+  for (const part of folders) {
+    if (!handle) return null;
+    shown = join(shown, part);
+    const parent: FileHandle = handle;
+    try {
+      handle = await openOne(`/proc/self/fd/${parent.fd}/${part}`, shown, create);
+    } finally {
+      await parent.close();
+    }
+  }
+  if (!handle) return null;
+  const fd = handle.fd;
+  const opened = handle;
+  return { at: (name) => `/proc/self/fd/${fd}/${name}`, close: () => opened.close() };
+}
+
+/** Throws LinkRefusal when the entry `at` (shown as `path`) is a link; answers whether anything is there. */
+async function refuseLinkAt(at: string, path: string): Promise<boolean> {
+  const st = await lstat(at).catch(() => null);
+  if (st?.isSymbolicLink()) throw new LinkRefusal(path, await readlink(at).catch(() => '(unreadable)'));
+  return st !== null;
+}
+
+/** An error about an entry of the open folder, naming the path a person knows. */
+function relabel(err: unknown, at: string, path: string): unknown {
+  if (err instanceof Error && typeof (err as NodeJS.ErrnoException).path === 'string') {
+    err.message = err.message.split(at).join(path);
+    (err as NodeJS.ErrnoException).path = path;
+  }
+  return err;
+}
+
+/**
  * Writes `data` to `file`, which must lie below `root`, never through a symbolic link: no
- * folder from `root` down is a link, and the file is opened with O_NOFOLLOW (a link there
- * fails the open). `exclusive` also refuses a file that exists (O_EXCL).
+ * folder from `root` down is a link, nor is the file. The bytes go to a new file (O_EXCL,
+ * O_NOFOLLOW) renamed over the name, so a hard link there keeps its other file unchanged and
+ * no reader sees half a file. `exclusive` instead creates the file itself and refuses one
+ * that exists (O_EXCL).
  * @example await writeNoFollow(out, join(out, id, `${version}.meta.json`), text)
  */
 export async function writeNoFollow(
@@ -70,25 +165,34 @@ export async function writeNoFollow(
   data: string | Uint8Array,
   options: { exclusive?: boolean; mode?: number } = {},
 ): Promise<void> {
-  await folderInside(root, file);
-  const flags =
-    constants.O_WRONLY |
-    constants.O_CREAT |
-    constants.O_NOFOLLOW |
-    (options.exclusive ? constants.O_EXCL : constants.O_TRUNC);
-  let handle;
+  const folder = (await openFolder(root, file, true))!;
+  const name = basename(file);
+  const target = folder.at(name);
+  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
   try {
-    handle = await open(file, flags, options.mode ?? 0o644);
-  } catch (err) {
-    // ELOOP: O_NOFOLLOW met a link; EEXIST with O_EXCL may be a link too.
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP' || code === 'EEXIST') await refuseLink(file);
-    throw err;
-  }
-  try {
-    await handle.writeFile(data);
+    if (!options.exclusive) await refuseLinkAt(target, file);
+    const temp = options.exclusive ? target : folder.at(`.${name}.${randomBytes(6).toString('hex')}.tmp`);
+    let handle;
+    try {
+      handle = await open(temp, flags, options.mode ?? 0o644);
+    } catch (err) {
+      // EEXIST (O_EXCL) or ELOOP (O_NOFOLLOW): say so when a link is what is there.
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ELOOP' || code === 'EEXIST') await refuseLinkAt(target, file);
+      throw relabel(err, target, file);
+    }
+    try {
+      await handle.writeFile(data);
+    } finally {
+      await handle.close();
+    }
+    if (temp !== target)
+      await rename(temp, target).catch(async (err: unknown) => {
+        await rm(temp, { force: true });
+        throw relabel(err, target, file);
+      });
   } finally {
-    await handle.close();
+    await folder.close();
   }
 }
 
@@ -97,17 +201,28 @@ export async function writeNoFollow(
  * as writeNoFollow: no folder on the way, nor the file, may be a link).
  */
 export async function readNoFollow(root: string, file: string): Promise<Buffer> {
-  await folderInside(root, file, false);
-  let handle;
-  try {
-    handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ELOOP') await refuseLink(file);
+  const folder = await openFolder(root, file, false);
+  if (!folder) {
+    const err: NodeJS.ErrnoException = new Error(`ENOENT: no such file or directory, open '${file}'`);
+    err.code = 'ENOENT';
+    err.path = file;
     throw err;
   }
+  const target = folder.at(basename(file));
   try {
-    return await handle.readFile();
+    let handle;
+    try {
+      handle = await open(target, constants.O_RDONLY | constants.O_NOFOLLOW);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ELOOP') await refuseLinkAt(target, file);
+      throw relabel(err, target, file);
+    }
+    try {
+      return await handle.readFile();
+    } finally {
+      await handle.close();
+    }
   } finally {
-    await handle.close();
+    await folder.close();
   }
 }
