@@ -14,17 +14,66 @@ export function marketplaceOrigin(url: string = DEFAULT_MARKETPLACE): string {
 export type Reply<T> =
   { ok: true; status: number; body: T } | { ok: false; status: number; errors: MarketplaceDiagnostic[] };
 
-/** One JSON request; a refusal's diagnostics (or the error envelope's code) come back as data. */
+/** How long a marketplace has for a whole answer (headers and body) unless the caller says. */
+export const MARKETPLACE_TIMEOUT_MS = 60_000;
+/** The largest answer read: an artifact's files in base64 fit well inside it (an upload is at most 36 MB). */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+const failure = (status: number, code: string, message: string): Reply<never> => ({
+  ok: false,
+  status,
+  errors: [{ code, message }],
+});
+
+/** The body's text, or null once it passes `max` bytes (the rest is never read). */
+async function readCapped(res: Response, max: number): Promise<string | null> {
+  const declared = Number(res.headers.get('content-length') ?? '0');
+  if (declared > max) {
+    await res.body?.cancel();
+    return null;
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks).toString('utf8');
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+}
+
+/**
+ * One JSON request; a refusal's diagnostics (or the error envelope's code) come back as data.
+ * Whatever the marketplace is (a remote or plain-http one, or someone between it and us),
+ * its answer is held to a time limit (`timeoutMs`, headers and body), a size
+ * (MAX_ANSWER_BYTES) and its own origin: a redirect is refused, never followed.
+ */
 export async function call<T>(
   origin: string,
   method: string,
   path: string,
-  options: { key?: string | undefined; body?: unknown } = {},
+  options: { key?: string | undefined; body?: unknown; timeoutMs?: number | undefined } = {},
 ): Promise<Reply<T>> {
+  const timeoutMs = options.timeoutMs ?? MARKETPLACE_TIMEOUT_MS;
+  const signal = AbortSignal.timeout(timeoutMs);
+  const late = (): Reply<never> =>
+    failure(
+      0,
+      'marketplace.timeout',
+      `${method} ${path} got no complete answer from ${origin} within ${timeoutMs} ms; nothing was written. Check that the marketplace is up, or try again.`,
+    );
   let res: Response;
   try {
     res = await fetch(new URL(path, origin), {
       method,
+      redirect: 'manual',
+      signal,
       headers: {
         ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
         ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
@@ -32,19 +81,46 @@ export async function call<T>(
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
     });
   } catch (err) {
+    if (signal.aborted) return late();
     const cause = (err as { cause?: { code?: string } }).cause?.code;
-    return {
-      ok: false,
-      status: 0,
-      errors: [
-        {
-          code: 'marketplace.unreachable',
-          message: `No marketplace answers at ${origin} (${cause ?? (err as Error).message}). Start the local one with: extkit emulate`,
-        },
-      ],
-    };
+    return failure(
+      0,
+      'marketplace.unreachable',
+      `No marketplace answers at ${origin} (${cause ?? (err as Error).message}). Start the local one with: extkit emulate`,
+    );
   }
-  const text = await res.text();
+  if (res.status >= 300 && res.status < 400) {
+    await res.body?.cancel();
+    const location = res.headers.get('location');
+    let to = 'elsewhere';
+    try {
+      if (location) to = new URL(location, origin).origin;
+    } catch {
+      // An unparsable Location names nowhere to show.
+    }
+    return failure(
+      res.status,
+      'marketplace.redirect',
+      `${method} ${path} answered ${res.status}, a redirect to ${to}; extkit never follows a marketplace's redirect (its answer would come from another address, with your key). If the marketplace has moved, give its new address with --marketplace.`,
+    );
+  }
+  let text: string | null;
+  try {
+    text = await readCapped(res, MAX_ANSWER_BYTES);
+  } catch (err) {
+    if (signal.aborted) return late();
+    return failure(
+      res.status,
+      'marketplace.unreachable',
+      `${method} ${path}: the answer from ${origin} broke off (${(err as Error).message}).`,
+    );
+  }
+  if (text === null)
+    return failure(
+      res.status,
+      'marketplace.answer_too_large',
+      `${method} ${path} answered more than ${MAX_ANSWER_BYTES / 1024 / 1024} MB, more than any marketplace answer holds; it was not read, and nothing was written.`,
+    );
   let body: unknown;
   try {
     body = JSON.parse(text);

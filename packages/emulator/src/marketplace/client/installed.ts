@@ -28,6 +28,8 @@ interface Conn {
   /** The organization's API key. */
   key: string;
   site?: string;
+  /** How long the marketplace has for each answer, headers and body; default 60 s. */
+  timeoutMs?: number;
 }
 
 /** Pins `version` (default the newest approved) of `listing` for the key's organization (or `site`), with its settings (`config`). */
@@ -44,6 +46,7 @@ export async function installListing(
   const r = await call<Install>(marketplaceOrigin(options.marketplace), 'POST', '/api/marketplace/installs', {
     key: options.key,
     body,
+    timeoutMs: options.timeoutMs,
   });
   return r.ok ? { ok: true, errors: [], install: r.body } : { ok: false, errors: r.errors, install: null };
 }
@@ -100,6 +103,7 @@ export async function fetchInstalled(
   });
   const installs = await call<{ data: Install[] }>(origin, 'GET', `/api/marketplace/installs?${query}`, {
     key: options.key,
+    timeoutMs: options.timeoutMs,
   });
   if (!installs.ok) return fail(installs.errors);
   const data: unknown = (installs.body as { data?: unknown } | null)?.data;
@@ -112,9 +116,7 @@ export async function fetchInstalled(
           origin,
           'GET',
           `/api/marketplace/installs?${new URLSearchParams({ listing })}`,
-          {
-            key: options.key,
-          },
+          { key: options.key, timeoutMs: options.timeoutMs },
         )
       : installs;
     const others: unknown = all.ok ? (all.body as { data?: unknown } | null)?.data : null;
@@ -147,10 +149,12 @@ export async function fetchInstalled(
     origin,
     'GET',
     `/api/marketplace/listings/${encodeURIComponent(listing)}/versions/${encodeURIComponent(install.version)}/artifact`,
-    { key: options.key },
+    { key: options.key, timeoutMs: options.timeoutMs },
   );
   if (!artifact.ok) return fail(artifact.errors, install);
-  const trust = await call<{ staffKeys: unknown; revoked: unknown }>(origin, 'GET', '/api/marketplace/trust');
+  const trust = await call<{ staffKeys: unknown; revoked: unknown }>(origin, 'GET', '/api/marketplace/trust', {
+    timeoutMs: options.timeoutMs,
+  });
   if (!trust.ok) return fail(trust.errors, install);
   const staffKeys = trust.body.staffKeys;
   const revoked = trust.body.revoked;

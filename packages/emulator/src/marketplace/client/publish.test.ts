@@ -11,18 +11,16 @@ import { publishArtifact } from './publish.js';
 const server = http.createServer((req, res) => {
   req.resume();
   req.on('end', () =>
-    res
-      .writeHead(201, { 'content-type': 'application/json' })
-      .end(
-        JSON.stringify({
-          listing: 'acme.x',
-          version: '1.0.0',
-          integrity: 'sha256-x',
-          state: 'listed',
-          created: true,
-          reason: null,
-        }),
-      ),
+    res.writeHead(201, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        listing: 'acme.x',
+        version: '1.0.0',
+        integrity: 'sha256-x',
+        state: 'listed',
+        created: true,
+        reason: null,
+      }),
+    ),
   );
 });
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
