@@ -12,10 +12,13 @@ export const KEBAB_CASE = '^(?!-)(?!.*--)[a-z0-9-]+(?<!-)$';
 /**
  * Strict Semantic Versioning 2.0.0: the language of the pattern semver.org publishes (numeric
  * identifiers without leading zeros, none empty), its groups the same (major, minor, patch,
- * pre-release, build).
+ * pre-release, build). Kit policy bounds it: at most 128 characters and MAJOR, MINOR and PATCH
+ * at most 15 digits each, so that npm's semver (which reads 256 characters and numbers to
+ * 2^53 - 1) orders every version the validator takes, and a version names a store folder and
+ * its `<version>.sig.json` within a file system's 255-byte name.
  */
 export const SEMVER =
-  '^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)' +
+  '^(?=.{5,128}$)(0|[1-9]\\d{0,14})\\.(0|[1-9]\\d{0,14})\\.(0|[1-9]\\d{0,14})' +
   '(?:-(?![.+]|[^+]*\\.(?:\\.|\\+|$)|(?:[^+]*\\.)?0\\d+(?:[.+]|$))([0-9A-Za-z.-]+))?' +
   '(?:\\+(?!\\.|.*\\.(?:\\.|$))([0-9A-Za-z.-]+))?$';
 /** One kebab-case part, unanchored (inside the component pass's expressions, which a failure to finish does not break). */

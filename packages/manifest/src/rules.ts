@@ -59,7 +59,7 @@ export const RULES = {
   'version.wrong_type': platform('error', '`version` is a string.'),
   'version.not_semver': platform(
     'error',
-    '`version` is a strict Semantic Versioning 2.0.0 version (no `v` prefix, no leading zeros).',
+    "`version` is a strict Semantic Versioning 2.0.0 version (no `v` prefix, no leading zeros); kit policy: at most 128 characters, MAJOR, MINOR and PATCH at most 15 digits each (npm's semver orders no larger number, and a version names a folder of the store).",
     'suggests',
   ),
   'entry.missing': platform('error', '`entry` is required.'),

@@ -47,7 +47,8 @@ const PATTERN_PROBLEMS: Record<string, { problem: string; expected: string }> = 
   },
   version: {
     problem: 'not_semver',
-    expected: 'a semantic version MAJOR.MINOR.PATCH, with an optional -prerelease and +build',
+    expected:
+      'a semantic version MAJOR.MINOR.PATCH, with an optional -prerelease and +build (at most 128 characters, each of MAJOR, MINOR and PATCH at most 15 digits)',
   },
   'contributes.site.components': {
     problem: 'not_component_id',

@@ -114,6 +114,18 @@ const cases: Case[] = [
     path: '/version',
   },
   {
+    name: 'version with a number npm semver cannot order',
+    edit: (m) => void (m.version = '1.0.99999999999999999999'),
+    code: 'version.not_semver',
+    path: '/version',
+  },
+  {
+    name: 'version longer than a store folder name takes',
+    edit: (m) => void (m.version = `1.0.0-${'a'.repeat(123)}`),
+    code: 'version.not_semver',
+    path: '/version',
+  },
+  {
     name: 'version with spaces',
     edit: (m) => void (m.version = ' 1.2.0'),
     code: 'version.not_semver',
