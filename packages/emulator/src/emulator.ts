@@ -3,8 +3,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createActions, type Actions } from './actions/index.js';
 import type { AdminApi } from './admin/api.js';
 import type { Clock, EventValue } from './context.js';
@@ -14,8 +12,9 @@ import { openPostgres } from './engine/postgres.js';
 import { migrate } from './engine/migrate.js';
 import { migrations, tables } from './engine/schema.js';
 import { Faults, type FaultsApi } from './faults/faults.js';
+import { listenEarly, type EarlyServer } from './http/listen.js';
 import { requestListener } from './http/server.js';
-import { listingVersions, marketplaceTables } from './marketplace/index.js';
+import { marketplaceTables } from './marketplace/schema.js';
 import { createPipeline, type RequestLogEntry } from './http/pipeline.js';
 import { openHandlers, type InboundCall } from './open.js';
 import { sqlAdmitter } from './rules/admit.js';
@@ -24,7 +23,6 @@ import { handlers } from './resources/index.js';
 import { takenDown } from './resources/media.js';
 import { applySnapshot } from './state/import.js';
 import { browser } from './page/data.js';
-import { verifyWebhookSignature } from '@extkit/client';
 import { readSnapshot, stateControl, type ExportSummary } from './state/index.js';
 import { resolvePlan, type PlanInput } from './rules/plans.js';
 import { demoSeed } from './seed/demo.js';
@@ -138,28 +136,40 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const startSnapshot = options.import ? readSnapshot(options.import) : null;
   // A fresh embedded store with the demo seed or none starts from a cached cluster already migrated and seeded.
   const variant = options.import === undefined ? seededVariant(options.seed, seed) : undefined;
+  const early = await listenEarly(options.port ?? 0);
+  try {
+    return await open(options, seed, startSnapshot, variant, early);
+  } catch (error) {
+    await early.abort();
+    throw error;
+  }
+}
+
+async function open(
+  options: EmulatorOptions,
+  seed: SeedData | null,
+  startSnapshot: ReturnType<typeof readSnapshot> | null,
+  variant: string | undefined,
+  early: EarlyServer,
+): Promise<Emulator> {
   const embedded = options.database ? null : await openPglite(options.data, variant);
   const engine: Engine = embedded ?? (await openPostgres(options.database!));
+  // A cached cluster was kept before its start made a key: each store makes its own.
   const cached = embedded !== null && variant !== undefined && embedded.template === variant;
-  // A cached cluster holds the default key of the start that made it: each store gets a key of its own.
-  if (cached)
-    await engine.transaction(async (sql) => {
-      await sql.query("delete from api_keys where key = (select value from meta where name = 'default_key')");
-      await sql.query("delete from meta where name = 'default_key'");
-    });
   // A cached cluster was kept right after its migrations, under a name its migrations are part of: it is up to date, and holds no key in flight.
   if (!cached) await migrate(engine, `${hostname()}:${process.pid}`);
   // A PGlite folder has one process, which holds its keys in flight in memory: a row in flight was left by an earlier version's process that died mid-write; its request never answered, so a retry may run.
   if (engine.kind === 'pglite' && !cached) await engine.query("delete from idempotency where state = 'flight'");
 
   let offset = 0;
+  let madeKey = false;
   const clock: Clock = { now: () => Date.now() + offset, advance: (ms) => ((offset += ms), Date.now() + offset) };
   const requests: RequestLogEntry[] = [];
   const deliveries: Delivery[] = [];
   const inbound: InboundCall[] = [];
   const hooks = new Map<string, string>();
   const pending = new Set<Promise<unknown>>();
-  let origin = '';
+  const origin = early.origin;
   const faults = new Faults(() => clock.now());
   const logRequest = (entry: RequestLogEntry): void => {
     requests.push(entry);
@@ -180,6 +190,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     ]);
   };
   const defaultKey = async (): Promise<string> => {
+    // A store fresh from the cache is this process's alone and holds no key: two writes, no race to settle.
+    if (cached && !madeKey) {
+      madeKey = true;
+      const key = newKey();
+      await engine.transaction(async (sql) => {
+        await sql.query("insert into meta (name, value) values ('default_key', $1)", [key]);
+        await sql.query('insert into api_keys (key, org, scopes) values ($1, $2, $3::jsonb)', [
+          key,
+          defaultOrg,
+          JSON.stringify(allScopes),
+        ]);
+      });
+      return key;
+    }
     const [held] = await engine.query<{ value: string }>("select value from meta where name = 'default_key'");
     if (held) return held.value;
     const key = newKey();
@@ -209,12 +233,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
 
   if (startSnapshot) await applySnapshot(engine, startSnapshot);
-  await ensureOrg(defaultOrg, options.plan, options.plan !== undefined);
-  let apiKey = await defaultKey();
-  await applySeed(seed);
-  // The first fresh start of this seed keeps its cluster for the next (before it listens: nothing else has written yet).
+  // A cached cluster holds the default organization on the default plan, seeded.
+  if (!cached || options.plan !== undefined) await ensureOrg(defaultOrg, options.plan, options.plan !== undefined);
+  if (!cached) await applySeed(seed);
+  // The first fresh start of this seed keeps its cluster for the next, before it makes its key (requests are held until the start ends: nothing else has written yet).
   if (variant !== undefined && embedded?.template === 'empty' && options.plan === undefined)
     await embedded.saveTemplate(variant);
+  let apiKey = await defaultKey();
 
   const onEvents = (org: string, events: { event: string; payload: Record<string, EventValue> }[]): void => {
     const job = (async () => {
@@ -254,7 +279,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       hooks,
       inbound,
       now: clock.now,
-      listingVersions: (listing) => listingVersions(engine, listing),
+      // The marketplace (and the manifest and bundler packages it checks with) loads with its first request.
+      listingVersions: async (listing) => (await import('./marketplace/listings.js')).listingVersions(engine, listing),
     }),
     onEvents,
     log: logRequest,
@@ -372,6 +398,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     importState: (dir) => emulator.importState(dir),
     browse: browser(engine),
     checkedDeliveries: async () => {
+      const { verifyWebhookSignature } = await import('@extkit/client');
       const secrets = new Map(
         (await engine.query<{ url: string; secret: string | null }>('select url, secret from webhooks')).map((w) => [
           w.url,
@@ -400,19 +427,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     faults,
   };
 
-  const server = http.createServer(
-    requestListener({ engine, pipeline, admin, faults, now: () => clock.now(), log: logRequest }),
-  );
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 60_000;
-  server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
+  const { server } = early;
   Object.assign(emulator, { origin, baseUrl: `${origin}/v1`, adminUrl: `${origin}/__emulator` });
+  early.serve(requestListener({ engine, pipeline, admin, faults, now: () => clock.now(), log: logRequest }));
   emulator.close = async () => {
     faults.close();
     server.closeAllConnections();

@@ -1,6 +1,5 @@
 // Outbound webhooks (000 §6): `{event, payload, sentAt}` POSTed to the registered URL,
 // signed with X-Service-Signature when a secret is set, up to 3 attempts of 5 s each.
-import { signWebhookBody } from '@extkit/client';
 import type { EventValue } from './context.js';
 
 export interface DeliveryAttempt {
@@ -28,7 +27,8 @@ export async function deliver(
   sentAt: string,
 ): Promise<Delivery> {
   const body = JSON.stringify({ event, payload, sentAt });
-  const signature = secret ? await signWebhookBody(body, secret) : null;
+  // The client's signing, loaded with the first delivery: a start that sends none never loads the client.
+  const signature = secret ? await (await import('@extkit/client')).signWebhookBody(body, secret) : null;
   const delivery: Delivery = { event, url, body, signature, attempts: [], delivered: false };
   for (let i = 0; i < deliveryPolicy.attempts; i++) {
     if (i > 0) await new Promise((r) => setTimeout(r, deliveryPolicy.backoffMs[i - 1]));

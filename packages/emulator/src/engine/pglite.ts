@@ -1,31 +1,31 @@
 // The embedded engine: Postgres compiled to WebAssembly, in a folder or in memory.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { clusterFs, readCluster, writeCluster, writeClusterTo, type Cluster } from './cluster.js';
 import type { Engine } from './engine.js';
 import { loadEngine } from './missing.js';
 import { pgliteSession } from './pglite-session.js';
 
 // A fresh PGlite runs initdb, which takes seconds (tens on a busy machine); a fresh store (in
 // memory or a new folder) starts instead from a copy of an empty cluster, made once and kept in
-// the user's cache.
+// the user's cache (cluster.ts). `c2`: checkpointed, without the template databases.
 function templatePath(variant = 'empty'): string {
   // The package does not export its package.json: read it beside the resolved entry (dist/index.js).
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const version = (JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string })
     .version;
   const cache = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  return join(cache, 'extkit', `pglite-${version}-${variant}.tar`);
+  return join(cache, 'extkit', `pglite-${version}-${variant}.c2`);
 }
 
-function readTemplate(path: string): Blob | null {
-  try {
-    return new Blob([readFileSync(path)]);
-  } catch {
-    return null;
-  }
-}
+/**
+ * PGlite's start with a smaller buffer pool: Postgres zeroes its shared memory at start, about
+ * 150 ms for the default 128 MB of buffers, and an emulator's store fits in a few. 16 MB holds the
+ * demo state and the catalogs several times over (a miss is a copy from the in-memory files).
+ */
+const startParams = (defaults: string[]): string[] => [...defaults, '-c', 'shared_buffers=16MB'];
 
 export interface PgliteEngine extends Engine {
   /** The cached cluster a fresh store started from: the `variant` asked for, `empty`, or null (initdb, or a store that was not fresh). */
@@ -45,15 +45,19 @@ export async function openPglite(dataDir: string | undefined, variant?: string):
   const fresh = dataDir === undefined || !existsSync(join(dataDir, 'PG_VERSION'));
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   let template: string | null = null;
-  let bytes: Blob | null = null;
-  if (fresh && variant) bytes = readTemplate(templatePath(variant));
-  if (bytes) template = variant!;
+  let cluster: Cluster | null = null;
+  if (fresh && variant) cluster = readCluster(templatePath(variant));
+  if (cluster) template = variant!;
   else if (fresh) {
-    bytes = readTemplate(templatePath());
-    if (bytes) template = 'empty';
+    cluster = readCluster(templatePath());
+    if (cluster) template = 'empty';
   }
-  const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(bytes ? { loadDataDir: bytes } : {}) });
-  if (fresh && !bytes) await saveTemplate(db, templatePath());
+  if (dataDir && cluster) writeClusterTo(dataDir, cluster);
+  const db = await PGlite.create({
+    ...(dataDir ? { dataDir } : cluster ? { fs: clusterFs(lib.MemoryFS, cluster) } : {}),
+    startParams: startParams(PGlite.defaultStartParams),
+  });
+  if (fresh && !cluster) await saveTemplate(db, templatePath());
   const session = pgliteSession(db, lib);
   return {
     kind: 'pglite',
@@ -68,14 +72,22 @@ export async function openPglite(dataDir: string | undefined, variant?: string):
   };
 }
 
-/** Keeps a copy of the empty cluster; written to a temporary name and renamed, so a reader never sees half a file. */
-async function saveTemplate(db: { dumpDataDir(c: 'none'): Promise<Blob | File> }, path: string): Promise<void> {
+/**
+ * Keeps a copy of the store's cluster for the next fresh start. The template databases go first
+ * (the emulator never creates a database, and each is some 300 files to load at every start), and
+ * a checkpoint, so the next start has no WAL to replay.
+ */
+async function saveTemplate(
+  db: { exec(sql: string): Promise<unknown>; Module: { FS: unknown } },
+  path: string,
+): Promise<void> {
   try {
-    const bytes = Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer());
-    mkdirSync(join(path, '..'), { recursive: true });
-    const temp = `${path}.${process.pid}.tmp`;
-    writeFileSync(temp, bytes);
-    renameSync(temp, path);
+    await db.exec("update pg_database set datistemplate = false where datname in ('template0', 'template1')");
+    // DROP DATABASE runs alone, outside a transaction block: one statement each.
+    await db.exec('drop database if exists template0');
+    await db.exec('drop database if exists template1');
+    await db.exec('checkpoint');
+    writeCluster(db.Module.FS as Parameters<typeof writeCluster>[0], path);
   } catch {
     // The cache is an optimization: without it, the next start runs initdb again.
   }

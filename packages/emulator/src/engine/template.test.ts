@@ -12,7 +12,7 @@ const before = process.env.XDG_CACHE_HOME;
 const held = join(before || join(homedir(), '.cache'), 'extkit');
 mkdirSync(join(cache, 'extkit'));
 if (existsSync(held))
-  for (const f of readdirSync(held).filter((n) => n.endsWith('-empty.tar')))
+  for (const f of readdirSync(held).filter((n) => n.endsWith('-empty.c2')))
     copyFileSync(join(held, f), join(cache, 'extkit', f));
 process.env.XDG_CACHE_HOME = cache;
 afterAll(() => {

@@ -7,7 +7,6 @@ import { adminTable } from '../admin/routes.js';
 import { fromLoopback, handleAdmin, loopbackOnly } from '../admin/surface.js';
 import type { Engine } from '../engine/engine.js';
 import type { Faults } from '../faults/faults.js';
-import { adminRoutes, answerMarketplace, apiRoutes } from '../marketplace/index.js';
 import { answerCors } from './cors.js';
 import { ApiError } from './errors.js';
 import type { RequestLogEntry } from './pipeline.js';
@@ -111,7 +110,11 @@ export function requestListener(deps: FrontDeps): RequestListener {
       const market = marketplacePath(path);
       if (market) {
         if (market.admin && !fromLoopback(req)) return fail(loopbackOnly());
-        answerMarketplace(market.admin ? adminRoutes : apiRoutes, engine, req, market.rest, query, deps.now())
+        // The marketplace (and the manifest and bundler packages it checks with) loads with its first request.
+        import('../marketplace/routes.js')
+          .then(({ answerMarketplace, adminRoutes, apiRoutes }) =>
+            answerMarketplace(market.admin ? adminRoutes : apiRoutes, engine, req, market.rest, query, deps.now()),
+          )
           .then((r) => {
             if (!r) return pipeline(req, res, path, query, fault);
             res
