@@ -20,6 +20,8 @@ export interface VerifyOptions {
   revokedFile?: string;
   /** The listing this artifact was published as, `<publisher>.<id>`: what a revocation names. */
   listing?: string;
+  /** The version the install pins: an artifact of another version never loads, whatever signs it. */
+  version?: string;
   /** The host's ABI generation; default HOST_ABI, the kit's current one. */
   hostAbi?: number;
 }
@@ -164,6 +166,13 @@ export async function verify(dir: string, options: VerifyOptions = {}): Promise<
     errors.push({
       code: 'verify.listing_mismatch',
       message: `The listing ${options.listing} is not this artifact's: its manifest id is "${manifest.id}", so its listing is <publisher>.${manifest.id}.`,
+    });
+    return result;
+  }
+  if (options.version !== undefined && manifest.version !== options.version) {
+    errors.push({
+      code: 'verify.version_mismatch',
+      message: `The install pins version ${JSON.stringify(options.version)}, but this artifact is ${manifest.id}@${manifest.version}: another version's bytes never load in its place.`,
     });
     return result;
   }

@@ -480,6 +480,43 @@ describe('a hostile marketplace writes nowhere through dev --installed', () => {
   });
 });
 
+describe("a hostile marketplace's artifact for an install", () => {
+  it("never loads another version's bytes in place of the pinned one, whatever integrity the marketplace pins", async () => {
+    const dir = await artifact((m) => void (m.version = '2.0.0'));
+    const record = JSON.parse(readFileSync(join(dir, 'artifact.json'), 'utf8')) as { integrity: string };
+    const files: Record<string, string> = {};
+    for (const path of ['artifact.json', 'manifest.json', ...readdirSync(join(dir, 'dist')).map((f) => `dist/${f}`)])
+      files[path] = readFileSync(join(dir, path)).toString('base64');
+    const server = createServer((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify(
+          path === '/api/marketplace/installs'
+            ? {
+                data: [
+                  { listing: 'acme.order-map', site: null, version: '1.0.0', integrity: record.integrity, hostAbi: 1 },
+                ],
+              }
+            : path === '/api/marketplace/trust'
+              ? { staffKeys: [], revoked: [] }
+              : { files, signature: null },
+        ),
+      );
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const marketplace = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const r = await fetchInstalled('acme.order-map', { marketplace, key: 'k', cache: mkdtempSync(join(work, 'v-')) });
+      expect(r.decision).toBeNull();
+      expect(codes(r)).toEqual(['verify.version_mismatch']);
+      expect(r.errors[0]?.message).toMatch(/pins version "1\.0\.0", but this artifact is order-map@2\.0\.0/);
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe('what held, kept holding', () => {
   /** POSTs `body` (text) to the publish endpoint as acme; answers the status and the error's code. */
   const upload = async (body: string): Promise<{ status: number | 'reset'; code: unknown }> => {

@@ -205,6 +205,7 @@ export async function fetchInstalled(
     trustedKeyFiles: keyFiles,
     revokedFile,
     listing,
+    version: install.version,
     ...(signatureFile ? { signatureFile } : {}),
     ...(options.hostAbi !== undefined ? { hostAbi: options.hostAbi } : {}),
   });
