@@ -17,8 +17,14 @@ export interface Diagnostic {
   column?: number;
 }
 
+/** The key lists a validation has made, for its later passes over the same objects. */
+export interface KeyLists {
+  /** `Object.keys(obj)` where the validation listed it already, else undefined. */
+  listed(obj: object): string[] | undefined;
+}
+
 /** Collects diagnostics, splitting them by the severity their rule declares. */
-export class Reporter {
+export class Reporter implements KeyLists {
   readonly errors: Diagnostic[] = [];
   readonly warnings: Diagnostic[] = [];
   // The structural check's pointers by code. It can map two of ajv's errors onto one code and
@@ -49,6 +55,22 @@ export class Reporter {
 
   severityOf(code: DiagnosticCode): Severity {
     return RULES[code].severity;
+  }
+
+  // A parsed object of more than about a thousand keys is a dictionary, whose keys V8 sorts each
+  // time they are listed (a quarter of a second at 775,000): the rules that list an object's keys
+  // keep the list for the duplicate-key count, which lists every object's.
+  private lists: WeakMap<object, string[]> | undefined;
+
+  /** `Object.keys(obj)`, kept for `listed`: for the objects whose keys a rule lists. Read-only. */
+  keysOf(obj: object): string[] {
+    const keys = Object.keys(obj);
+    (this.lists ??= new WeakMap()).set(obj, keys);
+    return keys;
+  }
+
+  listed(obj: object): string[] | undefined {
+    return this.lists?.get(obj);
   }
 }
 

@@ -80,17 +80,27 @@ export function validateManifestText(input: string | Uint8Array, options: Valida
   if (!parsed.ok)
     return { report: { valid: false, errors: [parsed.diagnostic], warnings: [], manifest: null }, text: parsed.text };
   const { ignore, ...rest } = options;
-  const report = validate(parsed.value, rest, new Reporter());
-  const duplicates = duplicateKeys(parsed.text, parsed.value);
+  const reporter = new Reporter();
+  const report = validate(parsed.value, rest, reporter);
+  const duplicates = duplicateKeys(parsed.text, parsed.value, reporter);
   // Not unshift(...duplicates): an argument per repeat, and 130,000 repeats overflow the stack.
   if (duplicates.length > 0) report.warnings = duplicates.concat(report.warnings);
-  return { report: ignore === undefined ? report : silence(report, ignore), text: parsed.text };
+  return {
+    report: ignore === undefined ? report : silence(report, ignore),
+    text: parsed.text,
+    keysRepeat: duplicates.length > 0,
+  };
 }
 
 export interface ReadManifestResult {
   report: ValidationReport;
   /** The file's text (a lone CR read as an LF), for code frames; undefined when the file could not be decoded at all. */
   text: string | undefined;
+  /**
+   * Whether some object in the text writes a key twice (each repeat is a `json.duplicate_key`, unless
+   * silenced); undefined where the text is no JSON. Given to `diagnosticPositions`, it spares that walk a map of the keys.
+   */
+  keysRepeat?: boolean;
 }
 
 /** Reads, parses and validates a manifest file. Throws only when the file cannot be read (the caller's to report). */

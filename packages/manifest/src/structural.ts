@@ -152,7 +152,7 @@ export function checkStructure(
  * words the finding for a great many unknown keys more cheaply than one of ajv's errors each.
  */
 function reportUnknownTopLevel(input: Record<string, unknown>, reporter: Reporter): number {
-  const keys = Object.keys(input);
+  const keys = reporter.keysOf(input);
   let unknown = 0;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;

@@ -166,10 +166,11 @@ export async function runValidate(paths: string[], flags: ValidateFlags): Promis
   let fixText = '';
   for (const target of targets) {
     const fixed = fixing ? await fixTarget(target, flags) : null;
-    const { report, text } =
-      fixed ?? validateManifestText(target.read(), validateOptionsFor(target.dir, flags.publisher));
+    const { report, text, keysRepeat } = fixed
+      ? { ...fixed, keysRepeat: undefined }
+      : validateManifestText(target.read(), validateOptionsFor(target.dir, flags.publisher));
     // One walk over the text places errors and warnings alike.
-    const at = diagnosticPositions(text, [...report.errors, ...report.warnings]);
+    const at = diagnosticPositions(text, [...report.errors, ...report.warnings], { keysRepeat });
     const findings = (severity: Severity, list: Diagnostic[], first: number): Finding[] =>
       list.map((d, i) => ({
         code: d.code,

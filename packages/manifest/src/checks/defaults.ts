@@ -15,7 +15,7 @@ export function checkDefaults(
   byKey: Map<string, ConfigField>,
   reporter: Reporter,
 ): Record<string, unknown> {
-  const keys = Object.keys(defaults);
+  const keys = reporter.keysOf(defaults);
   let out: Record<string, unknown> | undefined;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;

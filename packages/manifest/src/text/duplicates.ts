@@ -1,6 +1,6 @@
 // Keys written twice in one object: JSON.parse keeps the last value and drops the earlier ones
 // without a word, so the text is the only place to find them.
-import type { Diagnostic } from '../diagnostics.js';
+import type { Diagnostic, KeyLists } from '../diagnostics.js';
 import { escapeToken } from '../pointer.js';
 import { LineIndex } from './lines.js';
 import { walkJson } from './walk.js';
@@ -10,8 +10,8 @@ import { walkJson } from './walk.js';
  * JSON.parse made `value` of. When the keys the text can hold are as many as the value's, none
  * repeats, and the text is not walked.
  */
-export function duplicateKeys(text: string, value: unknown): Diagnostic[] {
-  if (keysAtMost(text) === keyCount(value)) return [];
+export function duplicateKeys(text: string, value: unknown, listed?: KeyLists): Diagnostic[] {
+  if (keysAtMost(text) === keyCount(value, listed)) return [];
   const found: Diagnostic[] = [];
   const lines = new LineIndex(text);
   // Per open container: the keys met so far and their offsets (objects), and the member reached.
@@ -61,7 +61,7 @@ function keysAtMost(text: string): number {
 }
 
 /** The own keys of every object in a parsed JSON value, walked without recursion (nesting can be deep). */
-function keyCount(value: unknown): number {
+function keyCount(value: unknown, listed: KeyLists | undefined): number {
   let count = 0;
   const stack: unknown[] = [value];
   while (stack.length > 0) {
@@ -74,7 +74,7 @@ function keyCount(value: unknown): number {
     // A parsed object's own enumerable keys are all its keys (a "__proto__" too, read as its own).
     // Listed and read by key: Object.values of a large object costs two and a half times as much.
     const obj = v as Record<string, unknown>;
-    const keys = Object.keys(obj);
+    const keys = listed?.listed(obj) ?? Object.keys(obj);
     count += keys.length;
     for (let i = 0; i < keys.length; i++) if (typeof obj[keys[i]!] === 'object') stack.push(obj[keys[i]!]);
   }

@@ -33,6 +33,15 @@ function reference(root: Node, lines: LineIndex, pointer: string): Position {
   return lines.at(at);
 }
 
+/** Whether some object in the tree writes a key twice. */
+function repeatsKeys(node: Node): boolean {
+  if (node.type === 'object') {
+    const keys = node.children!.map((p) => p.children![0]!.value as string);
+    if (new Set(keys).size < keys.length) return true;
+  }
+  return (node.children ?? []).some(repeatsKeys);
+}
+
 /** Every pointer the text writes, the ones under a repeated key's earlier values too, and a missing child of each. */
 function pointersIn(root: Node): string[] {
   const out: string[] = [];
@@ -148,6 +157,13 @@ describe('the fast locator agrees with jsonc-parser', () => {
             shuffled.map((path) => ({ path })),
           );
           expect(shuffled.map((p, i) => [p, again[i]])).toEqual(shuffled.map((p) => [p, reference(root, lines, p)]));
+          // Told that no key repeats where none does, the walk matches each object's keys in one pass.
+          const told = diagnosticPositions(
+            text,
+            shuffled.map((path) => ({ path })),
+            { keysRepeat: repeatsKeys(root) },
+          );
+          expect(shuffled.map((p, i) => [p, told[i]])).toEqual(shuffled.map((p) => [p, reference(root, lines, p)]));
           const one = pointers[picks.next().value! % pointers.length]!;
           expect([one, locatePointer(text, one)]).toEqual([one, reference(root, lines, one)]);
         }),
@@ -403,17 +419,21 @@ function writeComponents(pick: (n: number) => number): string {
  * (validateManifest: codes, pointers, messages, order, manifest) and every position to jsonc-parser's tree.
  */
 function checkedAgainstTree(text: string, publisher: string | undefined) {
-  const { report, text: read } = validateManifestText(text, { publisher });
+  const { report, text: read, keysRepeat } = validateManifestText(text, { publisher });
   expect({ ...report, warnings: report.warnings.filter((d) => d.code !== 'json.duplicate_key') }).toEqual(
     validateManifest(JSON.parse(read!), { publisher }),
   );
   const all = [...report.errors, ...report.warnings];
   const root = parseTree(read!)!;
+  expect(keysRepeat).toBe(repeatsKeys(root));
   const lines = new LineIndex(read!);
-  const positions = diagnosticPositions(read, all);
-  all.forEach((d, k) => {
-    if (d.line === undefined) expect([d.path, positions[k]]).toEqual([d.path, reference(root, lines, d.path)]);
-  });
+  // Told whether keys repeat, as `extkit validate` is, and not told.
+  for (const options of [{ keysRepeat }, {}]) {
+    const positions = diagnosticPositions(read, all, options);
+    all.forEach((d, k) => {
+      if (d.line === undefined) expect([d.path, positions[k]]).toEqual([d.path, reference(root, lines, d.path)]);
+    });
+  }
   return { all, read };
 }
 

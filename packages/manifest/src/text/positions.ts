@@ -3,19 +3,21 @@
 import type { Position } from '../diagnostics.js';
 import { tokens } from '../pointer.js';
 import { LineIndex } from './lines.js';
+import { matchAny, matchDistinct } from './members.js';
 import { walkJson } from './walk.js';
 
 export type { Position } from '../diagnostics.js';
 
 /**
- * A token some pointer names under its parent, and where the walk last found it: the offset of its
- * key (a property) or value (an element), and which occurrence it was (0: not found), under which
+ * A container some pointer goes into, and where the walk last found it: the offset of its key (a
+ * property) or value (an element), and which occurrence it was (0: not found), under which
  * occurrence of its parent. A key written twice is found twice; JSON.parse keeps the last, and so
  * does a place: what was found under an earlier occurrence of the parent no longer counts.
  */
-interface Wanted {
-  parent: Wanted | undefined;
-  kids: Map<string, Wanted> | undefined;
+interface Container {
+  parent: Container | undefined;
+  /** The containers below it that pointers go into, by token. */
+  kids: Map<string, Container> | undefined;
   offset: number;
   occurrence: number;
   under: number;
@@ -23,9 +25,17 @@ interface Wanted {
   resolved: number;
   /** Whether it resolves to its own offset: it and every ancestor are in the values JSON.parse keeps. */
   kept: boolean;
+  /** The last tokens of the pointers into it, and the index of each pointer's diagnostic. */
+  asked: string[] | undefined;
+  askedBy: number[];
+  /** Its members where it was last opened (which occurrence, and whether as an array): each key and offset. */
+  opened: number;
+  array: boolean;
+  keys: string[];
+  offsets: number[];
 }
 
-const wanted = (parent: Wanted | undefined): Wanted => ({
+const container = (parent: Container | undefined): Container => ({
   parent,
   kids: undefined,
   offset: 0,
@@ -33,71 +43,81 @@ const wanted = (parent: Wanted | undefined): Wanted => ({
   under: 0,
   resolved: -1,
   kept: false,
+  asked: undefined,
+  askedBy: [],
+  opened: 0,
+  array: false,
+  keys: [],
+  offsets: [],
 });
 
-/** The pointers' tokens as a tree, and the walk down the text that finds every one in one pass. */
-class WantedTree {
-  readonly root = wanted(undefined);
+function kid(node: Container, token: string): Container {
+  const kids = (node.kids ??= new Map<string, Container>());
+  let k = kids.get(token);
+  if (k === undefined) kids.set(token, (k = container(node)));
+  return k;
+}
+
+/** The pointers' containers as a tree, and the walk down the text that records their members in one pass. */
+class Asked {
+  readonly root = container(undefined);
+  /** The diagnostics whose pointer is the root's. */
+  readonly atRoot: number[] = [];
   // Diagnostics come in runs under one parent (`/config/defaults/a`, `/config/defaults/b`): its node is kept.
   private lastParentPath: string | undefined;
   private lastParent = this.root;
 
-  /** The node of a pointer, made with its ancestors where missing. */
-  add(pointer: string): Wanted {
+  /** Asks for a pointer's place on behalf of diagnostic `k`. */
+  add(pointer: string, k: number): void {
     const cut = pointer.lastIndexOf('/');
-    if (cut === -1) return this.root;
-    const parentPath = pointer.slice(0, cut);
-    if (parentPath !== this.lastParentPath) {
+    if (cut === -1) return void this.atRoot.push(k);
+    const last = this.lastParentPath;
+    if (last === undefined || cut !== last.length || !pointer.startsWith(last)) {
+      const parentPath = pointer.slice(0, cut);
       this.lastParentPath = parentPath;
       this.lastParent = tokens(parentPath).reduce((node, token) => kid(node, token), this.root);
     }
     const token = pointer.slice(cut + 1);
-    return kid(this.lastParent, token.includes('~') ? token.replace(/~1/g, '/').replace(/~0/g, '~') : token);
+    const parent = this.lastParent;
+    (parent.asked ??= []).push(token.includes('~') ? token.replace(/~1/g, '/').replace(/~0/g, '~') : token);
+    parent.askedBy.push(k);
   }
 
   /** Walks the text; false where it is not JSON. */
   find(text: string): boolean {
-    // The wanted node of each open container (undefined: no pointer goes into it), and of the
+    // The container of each open one that a pointer goes into (undefined: none does), and of the
     // value the last key or element starts.
-    const open: Array<Wanted | undefined> = [];
-    let next: Wanted | undefined = this.root;
+    const open: Array<Container | undefined> = [];
+    let next: Container | undefined = this.root;
     let occurrences = (this.root.occurrence = 1);
-    const at = (token: string, offset: number): void => {
+    const member = (token: string | number, offset: number): void => {
       const parent = open[open.length - 1];
-      next = parent?.kids?.get(token);
+      if (parent === undefined) return void (next = undefined);
+      if (parent.asked !== undefined) {
+        if (typeof token === 'string') parent.keys.push(token);
+        parent.offsets.push(offset);
+      }
+      next = parent.kids?.get(String(token));
       if (next === undefined) return;
       next.offset = offset;
       next.occurrence = ++occurrences;
-      next.under = parent!.occurrence;
+      next.under = parent.occurrence;
     };
     const offset = walkJson(text, {
-      key: at,
-      element: (index, offset) =>
-        open[open.length - 1] === undefined ? (next = undefined) : at(String(index), offset),
-      open: () => void open.push(next?.kids === undefined ? undefined : next),
+      key: member,
+      // An array's index is made a token only where a pointer goes below one of its elements.
+      element: (index, offset) => member(open[open.length - 1]?.kids === undefined ? -1 : index, offset),
+      open: (object) => {
+        const n = next;
+        if (n !== undefined && n.kids === undefined && n.asked === undefined) return void open.push(undefined);
+        if (n?.asked !== undefined) [n.opened, n.array, n.keys, n.offsets] = [n.occurrence, !object, [], []];
+        open.push(n);
+      },
       close: () => void open.pop(),
     });
     this.root.offset = offset;
     return offset !== -1;
   }
-
-  /** The deepest node on a pointer's path. */
-  lookup(pointer: string): Wanted {
-    let node = this.root;
-    for (const token of tokens(pointer)) {
-      const next = node.kids?.get(token);
-      if (next === undefined) break;
-      node = next;
-    }
-    return node;
-  }
-}
-
-function kid(node: Wanted, token: string): Wanted {
-  const kids = (node.kids ??= new Map<string, Wanted>());
-  let k = kids.get(token);
-  if (k === undefined) kids.set(token, (k = wanted(node)));
-  return k;
 }
 
 /**
@@ -105,9 +125,9 @@ function kid(node: Wanted, token: string): Wanted {
  * the occurrences JSON.parse keeps, else its nearest such ancestor's. Each node is resolved once,
  * so n diagnostics cost n steps however deep their pointers.
  */
-function resolve(node: Wanted): number {
-  const chain: Wanted[] = [];
-  for (let n: Wanted | undefined = node; n !== undefined && n.resolved === -1; n = n.parent) chain.push(n);
+function resolve(node: Container): number {
+  const chain: Container[] = [];
+  for (let n: Container | undefined = node; n !== undefined && n.resolved === -1; n = n.parent) chain.push(n);
   for (let k = chain.length - 1; k >= 0; k--) {
     const n = chain[k]!;
     const p = n.parent;
@@ -117,23 +137,68 @@ function resolve(node: Wanted): number {
   return node.resolved;
 }
 
+const INDEX = /^(?:0|[1-9]\d*)$/;
+
+/** Calls `place` with each diagnostic asked about under `node` and the offset it resolves to. */
+function answer(node: Container, distinct: boolean, place: (k: number, offset: number) => void): void {
+  const { asked, askedBy } = node;
+  const own = resolve(node);
+  // Members count only where the last occurrence JSON.parse kept was opened (not a value written in its place).
+  if (!node.kept || node.opened !== node.occurrence) return askedBy.forEach((k) => place(k, own));
+  const { offsets } = node;
+  if (node.array) {
+    asked!.forEach((token, a) => {
+      const at = INDEX.test(token) ? offsets[Number(token)] : undefined;
+      place(askedBy[a]!, at ?? own);
+    });
+    return;
+  }
+  const found = (distinct ? matchDistinct : matchAny)(node.keys, asked!);
+  for (let a = 0; a < found.length; a++) place(askedBy[a]!, found[a] === -1 ? own : offsets[found[a]!]!);
+}
+
+/** Everything a text says of where things are, past one walk: whether it is JSON, and each asked container's answers. */
+function placeAll(text: string, asked: Asked, distinct: boolean, place: (k: number, offset: number) => void): boolean {
+  if (!asked.find(text)) return false;
+  for (const k of asked.atRoot) place(k, asked.root.offset);
+  const stack = [asked.root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.asked !== undefined) answer(node, distinct, place);
+    if (node.kids !== undefined) for (const kid of node.kids.values()) stack.push(kid);
+  }
+  return true;
+}
+
 /**
  * Finds where the values some JSON Pointers name are, or their nearest existing ancestors (a
  * missing property points at its parent object), in one pass over the text. A property is placed
  * at its key, where people look; of repeated keys the last counts, as in JSON.parse. Undefined
- * for every pointer where the text is not JSON.
+ * for every pointer where the text is not JSON. A pointer not among `pointers` is looked up on its own.
  */
 export function pointerLocator(text: string, pointers: Iterable<string>): (pointer: string) => Position | undefined {
-  const tree = new WantedTree();
-  for (const pointer of pointers) tree.add(pointer);
-  if (!tree.find(text)) return () => undefined;
-  const lines = new LineIndex(text);
-  return (pointer) => lines.at(resolve(tree.lookup(pointer)));
+  const list = [...pointers];
+  const positions = diagnosticPositions(
+    text,
+    list.map((path) => ({ path })),
+  );
+  const byPointer = new Map(list.map((p, k) => [p, positions[k]]));
+  return (pointer) => (byPointer.has(pointer) ? byPointer.get(pointer) : locatePointer(text, pointer));
 }
 
 /** The 1-based line and column in `text` of the value a JSON Pointer names, or of its nearest existing ancestor. */
 export const locatePointer = (text: string, pointer: string): Position | undefined =>
-  pointerLocator(text, [pointer])(pointer);
+  diagnosticPositions(text, [{ path: pointer }])[0];
+
+export interface PositionOptions {
+  /**
+   * Whether some object in the text writes a key twice, as `validateManifestText` tells
+   * (`keysRepeat`). `false` lets the walk match each object's keys in one pass, in the order
+   * written; left out, nothing is assumed. A `false` that is not so may misplace a pointer asked
+   * twice into an object that repeats its key.
+   */
+  keysRepeat?: boolean;
+}
 
 /**
  * The line and column of each diagnostic: its own when it has them (syntax errors, repeated
@@ -143,22 +208,26 @@ export const locatePointer = (text: string, pointer: string): Position | undefin
 export function diagnosticPositions(
   text: string | undefined,
   diagnostics: ReadonlyArray<{ path: string; line?: number; column?: number }>,
+  options: PositionOptions = {},
 ): Array<Position | undefined> {
   const out = new Array<Position | undefined>(diagnostics.length);
-  const tree = new WantedTree();
-  const nodes = new Array<Wanted | undefined>(diagnostics.length);
+  const asked = new Asked();
   let wanted = false;
-  diagnostics.forEach((d, k) => {
+  for (let k = 0; k < diagnostics.length; k++) {
+    const d = diagnostics[k]!;
     if (d.line !== undefined) out[k] = { line: d.line, column: d.column ?? 1 };
     else if (text !== undefined) {
-      nodes[k] = tree.add(d.path);
+      asked.add(d.path, k);
       wanted = true;
     }
-  });
-  if (!wanted || !tree.find(text!)) return out;
-  const lines = new LineIndex(text!);
-  nodes.forEach((node, k) => {
-    if (node !== undefined) out[k] = lines.at(resolve(node));
-  });
+  }
+  if (!wanted) return out;
+  let lines: LineIndex | undefined;
+  placeAll(
+    text!,
+    asked,
+    options.keysRepeat === false,
+    (k, offset) => (out[k] = (lines ??= new LineIndex(text!)).at(offset)),
+  );
   return out;
 }
