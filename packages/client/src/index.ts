@@ -8,6 +8,7 @@ export { ListPromise } from './core/list.js';
 export { ApiPromise, type ResponseMeta, type WithResponse } from './core/api-promise.js';
 export type { Hooks, RequestEvent, ResponseEvent } from './core/hooks.js';
 export type { RateLimit } from './core/rate-limit.js';
+export { apiKeyProblem, redact } from './core/redact.js';
 export {
   ServiceError,
   BadRequestError,

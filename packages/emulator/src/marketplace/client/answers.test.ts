@@ -92,4 +92,33 @@ describe("a hostile marketplace's answers", () => {
     expect(r.errors[0]?.message).not.toContain('sk_secret');
     expect(seen).toEqual([]);
   });
+
+  it('never puts the API key into an error: one a header cannot carry is refused unsent, and an echo is redacted', async () => {
+    const seen: string[] = [];
+    const echo = await serve((req, res) => {
+      seen.push(req.url ?? '');
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          error: { code: 'unauthorized', message: `Unknown key ${String(req.headers.authorization)}` },
+        }),
+      );
+    });
+    const broken = await fetchInstalled('acme.card', {
+      marketplace: echo,
+      key: 'sk_live_SECRET0123456789\r\nX',
+      cache: cache().cache,
+    });
+    expect(broken.errors.map((e) => e.code)).toEqual(['marketplace.key_unusable']);
+    expect(broken.errors[0]?.message).toMatch(/a line break \(U\+000D\) at position 25 of 27/);
+    expect(JSON.stringify(broken)).not.toMatch(/SECRET/);
+    expect(seen).toEqual([]);
+    const echoed = await fetchInstalled('acme.card', {
+      marketplace: echo,
+      key: 'sk_live_SECRET0123456789',
+      cache: cache().cache,
+    });
+    expect(echoed.errors.map((e) => e.code)).toEqual(['unauthorized']);
+    expect(echoed.errors[0]?.message).toBe('Unknown key Bearer [redacted]');
+  });
 });

@@ -1,5 +1,6 @@
 // Talking to a marketplace (the emulator's, or any that answers the same paths):
 // every failure becomes a diagnostic with a code, never a thrown string.
+import { apiKeyProblem, redact } from '@extkit/client';
 import type { MarketplaceDiagnostic } from '../refusals.js';
 
 /** The local emulator's marketplace: `extkit emulate`'s default address. */
@@ -52,14 +53,40 @@ async function readCapped(res: Response, max: number): Promise<string | null> {
  * One JSON request; a refusal's diagnostics (or the error envelope's code) come back as data.
  * Whatever the marketplace is (a remote or plain-http one, or someone between it and us),
  * its answer is held to a time limit (`timeoutMs`, headers and body), a size
- * (MAX_ANSWER_BYTES) and its own origin: a redirect is refused, never followed.
+ * (MAX_ANSWER_BYTES) and its own origin: a redirect is refused, never followed. A key a
+ * header cannot carry is refused before anything is sent, and the key is redacted from
+ * every error's message (fetch's own failure, or the marketplace's words).
  */
 export async function call<T>(
   origin: string,
   method: string,
   path: string,
-  options: { key?: string | undefined; body?: unknown; timeoutMs?: number | undefined } = {},
+  options: CallOptions = {},
 ): Promise<Reply<T>> {
+  const key = options.key ?? '';
+  const problem = key ? apiKeyProblem(key) : null;
+  if (problem)
+    return failure(
+      0,
+      'marketplace.key_unusable',
+      `The API key cannot be sent: ${problem}. The key is not shown here; check how it was read (a trailing newline from a file or an environment variable is the usual cause). Nothing was sent.`,
+    );
+  const reply = await send<T>(origin, method, path, options);
+  // Neither fetch's failure nor the marketplace's words carry the key into an error, a log or --json output.
+  if (reply.ok || !key) return reply;
+  return {
+    ...reply,
+    errors: reply.errors.map((e) => (typeof e.message === 'string' ? { ...e, message: redact(e.message, key) } : e)),
+  };
+}
+
+interface CallOptions {
+  key?: string | undefined;
+  body?: unknown;
+  timeoutMs?: number | undefined;
+}
+
+async function send<T>(origin: string, method: string, path: string, options: CallOptions): Promise<Reply<T>> {
   const timeoutMs = options.timeoutMs ?? MARKETPLACE_TIMEOUT_MS;
   const signal = AbortSignal.timeout(timeoutMs);
   const late = (): Reply<never> =>
