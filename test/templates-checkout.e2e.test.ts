@@ -25,3 +25,18 @@ describe('pnpm test in a template folder of the checkout', () => {
     expect(out).not.toMatch(/summary-reporter|global-setup/);
   });
 });
+
+describe('pnpm run test:browser in a template folder of the checkout', () => {
+  it.each(TEMPLATES)('%s: runs the same tests in Chromium and passes', async (template) => {
+    const r = await exec('pnpm', ['run', 'test:browser'], {
+      cwd: join(TEMPLATES_DIR, template),
+      env: { ...env, NO_COLOR: '1', FORCE_COLOR: '0', CI: '1' },
+      replaceEnv: true,
+      timeoutMs: 90_000,
+    });
+    const out = r.stdout + r.stderr;
+    expect(r.status, out).toBe(0);
+    expect(out).toMatch(/chromium/);
+    expect(out).toMatch(/Test Files\s+\d+ passed/);
+  });
+});

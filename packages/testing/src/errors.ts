@@ -23,6 +23,10 @@ export type TestingErrorCode =
   | 'testing.api_undeclared'
   | 'testing.no_emulator'
   | 'testing.operation_unknown'
+  | 'testing.no_plugin'
+  | 'testing.build_failed'
+  | 'testing.frame_timeout'
+  | 'testing.frame_error'
   | SandboxCode;
 
 /** The code of a strict test's failure on a refusal of the sandbox attribute: the permission the frame lacks. */

@@ -9,7 +9,7 @@ installNetworkGuard();
 installSandbox();
 
 export { render, cleanup } from './render.js';
-export { emulator } from './emulator/file.js';
+export { emulator } from './emulator/jsdom.js';
 export type { EmulatorInfo, FileEmulator } from './emulator/info.js';
 export type { ApiTarget } from './api.js';
 export { TestingError, type TestingErrorCode } from './errors.js';

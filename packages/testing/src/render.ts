@@ -20,10 +20,12 @@ import {
 } from '@extkit/runtime/bridge';
 import { routeFor } from './api.js';
 import { buildConfig } from './config.js';
-import { TestingError, sandboxCode } from './errors.js';
+import { TestingError } from './errors.js';
+import { strictRefusals } from './strict.js';
 import { guardNetwork, type BlockedRequest } from './network.js';
 import { watchScripts } from './scripts.js';
-import { declaredKind, loadProject } from './project.js';
+import { declaredKind } from './contributes.js';
+import { loadProject } from './project.js';
 import type { BindingCall, Dropped, EmittedEvent, EventName, RenderOptions, SurfaceId, View } from './types.js';
 
 type Values = Record<string, unknown>;
@@ -319,6 +321,7 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
       config = structuredClone(hostConfig);
       notify(configListeners, config, 'view.setConfig()');
     },
+    settled: () => Promise.resolve(),
     unmount: entry.unmount,
   };
 }
@@ -336,30 +339,6 @@ export function cleanup(): void {
   if (errors.length === 1) throw errors[0];
   if (errors.length > 1)
     throw new AggregateError(errors, `cleanup(): ${errors.length} cleanups threw: ${errors.map(message).join('; ')}`);
-}
-
-/** Under strict, the sandbox's refusals fail the test at unmount: the first one's permission names the code. */
-function strictRefusals(caller: string, kind: string, refused: SandboxRefusal[], blocked: BlockedRequest[]): void {
-  const first = refused[0];
-  if (first) {
-    const others = refused.length > 1 ? ` (and ${refused.length - 1} more on view.refused)` : '';
-    throw new TestingError(
-      sandboxCode(first.permission),
-      `${caller} (strict): the ${kind} tried ${first.via}${first.target ? ` (${first.target})` : ''}${others}. ${first.fix} To assert the refusal itself, render without strict and read view.refused.`,
-    );
-  }
-  if (blocked.length) {
-    const { url, directive, fix } = blocked[0]!;
-    const others = blocked.length > 1 ? ` (and ${blocked.length - 1} more on view.blocked)` : '';
-    const why =
-      directive === 'script integrity'
-        ? `gave a script ${url} an integrity, which the sandbox strips`
-        : `requested ${url}, which the sandbox's Content-Security-Policy (${directive}) refuses`;
-    throw new TestingError(
-      'testing.network_blocked',
-      `${caller} (strict): the ${kind} ${why}${others}. ${fix.replace(/\.$/, '')}. To assert the refusal itself, render without strict and read view.blocked.`,
-    );
-  }
 }
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));

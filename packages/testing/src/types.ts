@@ -114,6 +114,13 @@ export interface View {
   setProps(next: RenderOptions['props']): void;
   /** Sets the config to the defaults plus `next`, checked against the fields, and runs the onConfig listeners. */
   setConfig(next: RenderOptions['config']): void;
+  /**
+   * Resolves once the contribution has handled everything sent to it and what it answered is here (`root`, `events`,
+   * `refused`, `blocked`, ...). In jsdom the mount is synchronous and this only lets queued microtasks run; in the
+   * browser run (Chromium) the frame is a message away: await it after render() and after each action, before asserting.
+   * It does not wait for the contribution's own network requests: use vi.waitFor for those.
+   */
+  settled(): Promise<void>;
   /** Runs the mount's cleanup and removes the root; throws if the cleanup throws. */
   unmount(): void;
 }

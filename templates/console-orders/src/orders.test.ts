@@ -41,8 +41,9 @@ describe('the orders logic', () => {
 });
 
 describe('the orders page, mounted as the host mounts it', () => {
-  it('asks for an API key before it calls the platform', () => {
+  it('asks for an API key before it calls the platform', async () => {
     const view = render('/hello-orders', { strict: true });
+    await view.settled();
     expect(view.root.querySelector('[role="status"]')!.textContent).toBe(
       'Enter an organization API key with sites:read, orders:read and orders:write in the settings.',
     );

@@ -19,21 +19,25 @@ describe('the orders summary', () => {
 });
 
 describe('the orders page, mounted as the host mounts it', () => {
-  it('shows the month against the configured target and currency', () => {
+  it('shows the month against the configured target and currency', async () => {
     const view = render('/hello-route', {
       props: { orgId: 'org_42' },
       config: { currency: 'eur', target: 20000 },
       strict: true,
     });
+    await view.settled();
     expect(view.root.querySelector('h1')!.textContent).toBe('Orders this month for org_42');
     expect(view.root.querySelector('p')!.textContent).toBe('€7,342.50: 36% of the target');
     view.setConfig({});
+    await view.settled();
     expect(view.root.querySelector('p')!.textContent).toBe('$7,342.50: 73% of the target');
   });
 
-  it('asks the host to refresh', () => {
+  it('asks the host to refresh', async () => {
     const view = render('/hello-route', { props: { orgId: 'org_42' }, strict: true });
+    await view.settled();
     view.root.querySelector('button')!.click();
+    await view.settled();
     expect(view.events).toEqual([{ name: 'refresh-requested', detail: { orgId: 'org_42' } }]);
   });
 });

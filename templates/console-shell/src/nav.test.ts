@@ -21,18 +21,22 @@ describe('the shell', () => {
 });
 
 describe('the shell, mounted as the host mounts it', () => {
-  it('shows the title, the signed-in user and the sections', () => {
+  it('shows the title, the signed-in user and the sections', async () => {
     const view = render('shell', { props: { user: { name: 'Ada' } }, strict: true });
+    await view.settled();
     expect(view.root.querySelector('header')!.textContent).toBe(`${String(view.config.title)} · Signed in as Ada`);
     const labels = () => [...view.root.querySelectorAll('nav button')].map((b) => b.textContent);
     expect(labels()).toEqual(['Dashboard', 'Orders', 'Products', 'Customers']);
     view.setConfig({ compact: true });
+    await view.settled();
     expect(labels()).toEqual(['D', 'O', 'P', 'C']);
   });
 
-  it('asks the host to navigate', () => {
+  it('asks the host to navigate', async () => {
     const view = render('shell', { strict: true });
+    await view.settled();
     view.root.querySelector<HTMLButtonElement>('nav button:nth-child(2)')!.click();
+    await view.settled();
     expect(view.events).toEqual([{ name: 'navigate', detail: { path: '/orders' } }]);
   });
 });

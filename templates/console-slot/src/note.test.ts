@@ -28,21 +28,26 @@ describe('the notes box, mounted as the host mounts it', () => {
     box.dispatchEvent(new Event('input'));
   };
 
-  it('saves a note for the order and tells the host', () => {
+  it('saves a note for the order and tells the host', async () => {
     const view = render('orders.sidebar', { props: { orderId: 'ord_7' }, strict: true });
+    await view.settled();
     expect(view.root.querySelector('h3')!.textContent).toBe('Notes on order ord_7');
     const box = view.root.querySelector('textarea')!;
     type(box, ' Ship on Monday ');
+    await view.settled();
     expect(view.root.querySelector('p')!.textContent).toBe('14 / 280');
     view.root.querySelector('button')!.click();
+    await view.settled();
     expect(view.events).toEqual([{ name: 'note-saved', detail: { orderId: 'ord_7', note: 'Ship on Monday' } }]);
     expect(box.value).toBe('');
   });
 
-  it('refuses a note past the configured limit, and tells the host nothing', () => {
+  it('refuses a note past the configured limit, and tells the host nothing', async () => {
     const view = render('orders.sidebar', { config: { maxLength: 10 }, strict: true });
+    await view.settled();
     type(view.root.querySelector('textarea')!, 'x'.repeat(12));
     view.root.querySelector('button')!.click();
+    await view.settled();
     expect(view.root.querySelector('p')!.textContent).toBe('2 characters too long (at most 10).');
     expect(view.events).toEqual([]);
   });

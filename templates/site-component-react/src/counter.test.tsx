@@ -7,7 +7,12 @@ import './index';
 // Tells React this is a test, so act() applies renders and effects before it returns.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const mount = (options: Parameters<typeof render>[1]) => act(() => render('acme.hello-react.counter', options));
+// settled(): in Chromium the component runs in its own frame, a message away (in jsdom it resolves at once).
+const mount = async (options: Parameters<typeof render>[1]) => {
+  const view = await act(() => render('acme.hello-react.counter', options));
+  await view.settled();
+  return view;
+};
 
 describe('the React counter, mounted as the host mounts it', () => {
   it('renders the title and the configured label', async () => {
@@ -15,6 +20,7 @@ describe('the React counter, mounted as the host mounts it', () => {
     expect(view.root.querySelector('h2')!.textContent).toBe('Summer sale');
     expect(view.root.querySelector('button')!.textContent).toBe('Add: 0');
     await act(() => view.setProps({}));
+    await view.settled();
     expect(view.root.querySelector('h2')!.textContent).toBe('Hello from React');
   });
 
@@ -23,6 +29,7 @@ describe('the React counter, mounted as the host mounts it', () => {
     const button = view.root.querySelector('button')!;
     await act(() => button.click());
     await act(() => button.click());
+    await view.settled();
     expect(button.textContent).toBe('Count: 6');
     expect(view.events).toEqual([
       { name: 'counted', detail: { count: 3 } },

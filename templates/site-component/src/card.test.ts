@@ -28,23 +28,27 @@ describe('the card', () => {
 });
 
 describe('the card, mounted as the host mounts it', () => {
-  it('greets the title it is given with the configured greeting', () => {
+  it('greets the title it is given with the configured greeting', async () => {
     const view = render('acme.hello-card.card', {
       props: { title: 'Lisbon' },
       config: { greeting: 'Hi' },
       strict: true,
     });
+    await view.settled();
     expect(view.root.querySelector('h2')!.textContent).toBe('Hi, Lisbon!');
     view.setProps({ title: 'Porto' });
     view.setConfig({ accent: 'plum' });
+    await view.settled();
     expect(view.root.querySelector('h2')!.textContent).toBe('Hello, Porto!');
   });
 
-  it('counts likes and tells the host', () => {
+  it('counts likes and tells the host', async () => {
     const view = render('acme.hello-card.card', { strict: true });
+    await view.settled();
     const button = view.root.querySelector('button')!;
     button.click();
     button.click();
+    await view.settled();
     expect(button.textContent).toBe('2 likes');
     expect(view.events).toEqual([
       { name: 'liked', detail: { likes: 1 } },

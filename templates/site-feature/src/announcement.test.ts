@@ -27,21 +27,26 @@ describe('the announcement bar', () => {
 });
 
 describe('the announcement bar, mounted as the host mounts it', () => {
-  it('shows the configured message, and hides on checkout pages', () => {
+  it('shows the configured message, and hides on checkout pages', async () => {
     const view = render('acme.hello-feature.announcement', { props: { path: '/shop' }, strict: true });
+    await view.settled();
     const bar = view.root.firstElementChild as HTMLElement;
     expect(bar.textContent).toContain('Free shipping this week');
     expect(bar.hidden).toBe(false);
     view.setProps({ path: '/checkout' });
+    await view.settled();
     expect(bar.hidden).toBe(true);
     view.setConfig({ hideOnCheckout: false, message: 'Sale ends Sunday' });
+    await view.settled();
     expect(bar.hidden).toBe(false);
     expect(bar.textContent).toContain('Sale ends Sunday');
   });
 
-  it('tells the host when a visitor dismisses it', () => {
+  it('tells the host when a visitor dismisses it', async () => {
     const view = render('acme.hello-feature.announcement', { props: { path: '/shop' }, strict: true });
+    await view.settled();
     view.root.querySelector<HTMLButtonElement>('button[aria-label="Dismiss the announcement"]')!.click();
+    await view.settled();
     expect((view.root.firstElementChild as HTMLElement).hidden).toBe(true);
     expect(view.events).toEqual([{ name: 'dismissed', detail: { path: '/shop' } }]);
   });

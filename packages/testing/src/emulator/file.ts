@@ -4,28 +4,27 @@ import { beforeAll, inject } from 'vitest';
 import { TestingError } from '../errors.js';
 import { freshOrganization, type EmulatorInfo, type FileEmulator } from './info.js';
 
-let info: EmulatorInfo | undefined;
-let mine: FileEmulator | undefined;
-
-try {
-  info = inject('extkitEmulator');
-  // The test's own request, before any view: the environment's fetch as it is.
-  if (info) beforeAll(async () => void (mine = await freshOrganization(info!)));
-} catch {
-  // Imported outside a vitest test file: there is no run to join.
-}
-
 /**
- * This test file's organization on the run's emulator: `{ baseUrl, apiKey, org, adminUrl }`; pass it as
- * render(id, { api: emulator() }) and to `new ServiceClient(emulator())`.
- * @example const view = render('acme.orders.route', { api: emulator() });
+ * The `emulator()` of a test file; `reach` says where this environment reaches the emulator's admin surface from
+ * (the browser run goes through its plugin: the admin surface answers no other origin).
  */
-export function emulator(): FileEmulator {
-  if (mine) return mine;
-  throw new TestingError(
-    'testing.no_emulator',
-    info
-      ? "emulator(): this file's organization is made before its first test; call emulator() inside a test or a hook, not at the file's top level."
-      : "emulator(): this run has no emulator. Add it to vitest's config: test: { globalSetup: ['@extkit/testing/emulator'] }.",
-  );
+export function fileEmulator(reach: (info: EmulatorInfo) => EmulatorInfo = (info) => info): () => FileEmulator {
+  let info: EmulatorInfo | undefined;
+  let mine: FileEmulator | undefined;
+  try {
+    info = inject('extkitEmulator');
+    // The test's own request, before any view: the environment's fetch as it is.
+    if (info) beforeAll(async () => void (mine = await freshOrganization(reach(info!))));
+  } catch {
+    // Imported outside a vitest test file: there is no run to join.
+  }
+  return () => {
+    if (mine) return mine;
+    throw new TestingError(
+      'testing.no_emulator',
+      info
+        ? "emulator(): this file's organization is made before its first test; call emulator() inside a test or a hook, not at the file's top level."
+        : "emulator(): this run has no emulator. Add it to vitest's config: test: { globalSetup: ['@extkit/testing/emulator'] }.",
+    );
+  };
 }
