@@ -76,7 +76,13 @@ const frames = new Map<string, Built>();
 
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
+  // Only the test page itself: another page on this machine gets no build, no manifest and no relay.
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== `http://${req.headers.host}`)
+    return void res.writeHead(403, { 'content-type': 'text/plain' }).end('Refused: this answers the test page only.\n');
   if (req.method === 'POST' && url.pathname === PROJECT_PATH) {
+    if (req.headers['content-type'] !== 'application/json')
+      return void res.writeHead(415, { 'content-type': 'text/plain' }).end('Refused: send application/json.\n');
     const body = JSON.parse(await text(req)) as { manifest?: string | object | null; publisher?: string | null };
     return json(res, await project(body.manifest ?? undefined, body.publisher ?? undefined));
   }
@@ -116,9 +122,12 @@ async function project(manifest: string | object | undefined, publisher: string 
         'testing.build_failed',
         "render(): the browser run builds the project from its folder, and a manifest object has none. Pass the manifest's path instead.",
       );
-    const built = await build(found.dir);
-    const key = randomBytes(12).toString('base64url');
-    frames.set(key, { code: built, network: found.manifest.capabilities?.network ?? [] });
+    const code = await build(found.dir);
+    const network = found.manifest.capabilities?.network ?? [];
+    // One frame document per build and policy, however many views a file renders.
+    const same = [...frames].find(([, f]) => f.code === code && f.network.join(' ') === network.join(' '));
+    const key = same?.[0] ?? randomBytes(12).toString('base64url');
+    if (!same) frames.set(key, { code, network });
     return { ok: true, project: { ...found, token: key } };
   } catch (err) {
     if (err instanceof TestingError) return { ok: false, code: err.code, message: err.message };
@@ -179,14 +188,11 @@ const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
 /**
  * The test's own call to the emulator's admin surface (emulator(), its admin actions), made from Node: the admin
- * surface answers no other origin. Only for the test page itself (its own Origin), and only to a loopback emulator.
+ * surface answers no other origin. Only for the test page itself (handle() checks its Origin), and only to a loopback emulator.
  */
 async function admin(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const refuse = (status: number, why: string): void =>
     void res.writeHead(status, { 'content-type': 'text/plain' }).end(`${why}\n`);
-  const origin = req.headers.origin;
-  if (origin !== undefined && origin !== `http://${req.headers.host}`)
-    return refuse(403, 'Refused: the emulator admin relay answers the test page only.');
   const rest = url.pathname.slice(ADMIN_PATH.length);
   const cut = rest.indexOf('/');
   let target: URL;
