@@ -76,6 +76,8 @@ const frames = new Map<string, Built>();
 
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
+  // The frame's policy reports here (the frame's own securitypolicyviolation events are what the view lists).
+  if (req.method === 'POST' && url.pathname === '/__extkit/testing/csp-report') return void res.writeHead(204).end();
   // Only the test page itself: another page on this machine gets no build, no manifest and no relay.
   const origin = req.headers.origin;
   if (origin !== undefined && origin !== `http://${req.headers.host}`)
@@ -87,7 +89,6 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     return json(res, await project(body.manifest ?? undefined, body.publisher ?? undefined));
   }
   if (url.pathname.startsWith(ADMIN_PATH)) return admin(req, res, url);
-  if (req.method === 'POST' && url.pathname === '/__extkit/testing/csp-report') return void res.writeHead(204).end();
   if (req.method === 'GET' && url.pathname.startsWith(FRAME_PATH)) {
     const built = frames.get(url.pathname.slice(FRAME_PATH.length));
     if (!built) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('No such test frame.\n');
