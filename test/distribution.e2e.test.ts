@@ -88,8 +88,11 @@ describe.concurrent.each(kitPackages().map((p) => [p.name, p.folder] as const))(
     });
     for (const [entry, target] of Object.entries(manifest.exports ?? {})) {
       if (entry === './package.json') continue;
+      // A `browser` condition where a browser needs another entry (@extkit/testing's browser run).
+      const browser = (target as { browser?: unknown }).browser;
       expect(target, `exports["${entry}"]`).toEqual({
         types: expect.stringMatching(/\.d\.ts$/),
+        ...(browser === undefined ? {} : { browser: expect.stringMatching(/\.js$/) }),
         default: expect.stringMatching(/\.js$/),
       });
     }
@@ -258,13 +261,13 @@ describe('through a real registry, as a user', () => {
       'runs its tests in Chromium with its test:browser script',
       async () => {
         const [cmd, args] = script('test:browser');
-        const r = await user.run(cmd, args, dir(), 120_000);
+        const r = await user.run(cmd, args, dir(), 180_000);
         const out = r.stdout + r.stderr;
         expect(r.status, `${pm} run test:browser\n${out}`).toBe(0);
         expect(out).toMatch(/chromium/);
         expect(out).toMatch(/Test Files\s+\d+ passed/);
       },
-      150_000,
+      200_000,
     );
 
     it('serves the preview on 127.0.0.1 with its dev script', async () => {
