@@ -151,8 +151,8 @@ in parallel on these two cores): ${fmt(another)} ms (target < 1000 ms: ${verdict
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(', ')}.
-The browser run (issue 33 §3) is not measured: \`render()\` does not yet mount in a real frame under
-vitest's browser mode.
+The browser run of the console-orders files is not measured here; "The same tests in Chromium" above
+measures the browser run of the site-component template's file.
 `);
 } finally {
   rmSync(work, { recursive: true, force: true });
