@@ -52,7 +52,7 @@ beforeAll(async () => {
   writeFileSync(join(ws.dir, 'package.json'), '{ "name": "created-projects", "private": true }\n');
   writeFileSync(
     join(ws.dir, 'pnpm-workspace.yaml'),
-    `packages: ['*']\noverrides:\n  '@extkit/cli': '${link('cli')}'\n  '@extkit/runtime': '${link('runtime')}'\n  '@extkit/client': '${link('client')}'\n  '@extkit/manifest': '${link('manifest')}'\n  '@extkit/api': '${link('api')}'\n  '@extkit/emulator': '${link('emulator')}'\n  '@extkit/testing': 'file:${join(repoRoot, 'packages', 'testing')}'\n`,
+    `packages: ['*']\noverrides:\n  '@extkit/cli': '${link('cli')}'\n  '@extkit/runtime': '${link('runtime')}'\n  '@extkit/client': '${link('client')}'\n  '@extkit/manifest': '${link('manifest')}'\n  '@extkit/api': '${link('api')}'\n  '@extkit/emulator': '${link('emulator')}'\n  '@extkit/bundler': '${link('bundler')}'\n  '@extkit/preview': '${link('preview')}'\n  '@extkit/testing': 'file:${join(repoRoot, 'packages', 'testing')}'\n`,
   );
   const install = await exec(
     'pnpm',
