@@ -26,7 +26,7 @@ import { guardNetwork, type BlockedRequest } from './network.js';
 import { watchScripts } from './scripts.js';
 import { declaredKind } from './contributes.js';
 import { loadProject } from './project.js';
-import type { BindingCall, Dropped, EmittedEvent, EventName, RenderOptions, SurfaceId, View } from './types.js';
+import type { BindingCall, Dropped, EmittedEvent, RenderOptions, SurfaceId, View } from './types.js';
 
 type Values = Record<string, unknown>;
 type Listener = (values: Values) => void;
