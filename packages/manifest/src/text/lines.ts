@@ -1,14 +1,35 @@
 import type { Position } from '../diagnostics.js';
 
-/** The line starts of a text, found in one pass; each lookup is then a binary search. Lines end at LF. */
+/**
+ * The line starts of a text, found in one pass. A lookup on the line of the previous one, or the
+ * next, takes two comparisons (diagnostics asked in the text's order are mostly so); any other, a
+ * binary search. Lines end at LF.
+ */
 export class LineIndex {
   private readonly starts: number[] = [0];
+  private last = 0;
 
   constructor(text: string) {
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
   }
 
   at(offset: number): Position {
+    const { starts } = this;
+    let line = this.last;
+    if (!this.on(line, offset)) line = this.on(line + 1, offset) ? line + 1 : this.search(offset);
+    this.last = line;
+    return { line: line + 1, column: offset - starts[line]! + 1 };
+  }
+
+  /** Whether `offset` is on the 0-based `line`. */
+  private on(line: number, offset: number): boolean {
+    const { starts } = this;
+    return (
+      line < starts.length && starts[line]! <= offset && (line + 1 === starts.length || starts[line + 1]! > offset)
+    );
+  }
+
+  private search(offset: number): number {
     const { starts } = this;
     let lo = 0;
     let hi = starts.length - 1;
@@ -17,6 +38,6 @@ export class LineIndex {
       if (starts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - starts[lo]! + 1 };
+    return lo;
   }
 }

@@ -1,6 +1,7 @@
 // Which member of an object each key asked for is: the last one written with that key, as
-// JSON.parse keeps it. Asked keys are matched against the members in one pass, not each through a
-// map of every key asked for: a map of 775,000 keys cost more than the rest of placing them.
+// JSON.parse keeps it. Where no key repeats, asked keys are matched against the members in one
+// pass as they are read, not each through a map of every key asked for: a map of 775,000 keys
+// cost more than the rest of placing them.
 
 /**
  * How many members in a row may go by the key asked for before it is set aside to wait for its
@@ -10,57 +11,86 @@
 const PATIENCE = 16;
 
 /**
- * The member index of each key in `asked` (-1 where the object has no such key), in an object
- * whose `keys` are all different: what `validateManifestText` tells (`keysRepeat: false`). Asked
- * keys come mostly in the members' order (the validator lists an object's keys as JSON.parse
- * left them), so each member is compared with the next key asked for; a member passed over
- * waits in a map by its key for a later ask, and an ask passed over in a map for its member.
+ * Matches the members of an object whose keys are all different (what `validateManifestText` tells
+ * as `keysRepeat: false`), met one at a time as the walk reads them, to the keys asked into it.
+ * Asked keys come mostly in the members' order (the validator lists an object's keys as JSON.parse
+ * left them), so each member is compared with the next key asked for; a member passed over waits
+ * in a map by its key for a later ask, and an ask passed over in a map for its member. Nothing is
+ * kept of the members that answer an ask in order.
  */
-export function matchDistinct(keys: readonly string[], asked: readonly string[]): Int32Array {
-  const found = new Int32Array(asked.length).fill(-1);
-  const q = asked.length;
-  let j = 0;
-  let passed = 0;
-  let members: Map<string, number> | undefined; // members passed over, by key
-  let waiting: Map<string, number[]> | undefined; // asks passed over, by key
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+export class DistinctMembers {
+  /** Where each ask's member is (what `add` was given with it), -1 until found. */
+  private readonly found: Int32Array;
+  private next = 0;
+  private passed = 0;
+  private members: Map<string, number> | undefined; // members passed over, by key
+  private waiting: Map<string, number[]> | undefined; // asks passed over, by key
+
+  constructor(private readonly asked: readonly string[]) {
+    this.found = new Int32Array(asked.length).fill(-1);
+  }
+
+  /** The next member: its key, and where it is. */
+  add(key: string, at: number): void {
+    const { asked, found } = this;
+    const q = asked.length;
+    let j = this.next;
     // The asks that members passed over already answer.
-    for (let at: number | undefined; j < q && asked[j] !== key && (at = members?.get(asked[j]!)) !== undefined;)
-      found[j++] = at;
+    for (let m: number | undefined; j < q && asked[j] !== key && (m = this.members?.get(asked[j]!)) !== undefined;)
+      found[j++] = m;
     if (j < q && asked[j] === key) {
-      do found[j++] = i;
+      do found[j++] = at;
       while (j < q && asked[j] === key);
-      passed = 0;
-      continue;
+      this.next = j;
+      this.passed = 0;
+      return;
     }
-    const asks = waiting?.get(key);
+    this.next = j;
+    const asks = this.waiting?.get(key);
     if (asks !== undefined) {
-      for (const a of asks) found[a] = i;
-      waiting!.delete(key);
-      passed = 0;
-      continue;
+      for (const a of asks) found[a] = at;
+      this.waiting!.delete(key);
+      this.passed = 0;
+      return;
     }
-    (members ??= new Map<string, number>()).set(key, i);
-    if (++passed >= PATIENCE && j < q) {
-      const asks = (waiting ??= new Map<string, number[]>()).get(asked[j]!);
+    (this.members ??= new Map<string, number>()).set(key, at);
+    if (++this.passed >= PATIENCE && j < q) {
+      const waiting = (this.waiting ??= new Map<string, number[]>());
+      const asks = waiting.get(asked[j]!);
       if (asks === undefined) waiting.set(asked[j]!, [j]);
       else asks.push(j);
-      j++;
-      passed = 0;
+      this.next = j + 1;
+      this.passed = 0;
     }
   }
-  for (; j < q; j++) found[j] = members?.get(asked[j]!) ?? -1;
-  // An ask whose member went to an earlier ask of the same key (or that the object lacks).
-  let unanswered: Map<string, number[]> | undefined;
-  for (let a = 0; a < q; a++) {
-    if (found[a] !== -1) continue;
-    const asks = (unanswered ??= new Map<string, number[]>()).get(asked[a]!);
-    if (asks === undefined) unanswered.set(asked[a]!, [a]);
-    else asks.push(a);
+
+  /** Where each ask's member is, -1 where the object has no member with its key. */
+  result(): Int32Array {
+    const { asked, found } = this;
+    for (let j = this.next; j < asked.length; j++) found[j] = this.members?.get(asked[j]!) ?? -1;
+    this.next = asked.length;
+    // An ask left is missing, or its member went to an earlier ask of the same key.
+    let left: Map<string, number[]> | undefined;
+    for (let a = 0; a < asked.length; a++) {
+      if (found[a] !== -1) continue;
+      const asks = (left ??= new Map<string, number[]>()).get(asked[a]!);
+      if (asks === undefined) left.set(asked[a]!, [a]);
+      else asks.push(a);
+    }
+    if (left !== undefined)
+      for (let a = 0; a < asked.length; a++) {
+        const same = found[a] === -1 ? undefined : left.get(asked[a]!);
+        if (same !== undefined) for (const b of same) found[b] = found[a]!;
+      }
+    return found;
   }
-  if (unanswered !== undefined) answerFromAll(keys, unanswered, found);
-  return found;
+}
+
+/** The member index of each key in `asked` (-1 where there is none), among `keys` all different. */
+export function matchDistinct(keys: readonly string[], asked: readonly string[]): Int32Array {
+  const match = new DistinctMembers(asked);
+  for (let i = 0; i < keys.length; i++) match.add(keys[i]!, i);
+  return match.result();
 }
 
 /** The member index of each key in `asked`, the last of repeated keys: any object. */

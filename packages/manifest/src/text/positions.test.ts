@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LineIndex } from './lines.js';
 import { diagnosticPositions, locatePointer } from './positions.js';
@@ -61,7 +62,27 @@ describe('positions', () => {
     expect(locatePointer('{"a\\x": 1}', '/a')).toBeUndefined();
   });
 
-  it('turns offsets into lines and columns by binary search', () => {
+  it('turns offsets asked in any order into the lines and columns a count of line breaks gives', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', '\n', 'é', '\r'), maxLength: 60 }),
+        fc.array(fc.nat(), { maxLength: 40 }),
+        fc.boolean(),
+        (text, picks, sorted) => {
+          const offsets = picks.map((p) => p % (text.length + 1));
+          if (sorted) offsets.sort((a, b) => a - b);
+          const lines = new LineIndex(text);
+          for (const offset of offsets) {
+            const before = text.slice(0, offset).split('\n');
+            expect(lines.at(offset)).toEqual({ line: before.length, column: before.at(-1)!.length + 1 });
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('turns offsets into lines and columns', () => {
     const lines = new LineIndex('ab\ncd\n\nef');
     expect([0, 2, 3, 6, 7, 8].map((o) => lines.at(o))).toEqual([
       { line: 1, column: 1 },

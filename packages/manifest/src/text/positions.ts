@@ -3,7 +3,7 @@
 import type { Position } from '../diagnostics.js';
 import { tokens } from '../pointer.js';
 import { LineIndex } from './lines.js';
-import { matchAny, matchDistinct } from './members.js';
+import { DistinctMembers, matchAny } from './members.js';
 import { walkJson } from './walk.js';
 
 export type { Position } from '../diagnostics.js';
@@ -28,11 +28,15 @@ interface Container {
   /** The last tokens of the pointers into it, and the index of each pointer's diagnostic. */
   asked: string[] | undefined;
   askedBy: number[];
-  /** Its members where it was last opened (which occurrence, and whether as an array): each key and offset. */
+  /**
+   * Its members where it was last opened (which occurrence, and whether as an array): each key and
+   * offset, or, for an object whose keys are all different, the match of its members to the asks.
+   */
   opened: number;
   array: boolean;
   keys: string[];
   offsets: number[];
+  match: DistinctMembers | undefined;
 }
 
 const container = (parent: Container | undefined): Container => ({
@@ -49,6 +53,7 @@ const container = (parent: Container | undefined): Container => ({
   array: false,
   keys: [],
   offsets: [],
+  match: undefined,
 });
 
 function kid(node: Container, token: string): Container {
@@ -83,8 +88,8 @@ class Asked {
     parent.askedBy.push(k);
   }
 
-  /** Walks the text; false where it is not JSON. */
-  find(text: string): boolean {
+  /** Walks the text, matching the members of objects as they are read where `distinct` (no key repeats); false where it is not JSON. */
+  find(text: string, distinct: boolean): boolean {
     // The container of each open one that a pointer goes into (undefined: none does), and of the
     // value the last key or element starts.
     const open: Array<Container | undefined> = [];
@@ -94,8 +99,11 @@ class Asked {
       const parent = open[open.length - 1];
       if (parent === undefined) return void (next = undefined);
       if (parent.asked !== undefined) {
-        if (typeof token === 'string') parent.keys.push(token);
-        parent.offsets.push(offset);
+        if (parent.match !== undefined) parent.match.add(token as string, offset);
+        else {
+          if (typeof token === 'string') parent.keys.push(token);
+          parent.offsets.push(offset);
+        }
       }
       next = parent.kids?.get(String(token));
       if (next === undefined) return;
@@ -110,7 +118,10 @@ class Asked {
       open: (object) => {
         const n = next;
         if (n !== undefined && n.kids === undefined && n.asked === undefined) return void open.push(undefined);
-        if (n?.asked !== undefined) [n.opened, n.array, n.keys, n.offsets] = [n.occurrence, !object, [], []];
+        if (n?.asked !== undefined) {
+          [n.opened, n.array, n.keys, n.offsets] = [n.occurrence, !object, [], []];
+          n.match = distinct && object ? new DistinctMembers(n.asked) : undefined;
+        }
         open.push(n);
       },
       close: () => void open.pop(),
@@ -140,7 +151,7 @@ function resolve(node: Container): number {
 const INDEX = /^(?:0|[1-9]\d*)$/;
 
 /** Calls `place` with each diagnostic asked about under `node` and the offset it resolves to. */
-function answer(node: Container, distinct: boolean, place: (k: number, offset: number) => void): void {
+function answer(node: Container, place: (k: number, offset: number) => void): void {
   const { asked, askedBy } = node;
   const own = resolve(node);
   // Members count only where the last occurrence JSON.parse kept was opened (not a value written in its place).
@@ -153,18 +164,23 @@ function answer(node: Container, distinct: boolean, place: (k: number, offset: n
     });
     return;
   }
-  const found = (distinct ? matchDistinct : matchAny)(node.keys, asked!);
+  if (node.match !== undefined) {
+    const at = node.match.result();
+    for (let a = 0; a < at.length; a++) place(askedBy[a]!, at[a] === -1 ? own : at[a]!);
+    return;
+  }
+  const found = matchAny(node.keys, asked!);
   for (let a = 0; a < found.length; a++) place(askedBy[a]!, found[a] === -1 ? own : offsets[found[a]!]!);
 }
 
 /** Everything a text says of where things are, past one walk: whether it is JSON, and each asked container's answers. */
 function placeAll(text: string, asked: Asked, distinct: boolean, place: (k: number, offset: number) => void): boolean {
-  if (!asked.find(text)) return false;
+  if (!asked.find(text, distinct)) return false;
   for (const k of asked.atRoot) place(k, asked.root.offset);
   const stack = [asked.root];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (node.asked !== undefined) answer(node, distinct, place);
+    if (node.asked !== undefined) answer(node, place);
     if (node.kids !== undefined) for (const kid of node.kids.values()) stack.push(kid);
   }
   return true;
