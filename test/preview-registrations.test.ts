@@ -20,7 +20,9 @@ beforeAll(async () => {
   // Registers an undeclared component only where there is a DOM: in the frame, never in the scan.
   appendFileSync(
     join(dir, 'src/index.ts'),
-    "\nif (typeof document !== 'undefined') registerComponent('acme.order-map.sneaky', () => {});\n",
+    "\nif (typeof document !== 'undefined') registerComponent('acme.order-map.sneaky', () => {});\n" +
+      // And one more after the frame said ready: late, in a timer the scan never gets to run without a DOM.
+      "if (typeof document !== 'undefined') setTimeout(() => registerComponent('acme.order-map.late', () => {}), 800);\n",
   );
   [dev, browser] = await Promise.all([startDev([dir, '--port', '0']), launchBrowser()]);
 });
@@ -49,6 +51,20 @@ describe('registrations at run time', () => {
     const text = await refusal.textContent();
     expect(text).toContain('At run time, in the frame: The bundle registers component "acme.order-map.sneaky"');
     expect(text).toContain('add "acme.order-map.sneaky" to contributes.site.components');
+    await page.close();
+  });
+
+  it('are refused in the preview when made after the frame said ready, as the ones it listed then', async () => {
+    const page = await browser.newPage();
+    await page.goto(dev.url);
+    await page.click('[data-tab="diagnostics"]');
+    const late = page.locator('li[data-code="scan.undeclared_registration"]', { hasText: 'acme.order-map.late' });
+    await late.first().waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(500);
+    expect(await late.count()).toBe(1);
+    expect(await late.textContent()).toContain(
+      'At run time, in the frame: The bundle registers component "acme.order-map.late"',
+    );
     await page.close();
   });
 });

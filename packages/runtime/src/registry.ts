@@ -11,6 +11,11 @@ export interface RegistryEntry {
 /** The registry every copy of the runtime in one realm shares. */
 export interface Registry {
   registrations: RegistryEntry[];
+  /**
+   * Called after each new registration, when set: the frame's bridge sets it once it has sent its `ready`, and
+   * lists the registrations again, so that one made later (a timer, a click) is held to contributes too.
+   */
+  recorded?: () => void;
 }
 
 /** The global key of the registry: `globalThis[Symbol.for('extkit.registry')]`. */
@@ -32,5 +37,12 @@ export function record(entry: RegistryEntry): void {
   const list = getRegistry().registrations;
   const same = list.find((r) => r.kind === entry.kind && r.id === entry.id);
   if (same) same.mount = entry.mount;
-  else list.push(entry);
+  else {
+    list.push(entry);
+    try {
+      getRegistry().recorded?.();
+    } catch {
+      // A bridge that cannot say so never stops a registration.
+    }
+  }
 }

@@ -2,7 +2,7 @@
 // The frame side alone: it answers only its parent's handshake, and what it
 // sends before the handshake (an error thrown while the bundle loads) waits for the port.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getRegistry } from '../registry.js';
+import { getRegistry, record } from '../registry.js';
 import { connectFrame } from './frame.js';
 import { parseFrameMessage } from './protocol.js';
 import { BRIDGE_BUDGET } from './budget.js';
@@ -479,6 +479,30 @@ describe("connectFrame's ready, whatever the extension registered", () => {
     return m as never;
   };
   const mount = () => undefined;
+
+  it('lists them again after a registration made later (a timer, a click), once however many come at once', async () => {
+    getRegistry().registrations.length = 0;
+    record({ kind: 'component', id: 'acme.x.card', mount });
+    const { win } = frameWindow();
+    connectFrame(win);
+    const host = new MessageChannel();
+    const fromFrame = received(host.port1);
+    deliver(win, { extkit: 'connect', protocol: 1 }, win.parent, [host.port2]);
+    await vi.waitFor(() => expect(fromFrame).toHaveLength(1));
+    for (let i = 0; i < 50; i++) record({ kind: 'component', id: `acme.x.late-${i}`, mount });
+    await vi.waitFor(() => expect(fromFrame).toHaveLength(2));
+    await new Promise((r) => setTimeout(r, 250));
+    host.port1.close();
+    getRegistry().registrations.length = 0;
+    delete getRegistry().recorded;
+    expect(fromFrame).toHaveLength(2);
+    const again = parseFrameMessage(fromFrame[1]) as { type: string; registrations: Array<{ id: string }> };
+    expect(again.type).toBe('ready');
+    expect(again.registrations.map((r) => r.id)).toEqual([
+      'acme.x.card',
+      ...Array.from({ length: 50 }, (_, i) => `acme.x.late-${i}`),
+    ]);
+  });
 
   it('lists the registrations in order, as many as one message carries, and counts the rest', async () => {
     const few = await readyOf(() =>

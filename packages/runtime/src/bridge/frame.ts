@@ -91,6 +91,7 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   const min = Math.min;
   const floor = Math.floor;
   const MAX_SAFE = 9007199254740991;
+  const RELIST_MS = 100;
   const TypeErrorOf = TypeError;
   const StringOf = String;
   /** Appends without Array.prototype.push, which the extension may replace. */
@@ -345,6 +346,24 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
       },
     ]);
     send(ready());
+    // A registration made after `ready` (in a timer, on a click) is listed in a `ready` again: at most one every
+    // RELIST_MS, however many the extension makes, so a loop of them costs the host a few messages a second.
+    let relist = false;
+    try {
+      getRegistry().recorded = () => {
+        if (relist) return;
+        relist = true;
+        apply(later, win, [
+          () => {
+            relist = false;
+            send(ready());
+          },
+          RELIST_MS,
+        ]);
+      };
+    } catch {
+      // A registry the extension froze: its later registrations go unlisted, as before.
+    }
     const queued = queue;
     queue = [];
     for (let i = 0; i < queued.length; i++) send(queued[i]!);

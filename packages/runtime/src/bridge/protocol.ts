@@ -51,7 +51,10 @@ export type HostMessage = Versioned<
 
 /** Port messages the frame sends. */
 export type FrameMessage = Versioned<
-  /** The frame's registrations, as many as fit one message (BRIDGE_BUDGET.readyRegistrations); `unlisted` counts the rest. */
+  /**
+   * The frame's registrations, as many as fit one message (BRIDGE_BUDGET.readyRegistrations); `unlisted` counts the rest.
+   * Sent once the port starts, and again after a registration made later, listing them all anew.
+   */
   | { type: 'ready'; registrations: Surface[]; unlisted?: number }
   | { type: 'mounted'; surface: Surface }
   /** What the frame's sandbox stopped (the preview's lockdown); its shape is the sandbox's own, checked where it is read. */
