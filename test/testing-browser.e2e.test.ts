@@ -55,7 +55,8 @@ beforeAll(() => {
   mkdirSync(join(dir, 'node_modules/@vitest'), { recursive: true });
   for (const pkg of ['testing', 'runtime'])
     symlinkSync(join(repoRoot, 'packages', pkg), join(dir, 'node_modules/@extkit', pkg));
-  for (const pkg of ['vitest', 'jsdom', '@vitest/browser-playwright', 'playwright'])
+  mkdirSync(join(dir, 'node_modules/@testing-library'), { recursive: true });
+  for (const pkg of ['vitest', 'jsdom', '@vitest/browser-playwright', 'playwright', '@testing-library/dom'])
     symlinkSync(join(repoRoot, 'node_modules', pkg), join(dir, 'node_modules', pkg));
 });
 
@@ -63,6 +64,7 @@ afterAll(() => ws.cleanup());
 
 const SHARED = [
   'runs a click handler, and the host gets its events',
+  "works with testing-library's queries and events on the view's root",
   'never submits a form: the submit handler never runs, and the refusal is listed',
   'refuses a fetch to an origin capabilities.network does not declare',
   'fails a strict test that submits a form, naming the permission the frame lacks',
@@ -82,6 +84,7 @@ describe('one test file, in jsdom and in Chromium', () => {
         ...SHARED.map((t) => `card.test.ts ${t}`),
         'chromium.test.ts mounts in a frame sandboxed with allow-scripts only, cross-origin to the test page',
         "chromium.test.ts lays out: the height the component measures is Chromium's, and the host sizes the frame to it",
+        'chromium.test.ts copies a hostile document without running or loading anything in the test page, and plays a click in the frame',
       ].sort(),
     );
     for (const [name, status] of results) expect(status, name).toBe('passed');

@@ -23,6 +23,8 @@ const TEXT = Node.TEXT_NODE;
 const COMMENT = Node.COMMENT_NODE;
 /** A tree is cut past this many nodes: the mirror is for what a test reads, not a page of thousands. */
 const MAX_NODES = 20_000;
+/** Nor deeper than this: the copy is made recursively, on both sides. */
+const MAX_DEPTH = 256;
 
 const ids = new WeakMapOf<Node, number>();
 const byId = new Map<number, Node>();
@@ -47,8 +49,8 @@ let root: Element | null = null;
 let parsed = doc.readyState !== 'loading';
 win.addEventListener('DOMContentLoaded', () => void (parsed = true), { once: true, capture: true });
 
-function serialize(node: Node, budget: { left: number }): MirrorNode | null {
-  if (budget.left-- <= 0) return null;
+function serialize(node: Node, budget: { left: number }, depth = 0): MirrorNode | null {
+  if (budget.left-- <= 0 || depth > MAX_DEPTH) return null;
   const i = idOf(node);
   if (node.nodeType === TEXT) return { i, x: (node as Text).data };
   if (node.nodeType === COMMENT) return { i, m: (node as Comment).data };
@@ -65,7 +67,7 @@ function serialize(node: Node, budget: { left: number }): MirrorNode | null {
   else if (el instanceof HTMLSelectElement) out.s = el.selectedIndex;
   const kids = el instanceof HTMLTemplateElement ? [] : Array.from(el.childNodes);
   for (const kid of kids) {
-    const s = serialize(kid, budget);
+    const s = serialize(kid, budget, depth + 1);
     if (s) out.k.push(s);
   }
   return out;

@@ -114,9 +114,11 @@ export function createMirror(host: HTMLElement, label: string): Mirror {
     // Nodes of the copy are of its frame's realm: told apart by nodeType, never by this page's instanceof.
     const same = existing?.nodeType === Node.ELEMENT_NODE && (existing as Element).localName === m.t;
     const el = same ? (existing as Element) : m.n ? doc.createElementNS(m.n, m.t) : doc.createElement(m.t);
-    const names = new Set(m.a.map(([name]) => name));
+    // A <meta http-equiv> in the copy would act there (a refresh navigates the copy's frame away): left out.
+    const attrs = m.t === 'meta' ? m.a.filter(([name]) => name.toLowerCase() !== 'http-equiv') : m.a;
+    const names = new Set(attrs.map(([name]) => name));
     for (const attr of Array.from(el.attributes)) if (!names.has(attr.name)) el.removeAttribute(attr.name);
-    for (const [name, value] of m.a) {
+    for (const [name, value] of attrs) {
       try {
         if (el.getAttribute(name) !== value) el.setAttribute(name, value);
       } catch {
