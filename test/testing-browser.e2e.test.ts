@@ -66,6 +66,7 @@ const SHARED = [
   'runs a click handler, and the host gets its events',
   "works with testing-library's queries and events on the view's root",
   'never submits a form: the submit handler never runs, and the refusal is listed',
+  "answers a popup, a modal and storage as Chromium's sandbox does, and lists each refusal",
   'refuses a fetch to an origin capabilities.network does not declare',
   'fails a strict test that submits a form, naming the permission the frame lacks',
 ];
