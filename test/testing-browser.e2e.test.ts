@@ -3,7 +3,7 @@
 // assertions passing in both: a click handler, a form the sandbox never submits, a fetch its
 // connect-src refuses, strict's failure code. A second file runs in Chromium only: the frame is
 // sandboxed with allow-scripts alone and cross-origin to the test page, and it lays out for real.
-import { cpSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, tempDir } from './helpers/cli.js';
@@ -70,6 +70,32 @@ const SHARED = [
   'refuses a fetch to an origin capabilities.network does not declare',
   'fails a strict test that submits a form, naming the permission the frame lacks',
 ];
+
+describe('the browser run without its plugin', () => {
+  it("fails render() with a TestingError (testing.no_plugin) saying what to add to vitest's config", async () => {
+    const config = readFileSync(join(dir, 'vitest.browser.config.ts'), 'utf8')
+      .replace('plugins: [extkitBrowser()],', '')
+      .replace("include: ['src/*.test.ts'],", "include: ['src/card.test.ts'],");
+    writeFileSync(join(dir, 'vitest.no-plugin.config.ts'), config);
+    const r = await exec(
+      process.execPath,
+      [
+        join(repoRoot, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--config',
+        'vitest.no-plugin.config.ts',
+        '-t',
+        'click handler',
+      ],
+      { cwd: dir, env: { ...env, NO_COLOR: '1', CI: '1' }, replaceEnv: true, timeoutMs: 120_000 },
+    );
+    const out = r.stdout + r.stderr;
+    expect(r.status, out).toBe(1);
+    expect(out).toContain('TestingError');
+    expect(out).toMatch(/without the plugin's JSON|did not answer/);
+    expect(out).toContain("plugins: [extkitBrowser()] from '@extkit/testing/browser'");
+  });
+});
 
 describe('one test file, in jsdom and in Chromium', () => {
   it('passes in jsdom (vitest run)', async () => {
