@@ -1,9 +1,8 @@
 // Routing in development (docs/api.md): a call the frame makes to the production URL, routed to the
 // emulator, beside the same call made straight to the emulator from the same frame in the same run;
 // and edit-to-update with routing on, beside Vite's full-page reload of an equivalent page (a module
-// that records when it ran) in the same Chromium.
-import { cpSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// that records when it ran) in the same Chromium (bench/edits.ts, driven as bench/cdp.ts says).
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +10,8 @@ import type { Frame, Page } from 'playwright-core';
 import { startEmulator } from '../packages/emulator/dist/index.js';
 import { startDevServer } from '../packages/preview/dist/index.js';
 import { launchBrowser } from '../test/helpers/browser.js';
+import { launchCdp } from './cdp.js';
+import { previewEdit, readyPreview, startVite, type EvalPage } from './edits.js';
 import { fmt, interleave, median, verdict } from './lib.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -37,15 +38,9 @@ const server = await startDevServer({ dir: ext, emulator: { baseUrl: emu.baseUrl
 const plainServer = await startDevServer({ dir: plainExt });
 const browser = await launchBrowser();
 const page = await browser.newPage();
-const plainPage = await browser.newPage();
-for (const [p, url] of [
-  [page, server.url],
-  [plainPage, plainServer.url],
-] as const) {
-  await p.goto(url);
-  await p.click('[data-tab="events"]');
-  await p.waitForSelector('li[data-event="mounted"]', { timeout: 10_000, state: 'attached' });
-}
+await page.goto(server.url);
+await page.click('[data-tab="events"]');
+await page.waitForSelector('li[data-event="mounted"]', { timeout: 10_000, state: 'attached' });
 
 // 1. A routed call beside a direct one, from the same frame: fetch, then the body read, one at a time.
 const frame: Frame = (await (await page.waitForSelector('iframe[data-surface="route:/hello"]')).contentFrame())!;
@@ -71,78 +66,47 @@ const calls = await interleave(
   9,
 );
 
-// 2. Edit to update with routing on: the file write to the new code running in the frame.
-let n = 0;
-async function mountedAt(p: Page, version: string): Promise<number> {
-  const handle = await p.waitForFunction(
-    (v) => {
-      for (const pre of document.querySelectorAll('li[data-event="mounted"] pre')) {
-        const detail = JSON.parse(pre.textContent ?? '{}') as { version?: string; at?: number };
-        if (detail.version === v) return detail.at;
-      }
-      return undefined;
-    },
-    version,
-    { timeout: 10_000, polling: 5 },
-  );
-  return Number(await handle.jsonValue());
-}
-const previewEdit = (p: Page, file: string) => async (): Promise<number> => {
-  const version = `r${++n}`;
-  const t0 = Date.now();
-  writeFileSync(file, `export const VERSION = '${version}';\n`);
-  return (await mountedAt(p, version)) - t0;
-};
-
-// Vite's peer: a page whose module records when it ran; a change to it has no HMR boundary, so Vite reloads the page.
-const viteRoot = join(tmp, 'vite');
-mkdirSync(viteRoot);
-writeFileSync(
-  join(viteRoot, 'index.html'),
-  '<!doctype html><div id="app"></div><script type="module" src="/main.js"></script>\n',
-);
-const viteMain = join(viteRoot, 'main.js');
-writeFileSync(viteMain, "window.mounted = { version: 'v0', at: Date.now() };\n");
-const require = createRequire(createRequire(join(root, 'package.json')).resolve('vitest/package.json'));
-// vite comes with vitest; typed here by the little this bench uses.
-interface ViteServer {
-  listen(): Promise<unknown>;
-  close(): Promise<void>;
-  resolvedUrls: { local: string[] } | null;
-}
-const vite = (await import(require.resolve('vite'))) as { createServer(config: object): Promise<ViteServer> };
-const viteServer = await vite.createServer({
-  root: viteRoot,
-  logLevel: 'silent',
-  server: { host: '127.0.0.1', port: 0 },
-});
-await viteServer.listen();
-const vitePage = await browser.newPage();
-await vitePage.goto(viteServer.resolvedUrls!.local[0]!);
-async function viteEdit(): Promise<number> {
-  const version = `v${++n}`;
-  const t0 = Date.now();
-  writeFileSync(viteMain, `window.mounted = { version: '${version}', at: Date.now() };\n`);
-  for (const end = Date.now() + 10_000; Date.now() < end;) {
-    const at = await vitePage
-      .evaluate((v) => {
-        const m = (window as unknown as { mounted?: { version: string; at: number } }).mounted;
-        return m?.version === v ? m.at : undefined;
-      }, version)
-      .catch(() => undefined); // the page is reloading
-    if (at !== undefined) return at - t0;
-    await new Promise((r) => setTimeout(r, 2));
-  }
-  throw new Error('Vite did not reload');
-}
+// 2. Edit to update with routing on, the same edit without routing, and Vite's full-page reload, taking turns.
+// First driven by Playwright, as the tests drive the preview: it holds each new frame's commit until it has set
+// the frame up (bench/cdp.ts), which a same-process reload never meets. Then in a bare Chromium that only the
+// top-level pages are attached to, as a developer's browser is: the measure the target is held to.
+const vite = await startVite(root, join(tmp, 'vite'));
 const ROUNDS = 15;
+const evalOf = (p: Page): EvalPage => ({
+  evaluate: <T>(expression: string) =>
+    p.evaluate(expression).then(
+      (v) => v as T,
+      () => undefined,
+    ),
+});
+const vitePage = await browser.newPage();
+await vitePage.goto(vite.url);
+await readyPreview(evalOf(page));
+const driven = await interleave(
+  { preview: () => previewEdit(evalOf(page), versionFile), vite: () => vite.edit(evalOf(vitePage)) },
+  ROUNDS,
+);
+await browser.close();
+
+const bare = launchCdp();
+const cdp = {
+  preview: await bare.newPage(server.url),
+  plain: await bare.newPage(plainServer.url),
+  vite: await bare.newPage(vite.url),
+};
+await readyPreview(cdp.preview);
+await readyPreview(cdp.plain);
 const edits = await interleave(
-  { preview: previewEdit(page, versionFile), plain: previewEdit(plainPage, plainVersionFile), vite: viteEdit },
+  {
+    preview: () => previewEdit(cdp.preview, versionFile),
+    plain: () => previewEdit(cdp.plain, plainVersionFile),
+    vite: () => vite.edit(cdp.vite),
+  },
   ROUNDS,
 );
 
-await viteServer.close();
-await browser.close();
+await bare.close();
+await vite.close();
 await server.close();
 await plainServer.close();
 await emu.close();
@@ -162,5 +126,5 @@ test/fixtures/preview-basic with \`"extkit": { "api": "https://api.example.com/v
 | A call from the frame to the production URL, routed to the emulator (\`GET /v1/sites?limit=5\`, fetch and body) | ${fmt(routed)} ms | the same call straight to the emulator from the same frame: ${fmt(direct)} ms (${(routed / direct).toFixed(2)}x) | within 1.2x: ${verdict(routed <= 1.2 * direct)} |
 | Edit to update with routing on: file write → new code running in the frame | ${fmt(edit)} ms | Vite's full-page reload of a page whose module records when it ran, same Chromium: ${fmt(viteMs)} ms (${(edit / viteMs).toFixed(2)}x) | within 1.2x: ${verdict(edit <= 1.2 * viteMs)} |
 
-The same edit without routing (no \`extkit.api\`, no emulator), in the same run: ${fmt(plain)} ms (${(plain / viteMs).toFixed(2)}x of Vite's). Calls: medians of 9 rounds, each the median of ${BATCH} calls made one after another (the routed and the direct batches take turns). Both go through the frame's development script (the request log); the routed one is also rewritten. Edits: ${ROUNDS} of each, taking turns; the preview reloads its three frames (a component, a slot, a route), each with its bridge handshake and mount.
+The same edit without routing (no \`extkit.api\`, no emulator), in the same run: ${fmt(plain)} ms (${(plain / viteMs).toFixed(2)}x of Vite's). Edits: ${ROUNDS} of each, taking turns, each from a settled browser (the page before it loaded, every frame of the preview running again); the preview reloads its three frames (a component, a slot, a route), each with its bridge handshake and mount, and the time is the component's. Chromium is driven over its DevTools pipe, attached to the top-level pages only, as nothing is attached to a developer's browser (bench/cdp.ts). Driven by Playwright instead, as the tests drive it, in the same run: the preview with routing ${fmt(driven['preview']!)} ms, Vite ${fmt(driven['vite']!)} ms (${(driven['preview']! / driven['vite']!).toFixed(2)}x): Playwright holds each new frame's commit until it has set the frame up, which Vite's same-process reload never meets. Calls: medians of 9 rounds, each the median of ${BATCH} calls made one after another (the routed and the direct batches take turns). Both go through the frame's development script (the request log); the routed one is also rewritten.
 `);

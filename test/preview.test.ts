@@ -200,6 +200,8 @@ describe('extkit dev', () => {
       };
       return {
         origin: self.origin,
+        // The first mount the host page put in the frame's URL, taken out before the extension's code ran.
+        url: location.href,
         dom: attempt(() => window.parent.document.body.innerHTML),
         cookie: attempt(() => document.cookie),
         storage: attempt(() => localStorage.getItem('token')),
@@ -207,6 +209,7 @@ describe('extkit dev', () => {
       };
     });
     expect(reach.origin).toBe('null');
+    expect(reach.url).not.toMatch(/#|mount=/);
     expect(reach.dom).toMatch(/^blocked/);
     expect(reach.cookie).toMatch(/^blocked/);
     expect(reach.storage).toMatch(/^blocked/);

@@ -140,6 +140,43 @@ describe('the bridge', () => {
     expect(reads).toBe(0);
   });
 
+  it("leaves the other frames' windows alone when one frame's hello arrives", async () => {
+    const frameWindow = wire(frame);
+    attach();
+    // Reading a frame's window before its document committed makes Chromium build a script context for it.
+    const other = document.createElement('iframe');
+    document.body.append(other);
+    let reads = 0;
+    Object.defineProperty(other, 'contentWindow', { get: () => (reads++, null) });
+    const second = attachBridge({
+      frame: other,
+      surface: { kind: 'slot', id: 'orders.sidebar' },
+      declared: { props: [], events: [] },
+      props: {},
+      config: {},
+    });
+    connectFrame(frameWindow);
+    await until(() => seen.props.length === 1);
+    expect(reads).toBe(0);
+    second.close();
+    other.remove();
+  });
+
+  it('puts what the new document mounts with in its URL: declared props only, as the host holds them at the load', () => {
+    attach().load('/__extkit/frame/component%3Aacme.demo.card?r=2', {
+      props: { title: 'Now', internalToken: 's3cret', onSave: 'saveCard' },
+      config: { color: 'blue' },
+    });
+    const { search, hash } = new URL(frame.src);
+    expect(search).toBe('?r=2');
+    expect(hash.startsWith('#mount=')).toBe(true);
+    expect(JSON.parse(decodeURIComponent(hash.slice('#mount='.length)))).toEqual({
+      surface: { kind: 'component', id: 'acme.demo.card' },
+      props: { title: 'Now', onSave: 'saveCard' },
+      config: { color: 'blue' },
+    });
+  });
+
   it('hands on what the frame dropped over its budget, told once a window', async () => {
     getRegistry().registrations[0]!.mount = (ctx) => {
       for (let n = 0; n < BRIDGE_BUDGET.sendsPerInterval + 500; n++) ctx.emit('clicked', { n });

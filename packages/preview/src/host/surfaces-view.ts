@@ -120,7 +120,7 @@ export class Stage {
     m.ended = undefined;
     m.note.hidden = true;
     m.navigation.expect();
-    m.bridge.load(frameSrc(m.surface, revision));
+    m.bridge.load(frameSrc(m.surface, revision), { props: surfaceProps(m.surface), config: store.config });
   }
 
   private stopped(m: Mounted): void {

@@ -63,6 +63,64 @@ describe('connectFrame', () => {
     await vi.waitFor(() => expect(fromFrame.map((m) => parseFrameMessage(m)?.type)).toEqual(['ready', 'error']));
     host.port1.close();
   });
+  it('mounts the first mount it was given before the handshake; the mount message then passes on only what changed', async () => {
+    const seen: Array<[string, unknown]> = [];
+    getRegistry().registrations.length = 0;
+    getRegistry().registrations.push({
+      kind: 'component',
+      id: 'acme.demo.card',
+      mount: (ctx) => {
+        seen.push(['mount', { props: ctx.props, config: ctx.config }]);
+        ctx.onProps((p) => seen.push(['props', p]));
+        ctx.onConfig((c) => seen.push(['config', c]));
+        ctx.emit('mounted', { n: 1 });
+      },
+    });
+    const { win } = frameWindow();
+    const surface = { kind: 'component', id: 'acme.demo.card' } as const;
+    connectFrame(win, { mount: { surface, props: { title: 'first' }, config: { tone: 'warm' } } });
+    expect(seen).toEqual([['mount', { props: { title: 'first' }, config: { tone: 'warm' } }]]);
+    expect(win.document.body.children).toHaveLength(1);
+
+    const host = new MessageChannel();
+    const fromFrame = received(host.port1);
+    deliver(win, { extkit: 'connect', protocol: 1 }, win.parent, [host.port2]);
+    await vi.waitFor(() =>
+      expect(fromFrame.map((m) => parseFrameMessage(m)?.type)).toEqual(['ready', 'emits', 'mounted']),
+    );
+    // The host's mount: the same settings, props changed since the load. Mounted once, told of the props once.
+    host.port1.postMessage({ v: 1, type: 'mount', surface, props: { title: 'second' }, config: { tone: 'warm' } });
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
+    await tick();
+    expect(seen).toEqual([
+      ['mount', { props: { title: 'first' }, config: { tone: 'warm' } }],
+      ['props', { title: 'second' }],
+    ]);
+    expect(win.document.body.children).toHaveLength(1);
+    expect(fromFrame.filter((m) => parseFrameMessage(m)?.type === 'mounted')).toHaveLength(1);
+    host.port1.close();
+  });
+
+  it('leaves a first mount the bundle has not registered yet to the mount message', async () => {
+    getRegistry().registrations.length = 0;
+    const { win } = frameWindow();
+    const surface = { kind: 'component', id: 'acme.demo.card' } as const;
+    connectFrame(win, { mount: { surface, props: {}, config: {} } });
+    const mounts: unknown[] = [];
+    getRegistry().registrations.push({
+      kind: 'component',
+      id: 'acme.demo.card',
+      mount: (ctx) => void mounts.push(ctx.props),
+    });
+    const host = new MessageChannel();
+    const fromFrame = received(host.port1);
+    deliver(win, { extkit: 'connect', protocol: 1 }, win.parent, [host.port2]);
+    host.port1.postMessage({ v: 1, type: 'mount', surface, props: { late: true }, config: {} });
+    await vi.waitFor(() => expect(mounts).toEqual([{ late: true }]));
+    expect(fromFrame.map((m) => parseFrameMessage(m)?.type)).toEqual(['ready', 'mounted']);
+    host.port1.close();
+  });
+
   it('sends the emits of one task as one message, in order, flushed before any other message', async () => {
     getRegistry().registrations.length = 0;
     getRegistry().registrations.push({

@@ -8,6 +8,7 @@ import {
   PROTOCOL_VERSION,
   isConnect,
   type Emit,
+  type FirstMount,
   type FrameMessage,
   type HelloMessage,
   type HostMessage,
@@ -51,9 +52,14 @@ export interface FrameTransport {
  * handshake; window messages that are not that handshake from the parent are ignored. The port starts
  * (`ready`) once the document is parsed; messages sent before that are queued.
  * `options.load`: the proof of the load its host gave the document, said with the hello.
+ * `options.mount`: what the host gave the document to mount with (FirstMount): the surface mounts as soon as the
+ * document is parsed, before the handshake, when the bundle registered it by then.
  * Call it before the extension's code runs (the preview's frame does): the port is then out of the extension's reach.
  */
-export function connectFrame(win: Window = window, options: { load?: string } = {}): FrameTransport {
+export function connectFrame(
+  win: Window = window,
+  options: { load?: string; mount?: FirstMount } = {},
+): FrameTransport {
   const parent = win.parent;
   if (!parent || parent === win) return { sandbox: () => undefined };
   // Captured now, before the extension runs: a connect it dispatches itself (isTrusted false) is ignored,
@@ -94,6 +100,7 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   const RELIST_MS = 100;
   const TypeErrorOf = TypeError;
   const StringOf = String;
+  const stringify = JSON.stringify;
   /** Appends without Array.prototype.push, which the extension may replace. */
   const append = <T>(list: T[], x: T): void =>
     void defineProperty(list, list.length, {
@@ -111,6 +118,8 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   let queue: Array<DistributiveOmitV<FrameMessage>> = [];
   let cleanup: (() => void) | void;
   let root: HTMLElement | undefined;
+  /** The surface mounted from options.mount before the handshake, until the host's own `mount` message arrives. */
+  let first: Surface | undefined;
   let props: Values = {};
   let config: Values = {};
   const propsListeners = new Set<Listener>();
@@ -274,8 +283,46 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
     }
   };
 
+  /** Mounts the first mount's surface, unless the bundle has not registered it yet: the host's `mount` message then does. */
+  const mountFirst = (given: FirstMount): void => {
+    const { kind, id } = given.surface;
+    try {
+      if (!getRegistry().registrations.some((r) => r.kind === kind && r.id === id)) return;
+    } catch {
+      return; // a registry the extension broke: the host's mount reports it
+    }
+    first = { kind, id };
+    props = given.props;
+    config = given.config;
+    mount(first);
+  };
+  /** Whether two sets of values differ as the host sent them (plain data); values that cannot be compared differ. */
+  const differ = (a: Values, b: Values): boolean => {
+    try {
+      return stringify(a) !== stringify(b);
+    } catch {
+      return true;
+    }
+  };
+
   const receive = (m: HostMessage): void => {
     if (m.type === 'mount') {
+      const mounted = first;
+      first = undefined;
+      if (mounted && mounted.kind === m.surface.kind && mounted.id === m.surface.id) {
+        // The surface is already mounted, with what the host had when it loaded the frame: only what changed since goes on.
+        const propsChanged = differ(props, m.props);
+        const configChanged = differ(config, m.config);
+        props = m.props;
+        config = m.config;
+        if (propsChanged) propsListeners.forEach((cb) => cb(props));
+        if (configChanged) configListeners.forEach((cb) => cb(config));
+        return;
+      }
+      if (mounted) {
+        if (typeof cleanup === 'function') cleanup();
+        root?.remove();
+      }
       props = m.props;
       config = m.config;
       mount(m.surface);
@@ -299,8 +346,11 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
     if (!transferred) return;
     apply(stopImmediately, event, []);
     if (port) apply(portClose, port, []);
-    if (typeof cleanup === 'function') cleanup();
-    root?.remove();
+    // A surface mounted first stays: the host's `mount` message confirms it. Any other connect starts afresh.
+    if (!first) {
+      if (typeof cleanup === 'function') cleanup();
+      root?.remove();
+    }
     port = transferred;
     live = false;
     start();
@@ -372,8 +422,20 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
   win.addEventListener('error', (e: ErrorEvent) => fail(e.error ?? e.message));
   win.addEventListener('unhandledrejection', (e: PromiseRejectionEvent) => fail(e.reason));
   // Heard at the window in the capture phase, before any listener the extension adds, which could otherwise stop it.
+  const given = options.mount;
   if (!parsed)
-    win.addEventListener('DOMContentLoaded', () => ((parsed = true), start()), { once: true, capture: true });
+    win.addEventListener(
+      'DOMContentLoaded',
+      () => {
+        parsed = true;
+        try {
+          if (given) mountFirst(given);
+        } finally {
+          start();
+        }
+      },
+      { once: true, capture: true },
+    );
   // Hello at once, before the extension's code runs, so it is the first window message this document sends its parent:
   // a host that reads only that one (the preview) never deserializes what the extension posts it.
   const message: HelloMessage = {
@@ -382,5 +444,6 @@ export function connectFrame(win: Window = window, options: { load?: string } = 
     ...(options.load === undefined ? {} : { load: options.load }),
   };
   parent.postMessage(message, '*');
+  if (parsed && given) mountFirst(given);
   return { sandbox };
 }
