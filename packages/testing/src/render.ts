@@ -21,7 +21,7 @@ import {
 import { routeFor } from './api.js';
 import { buildConfig } from './config.js';
 import { TestingError } from './errors.js';
-import { strictRefusals } from './strict.js';
+import { strictRefusals, undeclaredEvents, undeclaredProps } from './strict.js';
 import { guardNetwork, type BlockedRequest } from './network.js';
 import { watchScripts } from './scripts.js';
 import { declaredKind } from './contributes.js';
@@ -71,7 +71,7 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
   const configListeners = new Set<Listener>();
   let alive = true;
   // Under strict, an event the host drops fails the test when the view unmounts (the emit itself goes on, as in the host).
-  const undeclaredEvents = new Set<string>();
+  const undeclared = new Set<string>();
   // What the frame's transport would not send (refused, or over the bridge's budget), for strict's verdict at unmount.
   const unsentWhy: string[] = [];
   let unsentCount = 0;
@@ -101,12 +101,7 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
   const deliverProps = (given: Values | undefined, who: string): Values => {
     hostProps = { ...(given ?? {}) };
     const { forwarded, dropped: names } = forwardedProps(hostProps, declared);
-    if (names.length && options.strict) {
-      throw new TestingError(
-        'testing.prop_undeclared',
-        `${who}: ${names.map((n) => JSON.stringify(n)).join(', ')} ${names.length === 1 ? 'is' : 'are'} not in capabilities.props, so the host never delivers ${names.length === 1 ? 'it' : 'them'} (declared: ${declared.props.map((p) => JSON.stringify(p)).join(', ') || 'none'}). Declare ${names.length === 1 ? 'it' : 'them'} in manifest.json, or leave ${names.length === 1 ? 'it' : 'them'} out of the test.`,
-      );
-    }
+    if (names.length && options.strict) throw undeclaredProps(who, names, declared);
     for (const name of names) dropped.push({ kind: 'prop', name, value: hostProps[name] });
     return structuredClone(forwarded);
   };
@@ -142,7 +137,7 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
       if (acceptsEvent(declared, event)) events.push({ name: event, detail: copy });
       else {
         dropped.push({ kind: 'event', name: event, detail: copy });
-        if (options.strict) undeclaredEvents.add(event);
+        if (options.strict) undeclared.add(event);
       }
     },
     setHeight(px: number): void {
@@ -267,14 +262,7 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
           `${caller} (strict): the ${kind} emitted ${unsentCount === 1 ? 'an event' : `${unsentCount} events`} the bridge would not send to the host: ${unsentWhy.join(' ')}${unsentCount > unsentWhy.length ? ` (and ${unsentCount - unsentWhy.length} more)` : ''} They are on view.dropped; to assert them, render without strict.`,
         );
       }
-      if (undeclaredEvents.size) {
-        const names = [...undeclaredEvents].map((n) => JSON.stringify(n));
-        const one = names.length === 1;
-        throw new TestingError(
-          'testing.event_undeclared',
-          `${caller} (strict): the ${kind} emitted ${names.join(', ')}, which ${one ? 'is' : 'are'} not in capabilities.events, so the host dropped ${one ? 'it' : 'them'} (declared: ${declared.events.map((e) => JSON.stringify(e)).join(', ') || 'none'}). Declare ${one ? 'it' : 'them'} in manifest.json, or stop emitting ${one ? 'it' : 'them'}; to assert the drop itself, render without strict.`,
-        );
-      }
+      if (undeclared.size) throw undeclaredEvents(caller, kind, undeclared, declared);
     },
   };
   mounted.add(entry);

@@ -14,7 +14,7 @@ import { declaredKind } from '../contributes.js';
 import { TestingError } from '../errors.js';
 import type { BlockedRequest } from '../guards.js';
 import type { Project } from '../project.js';
-import { strictRefusals } from '../strict.js';
+import { strictRefusals, undeclaredEvents, undeclaredProps } from '../strict.js';
 import type { BindingCall, Dropped, EmittedEvent, RenderOptions, SurfaceId, View } from '../types.js';
 import { createMirror } from './mirror.js';
 import { MIRROR_HELLO, type FrameReport } from './protocol.js';
@@ -48,19 +48,14 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
   const heights: number[] = [];
   const errors: string[] = [];
   let height: number | null = manifest.capabilities?.size?.height ?? null;
-  let hostProps: Values = checkedProps(options.props, 'render', caller);
+  let hostProps: Values = checkedProps(options.props, caller);
   let hostConfig = buildConfig(manifest, options.config, caller);
-  const undeclaredEvents = new Set<string>();
+  const undeclared = new Set<string>();
 
-  function checkedProps(given: Values | undefined, who: string, label: string): Values {
+  function checkedProps(given: Values | undefined, who: string): Values {
     const props = { ...(given ?? {}) };
     const { dropped: names } = forwardedProps(props, declared);
-    if (names.length && options.strict) {
-      throw new TestingError(
-        'testing.prop_undeclared',
-        `${label}: ${names.map((n) => JSON.stringify(n)).join(', ')} not in capabilities.props, so the host never delivers ${names.length === 1 ? 'it' : 'them'} (declared: ${declared.props.map((p) => JSON.stringify(p)).join(', ') || 'none'}). Declare ${names.length === 1 ? 'it' : 'them'} in manifest.json, or leave ${names.length === 1 ? 'it' : 'them'} out of the test (${who}).`,
-      );
-    }
+    if (names.length && options.strict) throw undeclaredProps(who, names, declared);
     return props;
   }
 
@@ -123,7 +118,7 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
       if (accepted) events.push({ name, detail });
       else {
         dropped.push({ kind: 'event', name, detail });
-        if (options.strict) undeclaredEvents.add(name);
+        if (options.strict) undeclared.add(name);
       }
     },
     onDroppedProps: (names) => {
@@ -193,13 +188,7 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
           `${caller}: the ${kind} threw in the frame, uncaught: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`,
         );
       if (options.strict) strictRefusals(caller, kind, refused, blocked);
-      if (undeclaredEvents.size) {
-        const names = [...undeclaredEvents].map((n) => JSON.stringify(n));
-        throw new TestingError(
-          'testing.event_undeclared',
-          `${caller} (strict): the ${kind} emitted ${names.join(', ')}, not in capabilities.events, so the host dropped ${names.length === 1 ? 'it' : 'them'} (declared: ${declared.events.map((e) => JSON.stringify(e)).join(', ') || 'none'}).`,
-        );
-      }
+      if (undeclared.size) throw undeclaredEvents(caller, kind, undeclared, declared);
     },
   };
   mounted.add(entry);
@@ -227,7 +216,7 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
     },
     setProps(next) {
       live('setProps');
-      hostProps = checkedProps(next, 'view.setProps()', 'view.setProps()');
+      hostProps = checkedProps(next, 'view.setProps()');
       bridge.setProps(hostProps);
     },
     setConfig(next) {
