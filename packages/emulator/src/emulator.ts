@@ -7,8 +7,8 @@ import { createActions, type Actions } from './actions/index.js';
 import type { AdminApi } from './admin/api.js';
 import type { Clock, EventValue } from './context.js';
 import type { Engine } from './engine/engine.js';
-import { openPglite } from './engine/pglite.js';
-import { openPostgres } from './engine/postgres.js';
+import { loadPglite, openPglite } from './engine/pglite.js';
+import { loadPg, openPostgres } from './engine/postgres.js';
 import { migrate } from './engine/migrate.js';
 import { migrations, tables } from './engine/schema.js';
 import { Faults, type FaultsApi } from './faults/faults.js';
@@ -136,6 +136,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const startSnapshot = options.import ? readSnapshot(options.import) : null;
   // A fresh embedded store with the demo seed or none starts from a cached cluster already migrated and seeded.
   const variant = options.import === undefined ? seededVariant(options.seed, seed) : undefined;
+  // The engine's package before anything listens: a start that fails at once (no engine, a bad seed, an address in use) fails before a client can connect.
+  await (options.database ? loadPg() : loadPglite());
   const early = await listenEarly(options.port ?? 0);
   try {
     return await open(options, seed, startSnapshot, variant, early);

@@ -34,13 +34,17 @@ export interface PgliteEngine extends Engine {
   saveTemplate(variant: string): Promise<void>;
 }
 
+/** PGlite's package, or EngineMissingError when the project has not installed it. */
+export const loadPglite = (): Promise<typeof import('@electric-sql/pglite')> =>
+  loadEngine('pglite', () => import('@electric-sql/pglite'));
+
 /**
  * Opens PGlite on `dataDir` (created if missing), or in memory when it is undefined. A fresh
  * store, in memory or in a new folder, starts from a cached cluster instead of initdb: the
  * `variant` (a migrated, seeded store kept by an earlier start) when there is one, else the empty one.
  */
 export async function openPglite(dataDir: string | undefined, variant?: string): Promise<PgliteEngine> {
-  const lib = await loadEngine('pglite', () => import('@electric-sql/pglite'));
+  const lib = await loadPglite();
   const { PGlite } = lib;
   const fresh = dataDir === undefined || !existsSync(join(dataDir, 'PG_VERSION'));
   if (dataDir) mkdirSync(dataDir, { recursive: true });

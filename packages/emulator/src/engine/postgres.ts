@@ -17,9 +17,12 @@ const prepared = (q: {
   },
 });
 
+/** The pg driver, or EngineMissingError when the project has not installed it. */
+export const loadPg = (): Promise<typeof import('pg')> => loadEngine('postgres', () => import('pg'));
+
 /** Connects a pool to `url` (`postgres://user@host:port/db`). */
 export async function openPostgres(url: string): Promise<Engine> {
-  const { default: pg } = await loadEngine('postgres', () => import('pg'));
+  const { default: pg } = await loadPg();
   const pool = new pg.Pool({ connectionString: url, max: 8 });
   // Fail now, with the server's reason, rather than on the first request.
   const probe = await pool.connect();

@@ -4,7 +4,7 @@
 // provides its URLs to every file (`inject('extkitEmulator')`, typed). Each test file gets a fresh
 // organization and its key (emulator() in @extkit/testing), so no state leaks between files.
 import { createRequire } from 'node:module';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TestProject } from 'vitest/node';
@@ -37,14 +37,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     );
   }
   // The emulator starts while vitest starts its workers and their jsdom: its port is taken first, so its
-  // URL can be provided at once; each file's first request waits for it to answer (file.ts).
+  // URL can be provided at once. It listens before its store is open and answers each file's first
+  // request once ready, so the setup returns as soon as it listens, and the store opens in this
+  // process while the workers start in theirs.
   const port = await freePort();
   const started = startEmulator({ seed: 'none', port });
   started.catch((err: unknown) => {
     console.error(`@extkit/testing/emulator: the emulator did not start on 127.0.0.1:${port}:`, err);
   });
-  // What fails at once (no database engine installed, a bad option) fails the run here, before any test.
-  await Promise.race([started, new Promise((r) => setTimeout(r, 300))]);
+  // What fails at once (no database engine installed, a bad option, the port taken) fails before it
+  // listens, so it fails the run here, before any test.
+  let settled = false;
+  await Promise.race([started, accepting(port, () => settled)]).finally(() => (settled = true));
   const origin = `http://127.0.0.1:${port}`;
   project.provide('extkitEmulator', {
     baseUrl: `${origin}/v1`,
@@ -55,6 +59,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const emu = await started.catch(() => undefined);
     await emu?.close();
   };
+}
+
+/** Resolves once something accepts a connection on the port (tried every 10 ms, until `done()`): the emulator listens. */
+function accepting(port: number, done: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const attempt = (): void => {
+      if (done()) return;
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve();
+      });
+      socket.once('error', () => void setTimeout(attempt, 10));
+    };
+    attempt();
+  });
 }
 
 /** A port on 127.0.0.1 no one listens on now. */
