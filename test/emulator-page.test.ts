@@ -1,11 +1,21 @@
 // The emulator's page at /__emulator, in Chromium: the request log and its filters, the data
 // by resource (a hostile value shown as text), webhooks with their signature check, the
 // controls (an action, a fault), and loopback only like the rest of the admin surface.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../packages/bundler/dist/index.js';
 import { startEmulator, type Emulator } from '../packages/emulator/dist/index.js';
+import {
+  installListing,
+  localPublisherKey,
+  publishArtifact,
+  staffAction,
+} from '../packages/emulator/dist/marketplace/client/index.js';
 import { launchBrowser } from './helpers/browser.js';
 
 let emu: Emulator;
@@ -34,7 +44,29 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(emu.adminUrl);
 }, 120_000);
+const work = mkdtempSync(join(tmpdir(), 'extkit-page-'));
+/** The build fixture as `id` from the package `pkg`, built: an artifact folder to publish. */
+async function artifact(id: string, pkg: string, slotOnly: boolean): Promise<string> {
+  const dir = mkdtempSync(join(work, 'ext-'));
+  cpSync(resolve(import.meta.dirname, 'fixtures/build-basic'), dir, { recursive: true });
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+  manifest.id = id;
+  if (slotOnly) {
+    manifest.contributes = { console: { slots: ['order.sidebar'] } };
+    writeFileSync(
+      join(dir, 'src/index.ts'),
+      "import { registerSlot } from '@extkit/runtime';\nregisterSlot('order.sidebar', ({ root }) => { root.textContent = 'notes'; });\n",
+    );
+  }
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: pkg, private: true }));
+  const r = await build(dir);
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  return r.artifact!.dir;
+}
+
 afterAll(async () => {
+  rmSync(work, { recursive: true, force: true });
   await browser?.close();
   await emu?.close();
   receiver?.close();
@@ -107,6 +139,34 @@ describe('the emulator page', () => {
     await page.click('#tab-listings');
     await expect.poll(() => page.locator('#listings-summary').textContent()).toBe('No listing published yet.');
   });
+
+  it('shows a published listing with its review state, its versions and an install', async () => {
+    const market = { marketplace: emu.origin };
+    const got = await localPublisherKey(emu.origin, 'acme');
+    if (!got.ok) throw new Error('no publisher key');
+    const publish = async (dir: string) => {
+      const r = await publishArtifact(dir, { ...market, key: got.key });
+      if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    };
+    await publish(await artifact('order-map', 'order-map', false));
+    await publish(await artifact('order-notes', 'order-notes', true));
+    await staffAction('review', 'acme.order-map', market);
+    await staffAction('approve', 'acme.order-map', market);
+    expect((await installListing('acme.order-map', { ...market, key: emu.apiKey, version: '1.0.0' })).ok).toBe(true);
+    await staffAction('review', 'acme.order-notes', market);
+    await staffAction('reject', 'acme.order-notes', { ...market, reason: 'asks for more than it shows' });
+
+    await page.click('#tab-listings');
+    await expect.poll(() => page.locator('#listings-summary').textContent()).toBe('2 listings, 1 installs');
+    const listed = page.locator('#listings > li[data-listing="acme.order-map"]');
+    expect(await listed.locator('.badge').first().textContent()).toBe('listed');
+    expect(await listed.locator('.versions li').allTextContents()).toEqual(['1.0.0 listed']);
+    expect(await listed.locator('.installs li').allTextContents()).toEqual(['installed by org_default: 1.0.0']);
+    const rejected = page.locator('#listings > li[data-listing="acme.order-notes"]');
+    expect(await rejected.locator('.badge').first().textContent()).toBe('rejected');
+    expect(await rejected.textContent()).toContain('reason: asks for more than it shows');
+    expect(await rejected.locator('.installs li').count()).toBe(0);
+  }, 120_000);
 
   it('refuses a foreign Host or Origin, page and assets alike, before anything runs', async () => {
     const port = new URL(emu.adminUrl).port;

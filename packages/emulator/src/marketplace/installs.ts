@@ -109,3 +109,18 @@ export async function installsOf(
     (r) => (!filter.listing || r.listing === filter.listing) && (filter.site == null || r.site === filter.site),
   );
 }
+
+/** Every install of every organization, for staff (the emulator's page): who pinned which version, where. */
+export async function allInstalls(sql: Sql): Promise<Array<Record<string, unknown>>> {
+  const rows = await sql.query<InstallRow>(
+    'select org, site, listing, version, integrity, created, config from mk_installs order by listing, org, site',
+  );
+  return rows.map((r) => ({
+    object: 'install',
+    org: r.org,
+    site: r.site || null,
+    listing: r.listing,
+    version: r.version,
+    date: new Date(Number(r.created)).toISOString(),
+  }));
+}

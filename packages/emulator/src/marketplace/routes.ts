@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { HOST_ABI } from '@extkit/runtime';
 import type { Engine, Sql } from '../engine/engine.js';
 import { parseJson, readBody } from '../http/body.js';
-import { install, installsOf, describeInstall } from './installs.js';
+import { allInstalls, install, installsOf, describeInstall } from './installs.js';
 import { transitions, type StaffAction } from './lifecycle.js';
 import {
   browse,
@@ -157,6 +157,7 @@ export const adminRoutes: Route[] = [
   ['POST', /^\/publishers$/, async (r) => ok(await ensurePublisher(r.sql, r.body.handle, r.now))],
   ['POST', /^\/staff-keys$/, async (r) => ok(await addStaffKey(r.sql, r.body.publicKey, r.now), 201)],
   ['GET', /^\/listings$/, async (r) => list(await browse(r.sql, staffViewer))],
+  ['GET', /^\/installs$/, async (r) => list(await allInstalls(r.sql))],
   [
     'GET',
     new RegExp(`^/listings/${SEG}$`),

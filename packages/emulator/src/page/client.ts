@@ -147,25 +147,50 @@ async function webhooks(): Promise<void> {
 }
 
 // ---- marketplace listings
+const stateBadge = (state: string, revoked: boolean): string =>
+  `badge ${revoked ? 'err' : state === 'rejected' ? 'warn' : ['listed', 'verified', 'legacy'].includes(state) ? 'ok' : ''}`;
+
 async function listings(): Promise<void> {
-  const r = await call('GET', '/marketplace/listings');
+  const [r, i] = await Promise.all([call('GET', '/marketplace/listings'), call('GET', '/marketplace/installs')]);
   const rows = (r.body.data as Json[]) ?? [];
+  const installs = (i.body.data as Json[]) ?? [];
   q('#listings').replaceChildren(
-    ...rows.map((l) =>
-      h(
+    ...rows.map((l) => {
+      const versions = (l.versions as Json[]) ?? [];
+      const pinned = installs.filter((p) => p.listing === l.id);
+      return h(
         'li',
-        {},
+        { 'data-listing': str(l.id) },
         h('code', {}, str(l.id)),
+        h('span', { class: stateBadge(str(l.state), Boolean(l.revoked)) }, l.revoked ? 'revoked' : str(l.state)),
+        h('span', { class: 'surface-ref' }, str(l.publisher ?? '')),
+        l.reason ? h('div', { class: 'muted' }, `reason: ${str(l.reason)}`) : null,
         h(
-          'span',
-          { class: `badge ${l.revoked ? 'err' : l.state === 'rejected' ? 'warn' : 'ok'}` },
-          l.revoked ? 'revoked' : str(l.state),
+          'ul',
+          { class: 'versions' },
+          ...versions.map((v) =>
+            h(
+              'li',
+              {},
+              h('code', {}, str(v.version)),
+              ' ',
+              h('span', { class: stateBadge(str(v.state), false) }, str(v.state)),
+            ),
+          ),
         ),
-        h('span', { class: 'surface-ref' }, `${str(l.publisher ?? '')} ${str(l.latestVersion ?? l.version ?? '')}`),
-      ),
-    ),
+        h(
+          'ul',
+          { class: 'installs' },
+          ...pinned.map((p) =>
+            h('li', {}, `installed by ${str(p.org)}${p.site ? ` on ${str(p.site)}` : ''}: ${str(p.version)}`),
+          ),
+        ),
+      );
+    }),
   );
-  q('#listings-summary').textContent = rows.length ? `${rows.length} listings` : 'No listing published yet.';
+  q('#listings-summary').textContent = rows.length
+    ? `${rows.length} listings, ${installs.length} installs`
+    : 'No listing published yet.';
 }
 
 // ---- data by resource
@@ -354,6 +379,8 @@ async function refresh(): Promise<void> {
 }
 
 for (const t of tabs) q(`#tab-${t}`).addEventListener('click', () => showTab(t));
+// Listings are not polled (each is several reads): opening their tab reads them anew.
+q('#tab-listings').addEventListener('click', () => void listings().catch(() => undefined));
 for (const id of ['#f-status', '#f-path', '#f-key']) {
   const input = q(id) as HTMLInputElement;
   input.value = params.get(id.slice(3)) ?? '';
