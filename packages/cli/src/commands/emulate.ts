@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import type { Emulator, EngineMissingError } from '@extkit/emulator';
 import { UsageError } from '../errors.js';
 import { registerEmulateState } from './emulate-state.js';
@@ -140,6 +141,11 @@ export function registerEmulate(program: Command): void {
       // commander fills --data's default even beside --memory or --database: only an explicit one conflicts.
       const explicitData = command.getOptionValueSource('data') === 'cli' ? flags.data : undefined;
       const opts = options({ ...flags, ...(explicitData === undefined ? { data: undefined } : {}) });
+      // PGlite's WebAssembly (8.7 MB of Postgres) stays on V8's baseline compiler: V8 would otherwise
+      // recompile its hot functions with its optimizing one in the background, more CPU than the whole
+      // start takes (the first answer came about 40% later) and not repaid by an emulator's requests.
+      // This process is the emulator's alone; set before PGlite compiles its module.
+      setFlagsFromString('--liftoff-only');
       const { startEmulator, EngineMissingError, StateError, checkExportTarget } = await import('@extkit/emulator');
       // Refused now, not after a session's work: the folder an export on exit would replace.
       const exportDir =
