@@ -44,10 +44,9 @@ const port = channel.port1;
 const post = (m: FrameReport): void => void apply(portPost, port, [m]);
 parentWindow.postMessage({ extkit: MIRROR_HELLO }, '*', [channel.port2]);
 
-// The mount's root: the first element the transport appends to the body once the document is parsed.
+// The mount's root: the first element appended to the body, which the transport makes when it mounts. The frame's
+// document has an empty body and its scripts run in the head, where there is no body to append to before then.
 let root: Element | null = null;
-let parsed = doc.readyState !== 'loading';
-win.addEventListener('DOMContentLoaded', () => void (parsed = true), { once: true, capture: true });
 
 function serialize(node: Node, budget: { left: number }, depth = 0): MirrorNode | null {
   if (budget.left-- <= 0 || depth > MAX_DEPTH) return null;
@@ -89,7 +88,7 @@ function queueTree(): void {
 }
 
 const observer = new MutationObserverOf((records) => {
-  if (!root && parsed)
+  if (!root)
     for (const r of records)
       for (const added of Array.from(r.addedNodes))
         if (!root && r.target === doc.body && added.nodeType === ELEMENT) root = added as Element;
