@@ -158,7 +158,7 @@ describe('one string of millions of parts', () => {
     ['an id', { ...base, id: parts.join('-') }, []],
     ['a version', { ...base, version: `1.0.0-${parts.join('.')}` }, ['version.not_semver']],
     ['a component id', { ...base, contributes: { site: { components: [`acme.w.${parts.join('-')}`] } } }, []],
-    ['an entry', { ...base, entry: `${parts.join('/')}.js` }, []],
+    ['an entry', { ...base, entry: `${parts.join('/')}.js` }, ['entry.unsafe_path']],
     ['a network origin', { ...base, capabilities: { network: [`https://${parts.join('.')}`] } }, []],
   ];
   it.each(cases)('gets an answer for %s', (_, manifest, errors) => {

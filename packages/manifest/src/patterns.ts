@@ -40,11 +40,18 @@ export const isKebabCase = (s: string): boolean => kebabCase.test(s);
 // The patterns below are what the published JSON Schema (editors) checks; the rules in checks/
 // say the same with their own codes and words, and property tests hold each pair to one verdict.
 
+/** One artifact path segment of at most `1 + rest` characters: no device name, not `__proto__`, not ending in ".". */
+const segment = (rest: number): string =>
+  String.raw`(?!(?:[Cc][Oo][Nn]|[Pp][Rr][Nn]|[Aa][Uu][Xx]|[Nn][Uu][Ll]|[Cc][Oo][Mm][0-9]|[Ll][Pp][Tt][0-9])(?:[.\/]|$))(?!__proto__(?:\/|$))[A-Za-z0-9_@+][A-Za-z0-9_.@+\-]{0,${rest}}(?<!\.)`;
+
 /**
- * A usable `entry`: relative (no scheme, no leading "/" or "\"), no backslash, "?", "#", "%"
- * or control character, no ".." segment, not ending in "/", and naming a file, not the root.
+ * A usable `entry`: one optional leading "./", then an artifact path (artifact-path.ts) whose
+ * source map (`<entry>.map`) is one too: segments of ASCII letters, digits and `_ @ + . -`
+ * starting with a letter, digit, `_`, `@` or `+` and not ending in ".", no Windows device
+ * name or `__proto__`, at most 255 characters a segment (251 the last, for ".map") and 1,020
+ * in all. So: relative, no "..", backslash, "?", "#", "%", space, "~" or control character.
  */
-export const ENTRY = String.raw`^(?![A-Za-z][A-Za-z0-9+.\-]*:)(?![\/\\])(?!(?:[\s\S]*\/)?\.\.(?:\/|$))(?!(?![\s\S]*\.\.)[.\/]*\.$)[^\\?#%\u0000-\u001f\u007f]*[^\\?#%\/\u0000-\u001f\u007f]$`;
+export const ENTRY = String.raw`^(?:\.\/)?(?=.{1,1020}$)(?:${segment(254)}\/)*${segment(250)}$`;
 
 /**
  * A network origin, as far as a pattern can tell: http, https, ws or wss in any case, then

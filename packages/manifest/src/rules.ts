@@ -82,6 +82,10 @@ export const RULES = {
     'error',
     '`entry` is written plainly, without `%`: the host decodes the URL it serves the bundle at, so `..%2F`, `%2e%2e` and `%00` would name another file. All percent-encoding is refused alike.',
   ),
+  'entry.unsafe_path': kit(
+    'error',
+    '`entry` (without a leading `./`), and its source map `<entry>.map`, follow the artifact path rule: plain ASCII letters, digits and `_ @ + . -`, `/` between segments, no segment starting with `.` or `-` or ending in `.`, no `~`, no Windows device name, at most 255 characters a segment and 1,024 in all ([artifacts.md](artifacts.md#paths-kit-policy)). The build writes the bundle there and would refuse it.',
+  ),
   'entry.not_javascript': kit('warning', '`entry` names a `.js` or `.mjs` file, which is what `extkit build` writes.'),
   'hostAbi.missing': platform('error', '`hostAbi` is required.'),
   'hostAbi.wrong_type': platform('error', '`hostAbi` is an integer.'),

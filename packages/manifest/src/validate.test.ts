@@ -179,6 +179,30 @@ const cases: Case[] = [
   },
   // Percent-encoding is refused one way, whatever it encodes.
   {
+    name: 'entry with a "~" (a home folder to a shell), which the build would refuse',
+    edit: (m) => void (m.entry = 'dist/~index.js'),
+    code: 'entry.unsafe_path',
+    path: '/entry',
+  },
+  {
+    name: 'entry with a space',
+    edit: (m) => void (m.entry = 'dist/my file.js'),
+    code: 'entry.unsafe_path',
+    path: '/entry',
+  },
+  {
+    name: 'entry named as a Windows device',
+    edit: (m) => void (m.entry = 'dist/nul.js'),
+    code: 'entry.unsafe_path',
+    path: '/entry',
+  },
+  {
+    name: 'entry with a . segment (written plainly, one leading ./ at most)',
+    edit: (m) => void (m.entry = 'dist/./lib/index.mjs'),
+    code: 'entry.unsafe_path',
+    path: '/entry',
+  },
+  {
     name: 'entry with an encoded ..',
     edit: (m) => void (m.entry = '%2e%2e/outside.js'),
     code: 'entry.percent_encoded',
@@ -964,7 +988,7 @@ describe('validateManifest: valid side', () => {
     ['no description', (m) => void delete m.description],
     ['prerelease and build metadata', (m) => void (m.version = '2.0.0-rc.1+build.5')],
     ['entry with ./', (m) => void (m.entry = './build/main.js')],
-    ['entry with a . segment', (m) => void (m.entry = 'dist/./lib/index.mjs')],
+    ['entry with @ and + in its names', (m) => void (m.entry = 'dist/@scope/lib+v2.mjs')],
     [
       'id with digits',
       (m) => {

@@ -1,9 +1,23 @@
 // `entry`: a relative bundle path inside the artifact.
+import { artifactPathProblem } from '../artifact-path.js';
 import type { Reporter } from '../diagnostics.js';
 
 /** Checks a string `entry`; returns whether it is a usable path. */
 export function checkEntry(entry: string, reporter: Reporter): boolean {
   return isPlainScriptPath(entry) || analyseEntry(entry, reporter);
+}
+
+/**
+ * Why the bundle's path and its source map's (`<entry>.map`), the entry without one leading
+ * `./`, break the artifact path rule (artifact-path.ts), or null: the build writes both into
+ * the artifact and would refuse them.
+ */
+function entryPathProblem(entry: string): string | null {
+  const path = entry.startsWith('./') ? entry.slice(2) : entry;
+  const problem = artifactPathProblem(path);
+  if (problem) return problem;
+  const map = artifactPathProblem(`${path}.map`);
+  return map ? `its source map, ${path}.map, would break the rule: ${map}` : null;
 }
 
 /** The full analysis of `entry`, for what the plain form does not cover; reports what is wrong. */
@@ -76,6 +90,15 @@ export function analyseEntry(entry: string, reporter: Reporter): boolean {
     );
     return false;
   }
+  const unsafe = entryPathProblem(entry);
+  if (unsafe) {
+    reporter.report(
+      'entry.unsafe_path',
+      at,
+      `entry ${shown}: ${unsafe}. The bundle's path is an artifact path: plain ASCII (letters, digits, "_ @ + . -", "/" between segments, each starting with a letter, a digit, "_", "@" or "+"), as extkit build requires, e.g. "dist/index.js"`,
+    );
+    return false;
+  }
   if (!/\.m?js$/.test(entry)) {
     reporter.report(
       'entry.not_javascript',
@@ -89,11 +112,11 @@ export function analyseEntry(entry: string, reporter: Reporter): boolean {
 // The common case: an optional "./", then segments of plain characters that never start with
 // "." (so no ".." and no hidden file), the last ending in .js or .mjs. Anything else takes the
 // full analysis. Each segment is matched greedily up to the next "/", so the pattern never backtracks.
-const PLAIN_PATH = /^(?:\.\/)?[\w@+~-][\w.@+~-]*(?:\/[\w@+~-][\w.@+~-]*)*$/;
+const PLAIN_PATH = /^(?:\.\/)?[\w@+-][\w.@+-]*(?:\/[\w@+-][\w.@+-]*)*$/;
 
 /** Whether `entry` is in the plain form that breaks no entry rule (false says only: take the full analysis). */
 export const isPlainScriptPath = (entry: string): boolean =>
-  entry.length <= PLAIN_MAX && endsInScript(entry) && PLAIN_PATH.test(entry);
+  entry.length <= PLAIN_MAX && endsInScript(entry) && PLAIN_PATH.test(entry) && entryPathProblem(entry) === null;
 
 /**
  * Longer entries take the full analysis: the pattern's repeated segment group keeps a backtracking

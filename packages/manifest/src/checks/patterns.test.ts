@@ -17,7 +17,7 @@ describe('the plain entry pattern', () => {
     fc
       .tuple(
         mostly(fc.constantFrom('', './'), fc.constantFrom('/', '../', '.')),
-        fc.array(mostly(from('ab-_@+~', 6), from('ab.-_%~\\', 6)), { maxLength: 4 }),
+        fc.array(mostly(from('ab_@+', 6), from('ab.-_%~\\', 6)), { maxLength: 4 }),
         mostly(from('ab', 3), fc.constant('')),
         mostly(fc.constantFrom('.js', '.mjs'), fc.constantFrom('.cjs', 'js', '', '.js/', '.JS')),
       )
@@ -39,7 +39,7 @@ describe('the plain entry pattern', () => {
     expect(plain).toBeGreaterThan(500);
   });
 
-  it.each(['dist/index.js', './dist/index.mjs', 'index.js', 'a/b.c/d_e-f@1+x~.js'])('takes %s', (entry) =>
+  it.each(['dist/index.js', './dist/index.mjs', 'index.js', 'a/b.c/d_e-f@1+x.js'])('takes %s', (entry) =>
     expect(isPlainScriptPath(entry)).toBe(true),
   );
   it.each([
@@ -224,13 +224,6 @@ describe('the list patterns, against the repeated-group forms they replace', () 
       /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/,
       new RegExp(SEMVER),
     ],
-    entry: [
-      new RegExp(
-        String.raw`^(?![A-Za-z][A-Za-z0-9+.\-]*:)(?![\/\\])(?!(?:[^\/]*\/)*\.\.(?:\/|$))(?!(?:\.?\/)*\.$)[^\\?#%\u0000-\u001f\u007f]*[^\\?#%\/\u0000-\u001f\u007f]$`,
-        'u',
-      ),
-      new RegExp(ENTRY, 'u'),
-    ],
     route: [
       new RegExp(String.raw`^\/(?!\/)(?!(?:[^\/]*\/)*\.\.?(?:\/|$))[^\s?#\\\u0000-\u001f\u007f]*$`, 'u'),
       new RegExp(ROUTE, 'u'),
@@ -256,7 +249,7 @@ describe('the list patterns, against the repeated-group forms they replace', () 
       { numRuns: 4_000 },
     );
     fc.assert(
-      fc.property(from('./a\u2028\n\\%:', 12), (s) => (agree('entry', s), agree('route', s))),
+      fc.property(from('./a\u2028\n\\%:', 12), (s) => agree('route', s)),
       { numRuns: 4_000 },
     );
   });
@@ -299,9 +292,11 @@ describe('the list patterns, against the repeated-group forms they replace', () 
     // Kit policy bounds a version to 128 characters: the answer comes at once, and it is no.
     expect(new RegExp(SEMVER).test(`1.0.0-${dotted}+${dotted}`)).toBe(false);
     expect(new RegExp(SEMVER).test(`1.0.0-${dotted}.01`)).toBe(false);
-    // The schema's entry and route patterns look for a ".." segment with a class repeated alone too.
+    // The schema's route pattern looks for a ".." segment with a class repeated alone too; the entry's
+    // bounds its length (1,020 characters, an artifact path) before its segments are matched.
     const slashed = parts.join('/');
-    expect(new RegExp(ENTRY, 'u').test(`${slashed}.js`)).toBe(true);
+    expect(new RegExp(ENTRY, 'u').test(`${slashed}.js`)).toBe(false);
+    expect(new RegExp(ENTRY, 'u').test(`${slashed.slice(0, 1015)}.js`)).toBe(true);
     expect(new RegExp(ENTRY, 'u').test(`${slashed}/../x.js`)).toBe(false);
     expect(new RegExp(ROUTE, 'u').test(`/${slashed}`)).toBe(true);
     expect(new RegExp(ROUTE, 'u').test(`/${slashed}/./x`)).toBe(false);
