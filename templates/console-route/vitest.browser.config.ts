@@ -14,6 +14,8 @@ export default defineConfig({
       headless: true,
       provider: playwright({ launchOptions: systemChromium() }),
       instances: [{ browser: 'chromium' }],
+      // The first run pre-bundles the dependencies before the page connects: minutes on a loaded machine.
+      connectTimeout: 180_000,
     },
   },
 });
