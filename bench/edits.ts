@@ -29,6 +29,12 @@ const mountedAt = (version: string): string =>
 const previewSettled =
   "(() => { const s = [...document.querySelectorAll('.surface .status')]; return s.length > 0 && s.every((x) => x.textContent === 'running'); })()";
 
+/** Waits until every frame of the preview runs again, then QUIET_MS. */
+export async function settlePreview(page: EvalPage): Promise<void> {
+  await poll(page, previewSettled, 'the preview');
+  await sleep(QUIET_MS);
+}
+
 /** Opens the events panel (where the `mounted` events are listed) once every frame runs. */
 export async function readyPreview(page: EvalPage): Promise<void> {
   await poll(page, previewSettled, 'the preview');
@@ -43,8 +49,7 @@ export async function previewEdit(page: EvalPage, file: string): Promise<number>
   const t0 = Date.now();
   writeFileSync(file, `export const VERSION = '${version}';\n`);
   const at = await poll<number>(page, mountedAt(version), 'the preview update');
-  await poll(page, previewSettled, 'the preview');
-  await sleep(QUIET_MS);
+  await settlePreview(page);
   return at - t0;
 }
 

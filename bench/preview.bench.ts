@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDevServer } from '../packages/preview/dist/index.js';
-import { launchBrowser } from '../test/helpers/browser.js';
+import { launchCdp } from './cdp.js';
+import { previewEdit, readyPreview, settlePreview } from './edits.js';
 import { fmt, interleave, median, timeSpawn, verdict } from './lib.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -21,45 +22,23 @@ const ext = join(tmp, 'ext');
 cpSync(join(root, 'test/fixtures/preview-basic'), ext, { recursive: true });
 const versionFile = join(ext, 'src/version.ts');
 
-// 1. Edit to update, in Chromium.
+// 1. Edit to update, in Chromium, driven as bench/cdp.ts says, each edit from a settled browser (bench/edits.ts).
 const server = await startDevServer({ dir: ext });
-const browser = await launchBrowser();
-const page = await browser.newPage();
-await page.goto(server.url);
-await page.click('[data-tab="events"]');
-await page.waitForSelector('li[data-event="mounted"]', { timeout: 10_000, state: 'attached' });
+const browser = launchCdp();
+const page = await browser.newPage(server.url);
+await readyPreview(page);
 
-let n = 0;
-/** Resolves with the `at` (frame clock, ms since the epoch) of the first `mounted` event of `version`. */
-async function mountedAt(version: string): Promise<number> {
-  const handle = await page.waitForFunction(
-    (v) => {
-      for (const pre of document.querySelectorAll('li[data-event="mounted"] pre')) {
-        const detail = JSON.parse(pre.textContent ?? '{}') as { version?: string; at?: number };
-        if (detail.version === v) return detail.at;
-      }
-      return undefined;
-    },
-    version,
-    { timeout: 10_000, polling: 5 },
-  );
-  return Number(await handle.jsonValue());
-}
-
-/** Where one edit's time went: the server's part (chokidar, rebuild, publish) and the browser's. */
+/** Where the edit's time went: the server's part (chokidar, rebuild, publish) and the browser's. */
 const phases = { server: [] as number[], rebuild: [] as number[], browser: [] as number[] };
 async function editToUpdate(): Promise<number> {
-  const version = `b${++n}`;
-  const published = server.nextUpdate();
   const t0 = Date.now();
-  writeFileSync(versionFile, `export const VERSION = '${version}';\n`);
-  const state = await published;
-  const tPublished = Date.now();
-  const at = await mountedAt(version);
-  phases.server.push(tPublished - t0);
-  phases.rebuild.push(state.build?.ms ?? NaN);
-  phases.browser.push(at - tPublished);
-  return at - t0;
+  const published = server.nextUpdate().then((state) => ({ at: Date.now(), ms: state.build?.ms ?? NaN }));
+  const ms = await previewEdit(page, versionFile);
+  const { at, ms: rebuild } = await published;
+  phases.server.push(at - t0);
+  phases.rebuild.push(rebuild);
+  phases.browser.push(ms - (at - t0));
+  return ms;
 }
 
 const esbuild = (await import(
@@ -72,14 +51,15 @@ const ctx = await esbuild.context({
   sourcemap: 'inline',
 });
 await ctx.rebuild();
+let n = 0;
 async function bareRebuild(): Promise<number> {
-  const version = `e${++n}`;
   const t0 = performance.now();
-  writeFileSync(versionFile, `export const VERSION = '${version}';\n`);
+  writeFileSync(versionFile, `export const VERSION = 'esbuild${++n}';\n`);
   await ctx.rebuild();
   const ms = performance.now() - t0;
   // The preview answers this write too: let it finish before the next edit is timed.
-  await mountedAt(version);
+  await new Promise((r) => setTimeout(r, 300));
+  await settlePreview(page);
   return ms;
 }
 const ROUNDS = 15;
@@ -126,5 +106,5 @@ Template-like extension (test/fixtures/preview-basic: a component, a console slo
 | Edit to update: file write → new code running in the frame | ${fmt(lat)} ms | bare incremental esbuild rebuild after the same write: ${fmt(latency['esbuild']!)} ms | < 150 ms: ${verdict(lat < 150)} |
 | \`extkit dev\` start → preview answering (whole process) | ${fmt(dev)} ms | \`node -e 0\`: ${fmt(start['node']!)} ms | < 1000 ms: ${verdict(dev < 1000)} |
 
-Edit to update counts chokidar's change event, the incremental rebuild, the server-sent event to the host page, the reload of the three frames, the bridge handshake and the mount (${ROUNDS} edits, each followed by the esbuild peer's own edit, which the preview also answers before the next edit starts). Medians of ${ROUNDS} and 7 rounds. Where the edit's time goes (medians): write → state published ${fmt(median(phases.server))} ms (of which the incremental rebuild ${fmt(median(phases.rebuild))} ms), published → new code running in the frame ${fmt(median(phases.browser))} ms.
+Edit to update counts chokidar's change event, the incremental rebuild, the server-sent event to the host page, the reload of the three frames and the component's mount (${ROUNDS} edits, each from a settled browser, each followed by the esbuild peer's own edit, which the preview also answers before the next edit starts; Chromium driven over its DevTools pipe, attached to the top-level page only, as bench/cdp.ts says). Medians of ${ROUNDS} and 7 rounds. Where the edit's time goes (medians): write → state published ${fmt(median(phases.server))} ms (of which the incremental rebuild ${fmt(median(phases.rebuild))} ms), published → new code running in the frame ${fmt(median(phases.browser))} ms.
 `);
