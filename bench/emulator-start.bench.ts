@@ -3,7 +3,7 @@
 // action, an export and an import of the demo state, in process.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import os, { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openApiDocument, startEmulator } from '../packages/emulator/dist/index.js';
@@ -114,4 +114,9 @@ Actions and state: in process on the demo state (about 650 objects), 9 runs each
 | Capture action (\`emu.actions.capture\`: submission, lead, events) | ${fmt(median(captures))} ms | | |
 | Export of the demo state (\`emu.exportState\`) | ${fmt(median(exports))} ms | | |
 | Import of the demo state (\`emu.importState\`) | ${fmt(median(imports))} ms | | |
+
+Load average at the end: ${os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(', ')} (2 cores).
 `);
