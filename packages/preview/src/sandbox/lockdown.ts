@@ -12,7 +12,8 @@
 // hints.ts, attributes.ts and markup.ts, in each of those windows too. Each
 // attempt is reported to the host page.
 // Workers cannot reach WebRTC (no RTCPeerConnection in workers, and the CSP
-// lets no worker script load); popups are refused by the sandbox.
+// lets no worker script load), and are refused and reported (workers.ts);
+// popups are refused by the sandbox.
 import { WEBRTC_APIS, iceTargets, type SandboxAttempt, type WebRtcApi } from './attempt.js';
 import { lockAttributes } from './attributes.js';
 import { hintGuard } from './hints.js';
@@ -20,6 +21,7 @@ import { lockMarkup } from './markup.js';
 import { lockNavigation } from './navigation.js';
 import { patchAccessor, patchMethod, seal, type Fn, type Patched } from './patch.js';
 import { watchRefusals } from './refusals.js';
+import { lockWorkers } from './workers.js';
 
 // Captured before the extension runs, so that patching them later changes nothing here.
 // Windows locked after the extension ran (an iframe it made) are locked with these too, so no
@@ -136,6 +138,7 @@ export function lockdown(top: Window, report: (attempt: SandboxAttempt) => void)
     }
     // The hint guard's replacements first: the relock below wraps them, running after them.
     const patched: Patched = [];
+    lockWorkers(win, report, patched);
     const guard = hintGuard(win, report);
     lockAttributes(win, guard, patched);
     // Before lockMarkup: its check of written markup runs first, then this one's of the write itself.
