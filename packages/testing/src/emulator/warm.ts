@@ -1,7 +1,7 @@
 // The first requests a test file makes cost the emulator more than the same requests later: each
 // statement is prepared once per session, and the engine compiles its code paths (WebAssembly) and
 // reads its catalogs on first use. The setup makes one organization's worth of them (its key, a
-// site, a product, a paid order, the reads) as soon as the emulator is up, in this process while
+// site, a product, a paid order shipped, the reads) as soon as the emulator is up, in this process while
 // vitest starts its workers in theirs, so the first file does not pay for them.
 import type { Emulator } from '@extkit/emulator';
 
@@ -9,9 +9,9 @@ import type { Emulator } from '@extkit/emulator';
 export async function warm(emu: Emulator): Promise<void> {
   try {
     const key = await emu.createKey({ plan: 'business' });
-    const call = async (url: string, body?: unknown): Promise<Record<string, unknown>> => {
+    const call = async (url: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') => {
       const res = await fetch(url, {
-        method: body === undefined ? 'GET' : 'POST',
+        method,
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
@@ -27,7 +27,7 @@ export async function warm(emu: Emulator): Promise<void> {
       status: 'active',
       variants: [{ priceUsd: 1 }],
     });
-    await call(`${emu.adminUrl}/actions/orders`, {
+    const order = await call(`${emu.adminUrl}/actions/orders`, {
       org: me.org,
       siteId,
       status: 'paid',
@@ -35,6 +35,9 @@ export async function warm(emu: Emulator): Promise<void> {
       lineItems: [{ productId: product.id, quantity: 1 }],
     });
     await call(`${emu.baseUrl}/sites/${siteId}/orders`);
+    const orderUrl = `${emu.baseUrl}/sites/${siteId}/orders/${String(order.id)}`;
+    await call(orderUrl, { status: 'fulfilled', carrier: 'UPS', trackingNumber: 'warm-up' }, 'PATCH');
+    await call(orderUrl);
     await call(`${emu.baseUrl}/contacts`, { email: 'warm-up@example.org' });
     await call(`${emu.baseUrl}/contacts`);
   } catch {
