@@ -16,7 +16,14 @@ export {
 export { parseRevocations, type Revocations } from './trust/revocations.js';
 export { canonicalListing, integrityOf, RECORD_FORMAT, type RecordFormat } from './artifact/hash.js';
 export { artifactPathProblem, artifactPathsProblem, isArtifactPath, shownPath } from './artifact/path.js';
-export { folderInside, LinkRefusal, OutsideRefusal, readNoFollow, writeNoFollow } from './artifact/no-follow.js';
+export {
+  folderInside,
+  LinkRefusal,
+  OutsideRefusal,
+  readNoFollow,
+  removeNoFollow,
+  writeNoFollow,
+} from './artifact/no-follow.js';
 export { LISTING_ID } from './trust/revocations.js';
 export { markPublished, publishedMark, type PublishedMark } from './artifact/published.js';
 export { DEFAULT_SIZE_BUDGET } from './size.js';

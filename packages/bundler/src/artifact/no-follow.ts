@@ -10,7 +10,7 @@
 // write name the same folder. Elsewhere the folders are checked by path, then written.
 import { randomBytes } from 'node:crypto';
 import { constants, existsSync } from 'node:fs';
-import { lstat, mkdir, open, readlink, rename, rm, type FileHandle } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, readlink, rename, rm, rmdir, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /** A write refused because a symbolic link is on its way: `path` is the link, `target` where it points. */
@@ -222,6 +222,65 @@ export async function readNoFollow(root: string, file: string): Promise<Buffer> 
     } finally {
       await handle.close();
     }
+  } finally {
+    await folder.close();
+  }
+}
+
+/** Empties the open folder `dir` (a handle): each entry looked up in it, each sub-folder opened without following a link. */
+async function emptyPinned(dir: FileHandle): Promise<void> {
+  const here = `/proc/self/fd/${dir.fd}`;
+  for (const name of await readdir(here)) {
+    const entry = `${here}/${name}`;
+    const st = await lstat(entry).catch(() => null);
+    if (!st) continue;
+    if (!st.isDirectory()) {
+      await unlink(entry).catch(ignoreGone);
+      continue;
+    }
+    const sub = await open(entry, FOLDER).catch(() => null);
+    // Swapped for a link (or a file) since the lstat: it is removed as what it is now, never followed.
+    if (!sub) {
+      await unlink(entry).catch(ignoreGone);
+      continue;
+    }
+    try {
+      await emptyPinned(sub);
+    } finally {
+      await sub.close();
+    }
+    await rmdir(entry).catch(ignoreGone);
+  }
+}
+
+const ignoreGone = (err: NodeJS.ErrnoException): void => {
+  if (err.code !== 'ENOENT') throw err;
+};
+
+/**
+ * Removes `path` (a file, a link or a folder with all it holds), which must lie below `root`,
+ * never through a symbolic link: no folder from `root` down to it may be one, a link at
+ * `path` or inside it is removed itself, never followed, and on Linux every folder is emptied
+ * through a handle opened without following a link, so one swapped for a link meanwhile by
+ * another process removes nothing elsewhere.
+ */
+export async function removeNoFollow(root: string, path: string): Promise<void> {
+  const folder = await openFolder(root, path, false);
+  if (!folder) return;
+  const target = folder.at(basename(path));
+  try {
+    if (!PINNED) return void (await rm(target, { recursive: true, force: true }));
+    const st = await lstat(target).catch(() => null);
+    if (!st) return;
+    if (!st.isDirectory()) return void (await unlink(target).catch(ignoreGone));
+    const dir = await open(target, FOLDER).catch(() => null);
+    if (!dir) return void (await unlink(target).catch(ignoreGone));
+    try {
+      await emptyPinned(dir);
+    } finally {
+      await dir.close();
+    }
+    await rmdir(target).catch(ignoreGone);
   } finally {
     await folder.close();
   }

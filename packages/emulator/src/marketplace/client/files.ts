@@ -8,6 +8,7 @@ import {
   folderInside,
   LinkRefusal,
   OutsideRefusal,
+  removeNoFollow,
   shownPath,
   writeNoFollow,
 } from '@extkit/bundler';
@@ -55,6 +56,17 @@ export async function writeInside(
   try {
     if (folder !== undefined) await folderInside(root, join(folder, '_'), false);
     for (const [file, data] of writes) await writeNoFollow(root, file, data);
+    return null;
+  } catch (err) {
+    if (err instanceof LinkRefusal || err instanceof OutsideRefusal) return unsafe(err.message);
+    throw err;
+  }
+}
+
+/** Removes `folder` (below `root`) and all it holds, never through a link; a refusal comes back as a diagnostic. */
+export async function removeInside(root: string, folder: string): Promise<MarketplaceDiagnostic | null> {
+  try {
+    await removeNoFollow(root, folder);
     return null;
   } catch (err) {
     if (err instanceof LinkRefusal || err instanceof OutsideRefusal) return unsafe(err.message);

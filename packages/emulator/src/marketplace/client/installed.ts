@@ -1,12 +1,11 @@
 // Installs, as an organization and its host see them: pin a version, then fetch the
 // pinned artifact and ask the loader policy (`verify` of @extkit/bundler, the very
 // question `extkit verify` asks) whether it loads, and into which realm.
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LISTING_ID, verify, type LoadDecision, type VerifyResult } from '@extkit/bundler';
 import { isStrictSemver } from '@extkit/manifest';
 import type { MarketplaceDiagnostic } from '../refusals.js';
-import { writeInside, writeServedFiles } from './files.js';
+import { removeInside, writeInside, writeServedFiles } from './files.js';
 import { call, marketplaceOrigin } from './http.js';
 
 /** An install: the pinned version and hash, and the marketplace's loader decision for it. */
@@ -180,9 +179,8 @@ export async function fetchInstalled(
   const home = join(cache, listing);
   const dir = join(home, install.version);
   // Emptied only when no folder from the root down to it is a link: never removed through one.
-  const linked = await writeInside(root, [], home);
+  const linked = (await writeInside(root, [], home)) ?? (await removeInside(root, home));
   if (linked) return fail([linked], install);
-  await rm(home, { recursive: true, force: true });
   const unsafe = await writeServedFiles(root, dir, artifact.body.files);
   if (unsafe) return fail([unsafe], install);
   const keyFiles = staffKeys.map((_, i) => join(home, 'trust', `staff-${i}.pub.pem`));
