@@ -42,6 +42,10 @@ export function readCluster(path: string): Cluster | null {
       dirs: string[];
       files: [string, number][];
     };
+    // Every path stays inside the data folder: a file of another making is not a cluster.
+    const inside = (path: unknown): boolean =>
+      typeof path === 'string' && path.startsWith('/') && !path.split('/').some((part) => part === '..');
+    if (!index.dirs.every(inside) || !index.files.every(([path]) => inside(path))) return null;
     let at = headEnd + 1;
     const files = index.files.map(([path, size]) => {
       const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset + at, size);
