@@ -145,8 +145,12 @@ export async function scanCode(
 export async function scanBundle(
   bundlePath: string,
   manifest: ManifestLike,
-  options: ScanOptions = {},
+  options: ScanOptions & {
+    /** The bundle's name in every message (default its path): a marketplace names it by its path in the artifact, never its own folder. */
+    name?: string;
+  } = {},
 ): Promise<ScanResult> {
+  const name = options.name ?? bundlePath;
   let code: string;
   try {
     code = await readFile(bundlePath, 'utf8');
@@ -154,7 +158,7 @@ export async function scanBundle(
     const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (err as Error).message;
     return {
       registrations: [],
-      errors: [{ code: 'scan.bundle_unreadable', message: `Cannot read the bundle ${bundlePath}: ${reason}.` }],
+      errors: [{ code: 'scan.bundle_unreadable', message: `Cannot read the bundle ${name}: ${reason}.` }],
       warnings: [],
     };
   }
@@ -163,5 +167,5 @@ export async function scanBundle(
     (text) => ({ text, dir: dirname(bundlePath).split(sep).join('/') }),
     () => undefined,
   );
-  return scanCode(map ? { code, map } : { code }, bundlePath, manifest, options);
+  return scanCode(map ? { code, map } : { code }, name, manifest, options);
 }

@@ -78,7 +78,7 @@ export async function checkUpload(dir: string, publisher: string): Promise<Check
       "capabilities.network lists an origin on loopback or a private network: in an installer's browser it reaches their own machine or network, never your server. Declare the public origin the extension calls in production.",
       local,
     );
-  const scan = await scanBundle(join(dir, manifest.entry), manifest);
+  const scan = await scanBundle(join(dir, manifest.entry), manifest, { name: manifest.entry });
   if (scan.errors.length > 0) {
     const undeclared = scan.errors.some((e) => REGISTRATION_CODES.has(e.code));
     throw new Refusal(

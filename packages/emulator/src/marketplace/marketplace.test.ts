@@ -480,6 +480,30 @@ describe('a hostile marketplace writes nowhere through dev --installed', () => {
   });
 });
 
+describe('a refusal names the upload by its path in the artifact', () => {
+  it("never by the marketplace's own folder: a bundle that does not parse is dist/order-map.js", async () => {
+    const dir = await artifact((m) => void (m.version = '7.0.0'));
+    const entry = join(dir, 'dist', 'order-map.js');
+    writeFileSync(entry, 'export const = ;\n');
+    const record = JSON.parse(readFileSync(join(dir, 'artifact.json'), 'utf8')) as {
+      files: Array<{ path: string; size: number; sha256: string }>;
+      integrity: string;
+    };
+    const bytes = readFileSync(entry);
+    const listed = record.files.find((f) => f.path === 'dist/order-map.js')!;
+    listed.size = bytes.byteLength;
+    listed.sha256 = createHash('sha256').update(bytes).digest('hex');
+    record.integrity = integrityOf(record.files);
+    writeFileSync(join(dir, 'artifact.json'), `${JSON.stringify(record, null, 2)}\n`);
+    const r = await publish(dir);
+    expect(codes(r)).toEqual(['publish.scan_failed', 'scan.threw']);
+    const message = r.errors[1]!.message;
+    expect(message).toContain('dist/order-map.js');
+    expect(message).not.toContain(tmpdir());
+    expect(message).not.toMatch(/extkit-publish-/);
+  });
+});
+
 describe("a hostile marketplace's artifact for an install", () => {
   it("never loads another version's bytes in place of the pinned one, whatever integrity the marketplace pins", async () => {
     const dir = await artifact((m) => void (m.version = '2.0.0'));
