@@ -247,28 +247,17 @@ describe('through a real registry, as a user', () => {
       }
     });
 
+    // The same tests in Chromium too (issue 33 §3) in two projects, as installed: pnpm's layout; the emulator's relay and
+    // the client. After `test`, not beside it: two runs' emulators starting at once on two cores miss their 5 s.
+    const browserRun = ['npm-console-orders', 'pnpm-console-slot'].includes(name);
     it('validates, builds, type-checks and passes its tests', async () => {
-      for (const s of ['validate', 'build', 'typecheck', 'test']) {
+      for (const s of ['validate', 'build', 'typecheck', 'test', ...(browserRun ? ['test:browser'] : [])]) {
         const [cmd, args] = script(s);
         const r = await user.run(cmd, args, dir(), 180_000);
         expect(r.status, `${pm} run ${s}\n${r.stdout}${r.stderr}`).toBe(0);
       }
       expect(readdirSync(join(dir(), 'artifacts'))).toEqual([name]);
-    }, 300_000);
-
-    // The same tests in Chromium (issue 33 §3), as installed: pnpm's layout, the emulator's relay and the client.
-    it.runIf(['npm-console-orders', 'pnpm-console-slot'].includes(name))(
-      'runs its tests in Chromium with its test:browser script',
-      async () => {
-        const [cmd, args] = script('test:browser');
-        const r = await user.run(cmd, args, dir(), 240_000);
-        const out = r.stdout + r.stderr;
-        expect(r.status, `${pm} run test:browser\n${out}`).toBe(0);
-        expect(out).toMatch(/chromium/);
-        expect(out).toMatch(/Test Files\s+\d+ passed/);
-      },
-      260_000,
-    );
+    }, 540_000);
 
     it('serves the preview on 127.0.0.1 with its dev script', async () => {
       // npm passes what follows `--` to the script; pnpm passes everything after the script's name.
