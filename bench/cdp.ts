@@ -106,7 +106,8 @@ export function launchCdp(): CdpBrowser {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill();
       await exited;
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes can still be writing into the profile just after the browser exits (ENOTEMPTY).
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
