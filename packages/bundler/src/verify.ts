@@ -1,6 +1,6 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
-import { lstat, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { HOST_ABI } from '@extkit/runtime';
 import { checkArtifact } from './artifact/check.js';
 import { decideLoad, type LoadDecision } from './policy.js';
@@ -141,8 +141,16 @@ export async function verify(dir: string, options: VerifyOptions = {}): Promise<
 
   let manifest: { id: string; version?: string; hostAbi: number; contributes?: unknown };
   try {
-    if (!(await lstat(join(root, 'manifest.json'))).isFile()) return result; // a link is never followed; reported by the check
-    manifest = JSON.parse(await readFile(join(root, 'manifest.json'), 'utf8')) as typeof manifest;
+    // The bytes the check hashed, never read again: a file changed since can decide nothing.
+    if (checked.manifestText === null) {
+      if (!errors.some((e) => e.code === 'verify.file_missing' || e.code === 'verify.file_not_allowed'))
+        errors.push({
+          code: 'verify.manifest_unreadable',
+          message: "The artifact's manifest.json cannot be read: it is not there as a regular file.",
+        });
+      return result;
+    }
+    manifest = JSON.parse(checked.manifestText) as typeof manifest;
   } catch (err) {
     if (!errors.some((e) => e.code === 'verify.file_missing'))
       errors.push({

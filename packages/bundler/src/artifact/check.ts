@@ -21,6 +21,12 @@ export interface ArtifactCheck {
    */
   uncovered: string[];
   errors: Diagnostic[];
+  /**
+   * manifest.json's text, decoded from the very bytes that were hashed (null when it is not
+   * a regular file there): what a decision reads, so that it never reads bytes the
+   * integrity does not cover (a file changed after it was hashed).
+   */
+  manifestText: string | null;
 }
 
 type Entry = { path: string; kind: 'file' | 'symlink' | 'other' };
@@ -59,12 +65,14 @@ export async function checkArtifact(dir: string): Promise<ArtifactCheck> {
     integrity: null,
     uncovered: [],
     errors: [{ code, message }],
+    manifestText: null,
   });
   const self = await lstat(dir).catch(() => null);
   if (self?.isSymbolicLink()) {
     return {
       record: null,
       integrity: null,
+      manifestText: null,
       uncovered: ['.'],
       errors: [
         notAllowed(
@@ -102,6 +110,7 @@ export async function checkArtifact(dir: string): Promise<ArtifactCheck> {
   const entries = (await listEntries(dir)).filter((e) => e.path !== RECORD_FILE);
   // Every regular file on disk with a safe name, listed or not, hashed once: the integrity is of what is really there.
   const hashes = new Map<string, string>();
+  let manifestText: string | null = null;
   for (const e of entries) {
     const problem = artifactPathProblem(e.path);
     if (problem) {
@@ -113,8 +122,10 @@ export async function checkArtifact(dir: string): Promise<ArtifactCheck> {
         if (err instanceof LinkRefusal) return null;
         throw err;
       });
-      if (bytes) hashes.set(e.path, sha256Hex(bytes));
-      else {
+      if (bytes) {
+        hashes.set(e.path, sha256Hex(bytes));
+        if (e.path === 'manifest.json') manifestText = bytes.toString('utf8');
+      } else {
         errors.push(notAllowed(e.path, 'is a symbolic link'));
         cover(e.path);
       }
@@ -174,5 +185,5 @@ export async function checkArtifact(dir: string): Promise<ArtifactCheck> {
     uncovered.push(RECORD_FILE);
   }
   const actual = [...hashes].map(([path, sha256]) => ({ path, sha256 }));
-  return { record, integrity: integrityOf(actual, record.artifact), uncovered, errors };
+  return { record, integrity: integrityOf(actual, record.artifact), uncovered, errors, manifestText };
 }
