@@ -8,8 +8,8 @@ export type EventValue = string | number | boolean;
 
 export interface Clock {
   /** The emulator's now, in ms: the wall clock plus every `advance`. */
-  now(): number;
-  advance(ms: number): number;
+  now: () => number;
+  advance: (ms: number) => number;
 }
 
 export interface Ctx {

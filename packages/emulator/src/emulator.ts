@@ -37,7 +37,7 @@ export interface EmulatorOptions {
   /** A PostgreSQL URL: several emulators on one database share one state. */
   database?: string;
   /** `demo`, `none` (the default), a seed file's path, or seed data. Applied once to a fresh store. */
-  seed?: 'demo' | 'none' | string | SeedData;
+  seed?: 'demo' | 'none' | (string & {}) | SeedData;
   /** A folder an export wrote: the state starts from it (replacing what the store holds), and `reset()` returns to it. */
   import?: string;
   /** The default organization's plan: a preset name or overrides. Default `business`. */
@@ -120,7 +120,9 @@ function seedData(seed: EmulatorOptions['seed']): SeedData | null {
     try {
       return JSON.parse(readFileSync(seed, 'utf8')) as SeedData;
     } catch (error) {
-      throw new TypeError(`The seed file ${seed} could not be read as JSON: ${(error as Error).message}`);
+      throw new TypeError(`The seed file ${seed} could not be read as JSON: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
   }
   return seed;
@@ -376,12 +378,13 @@ async function open(
   };
 
   const admin: AdminApi = {
-    summary: async () => ({
-      baseUrl: emulator.baseUrl,
-      org: defaultOrg,
-      engine: engine.kind,
-      now: new Date(clock.now()).toISOString(),
-    }),
+    summary: () =>
+      Promise.resolve({
+        baseUrl: emulator.baseUrl,
+        org: defaultOrg,
+        engine: engine.kind,
+        now: new Date(clock.now()).toISOString(),
+      }),
     createKey: async (o) => {
       const key = await emulator.createKey(o);
       const [row] = await engine.query<{ org: string; scopes: string[] }>(

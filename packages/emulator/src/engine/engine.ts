@@ -2,7 +2,7 @@
 
 /** Runs parameterized SQL; rows come back as plain objects (jsonb parsed). */
 export interface Sql {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  query: <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 }
 
 export interface Engine extends Sql {

@@ -32,7 +32,7 @@ export interface Session {
   /** A statement outside any transaction (autocommitted), in turn with transactions. */
   sql: Sql;
   /** `fn`'s statements in one transaction; other statements wait until it ends. */
-  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  transaction: <T>(fn: (tx: Sql) => Promise<T>) => Promise<T>;
 }
 
 export function pgliteSession(db: PGlite, lib: Pglite): Session {
