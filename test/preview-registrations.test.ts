@@ -43,7 +43,9 @@ describe('registrations at run time', () => {
     const page = await browser.newPage();
     await page.goto(dev.url);
     await page.click('[data-tab="diagnostics"]');
-    const refusal = page.locator('li[data-code="scan.undeclared_registration"]');
+    const refusal = page.locator('li[data-code="scan.undeclared_registration"]', {
+      hasText: 'acme.order-map.sneaky',
+    });
     await refusal.first().waitFor({ timeout: 10_000 });
     // Two frames report the same registrations: one refusal.
     await page.waitForTimeout(500);
