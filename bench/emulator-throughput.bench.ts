@@ -51,7 +51,7 @@ function load(url: string, keys: string[]): Promise<Load> {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c));
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeLimitS * 1000);
     child.once('exit', (code) => {
       clearTimeout(timer);

@@ -51,7 +51,10 @@ describe('scripts/system-deps.sh', () => {
   it('installs nothing when chromium and PostgreSQL are there', () => {
     const pg = join(tmp.dir, 'pg-bin');
     mkdirSync(pg);
-    for (const f of ['initdb', 'pg_ctl']) (writeFileSync(join(pg, f), '#!/bin/sh\n'), chmodSync(join(pg, f), 0o755));
+    for (const f of ['initdb', 'pg_ctl']) {
+      writeFileSync(join(pg, f), '#!/bin/sh\n');
+      chmodSync(join(pg, f), 0o755);
+    }
     const fake = fakePath('present', 0, ['apt-get']);
     const r = run(fake.path, { CHROMIUM_PATH: join(pg, 'initdb'), PG_BIN: pg });
     expect(r.status, r.stderr).toBe(0);

@@ -1,14 +1,5 @@
 // `extkit diff` through the real binary, on artifacts the real build wrote.
-import {
-  appendFileSync,
-  cpSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  symlinkSync,
-  writeFileSync,
-  type Dirent,
-} from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative, sep } from 'node:path';

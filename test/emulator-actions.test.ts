@@ -28,7 +28,6 @@ function suite(engine: string, options: () => Promise<EmulatorOptions>, skip: st
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify(body),
       });
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an admin answer is loose JSON, read member by member in assertions
       return { status: r.status, body: (await r.json()) as Record<string, any> };
     };
     const events = async (): Promise<Hook[]> => {

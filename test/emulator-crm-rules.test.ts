@@ -10,7 +10,6 @@ const S1 = 'site_0000001';
 
 interface Answer {
   status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- API answers are read member by member in assertions
   body: any;
 }
 

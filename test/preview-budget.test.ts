@@ -102,8 +102,6 @@ describe("the bridge's budget, in the preview", () => {
   });
 
   const summary = (): Promise<string> => page.locator('[data-panel="events"] .log-summary').innerText();
-  const ticks = (): Promise<number> =>
-    page.evaluate(() => [...document.querySelectorAll('[data-panel="events"] li[data-event="tick"]')].length);
 
   it('drops the emits over its rate budget in the frame, and the host says how many, on the surface and in the events log', async () => {
     await page.click('[data-tab="events"]');

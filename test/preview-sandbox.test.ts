@@ -938,9 +938,13 @@ describe('a frame that sends itself toward hosts, in an ordinary browser profile
             try {
               if (name === 'then-204') location.href = '/favicon.ico';
               if (name === 'then-stop') window.stop();
-              if (name === 'then-open') (document.open(), document.close());
+              if (name === 'then-open') {
+                document.open();
+                document.close();
+              }
               if (name === 'then-write') document.write('<p>x</p>');
               if (name === 'then-reload') location.reload();
+              // eslint-disable-next-line no-self-assign -- a navigation to the same address, on purpose
               if (name === 'then-self') location.href = location.href;
             } catch {
               // refused: the first navigation goes on
@@ -1524,6 +1528,7 @@ describe('a frame that navigates itself', () => {
     // own, with the same load named in its URL, so its transport's hello replays a used proof.
     const probe = await probeFrame();
     await probe.evaluate(hellos);
+    // eslint-disable-next-line no-self-assign -- a navigation to the same address, on purpose
     await probe.evaluate(() => void setTimeout(() => (location.href = location.href), 50));
     const spam = async (): Promise<void> => {
       for (let i = 0; i < 20; i++) {

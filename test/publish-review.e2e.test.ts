@@ -4,7 +4,6 @@
 // while buyers keep the last approved one; one that narrows goes live at once; a draft the project
 // never published is rebuilt in place, a published one is not; loopback origins and credential
 // defaults are refused; installs carry settings that `dev --installed` starts from.
-/* eslint-disable @typescript-eslint/no-explicit-any -- the CLI's and the marketplace's JSON, read the way a user reads it */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -241,7 +241,7 @@ describe('extkit validate into a reader that stops early', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     // Read the first chunk, then close the pipe, as `head -c 200` does.
     child.stdout.once('data', () => child.stdout.destroy());
     const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));

@@ -32,7 +32,7 @@ export function caller(target: ConformanceTarget, key: string | null) {
       ...(o.body === undefined ? {} : { body: typeof o.body === 'string' ? o.body : JSON.stringify(o.body) }),
     });
     const text = await res.text();
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = text ? JSON.parse(text) : null;
     } catch {

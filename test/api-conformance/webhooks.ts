@@ -17,7 +17,7 @@ async function receiver(): Promise<{
   const waiting: (() => void)[] = [];
   const server = http.createServer((req, res) => {
     let body = '';
-    req.on('data', (c: Buffer) => (body += c));
+    req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       got.push({ body, signature: req.headers['x-service-signature'] as string | undefined });
       res.end('ok');

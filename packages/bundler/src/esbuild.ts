@@ -150,7 +150,7 @@ export function sourceRelocation(root: string, entry: string): (source: string) 
   return (s) => sourceName(root, resolve(mapDir, s), cache, true) ?? s;
 }
 
-type PackageCache = Map<string, { dir: string; id: string } | null>;
+export type PackageCache = Map<string, { dir: string; id: string } | null>;
 
 /**
  * The layout-independent name of the file `abs`: `<name>@<version>/<path>` for a

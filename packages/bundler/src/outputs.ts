@@ -4,7 +4,7 @@
 import { adoptStyles } from '@extkit/runtime';
 import { join, relative, resolve } from 'node:path';
 import { ASSET_EXTENSIONS, ASSET_INLINE_LIMIT } from './assets.js';
-import { fromEsbuild, relocateSources, sourceName } from './esbuild.js';
+import { fromEsbuild, relocateSources, sourceName, type PackageCache } from './esbuild.js';
 import type { BuiltReply } from './scan/worker.js';
 import type { Diagnostic } from './types.js';
 
@@ -95,7 +95,7 @@ function withStyles(script: Uint8Array, css: string): Uint8Array {
 /** Every input of the bundle (script and stylesheet) by the bytes it takes in the output, largest first. */
 export function contributors(metafile: Metafile, root: string): Contributor[] {
   const bytes = new Map<string, number>();
-  const cache = new Map();
+  const cache: PackageCache = new Map();
   for (const output of Object.values(metafile.outputs)) {
     for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
       const name = sourceName(root, resolve(root, input), cache) ?? input;
@@ -111,7 +111,7 @@ export function contributors(metafile: Metafile, root: string): Contributor[] {
 const isAsset = (path: string): boolean => ASSET_EXTENSIONS.some((e) => path.toLowerCase().endsWith(e));
 
 /** Bytes of images and fonts inlined into the bundle (as base64), and an error for each one over ASSET_INLINE_LIMIT. */
-export function checkAssets(metafile: Metafile, root: string): { bytes: number; errors: Diagnostic[] } {
+export function checkAssets(metafile: Metafile): { bytes: number; errors: Diagnostic[] } {
   let bytes = 0;
   const errors: Diagnostic[] = [];
   for (const [input, { bytes: size }] of Object.entries(metafile.inputs)) {
@@ -150,7 +150,7 @@ export function bundleOutcome(reply: BuiltReply, root: string, entry: string): B
   if (!reply.ok) return { ok: false, errors: reply.errors.map((e) => fromEsbuild(e, 'build.bundle_error')), warnings };
   const metafile = reply.metafile as Metafile;
   const taken = takeOutputs(reply.files, join(root, entry), root);
-  const assets = checkAssets(metafile, root);
+  const assets = checkAssets(metafile);
   if (!taken.ok || assets.errors.length > 0)
     return { ok: false, errors: [...(taken.ok ? [] : taken.errors), ...assets.errors], warnings, metafile };
   const map = Buffer.from(relocateSources(text(taken.map), root, entry));

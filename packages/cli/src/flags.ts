@@ -12,7 +12,7 @@ export function positiveInt(flag: string, value: string | undefined): number | u
 
 /** Throws a usage error unless `path` is a folder. */
 export function requireDir(path: string, what: string): void {
-  let isDir = false;
+  let isDir: boolean;
   try {
     isDir = statSync(path).isDirectory();
   } catch {

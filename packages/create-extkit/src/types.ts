@@ -67,6 +67,6 @@ export interface Prompter {
   /** Asks for one of `choices`; resolves with the chosen value. */
   select(question: string, choices: ReadonlyArray<{ value: string; label: string }>, initial?: string): Promise<string>;
   /** Asks for text; `check` returns an error message to ask again, or null to accept. */
-  text(question: string, options: { initial?: string; check(value: string): string | null }): Promise<string>;
+  text(question: string, options: { initial?: string; check: (value: string) => string | null }): Promise<string>;
   close(): void;
 }

@@ -31,7 +31,7 @@ beforeAll(async () => {
   client = new ServiceClient({ baseUrl: emu.baseUrl, apiKey: emu.apiKey, maxRetries: 0 });
   receiver = http.createServer((req, res) => {
     let body = '';
-    req.on('data', (c: Buffer) => (body += c));
+    req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       received.push({ body, signature: req.headers['x-service-signature'] as string | undefined });
       res.end('ok');

@@ -37,7 +37,7 @@ export interface EmulatorOptions {
   /** A PostgreSQL URL: several emulators on one database share one state. */
   database?: string;
   /** `demo`, `none` (the default), a seed file's path, or seed data. Applied once to a fresh store. */
-  seed?: 'demo' | 'none' | (string & {}) | SeedData;
+  seed?: 'demo' | 'none' | (string & Record<never, never>) | SeedData;
   /** A folder an export wrote: the state starts from it (replacing what the store holds), and `reset()` returns to it. */
   import?: string;
   /** The default organization's plan: a preset name or overrides. Default `business`. */

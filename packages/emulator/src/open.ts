@@ -43,7 +43,7 @@ export function openHandlers(deps: {
       if (secret === undefined) throw new ApiError(404, 'not_found', 'No such hook');
       if (!sameSecret(headers['x-service-secret'], secret))
         throw new ApiError(401, 'unauthorized', 'The hook secret does not match');
-      let value: unknown = {};
+      let value: unknown;
       try {
         value = raw.length ? JSON.parse(raw.toString('utf8')) : {};
       } catch {

@@ -7,11 +7,11 @@ export function useColor(stream: NodeJS.WriteStream = process.stdout): boolean {
 }
 
 export interface Paint {
-  red(s: string): string;
-  yellow(s: string): string;
-  green(s: string): string;
-  dim(s: string): string;
-  bold(s: string): string;
+  red: (s: string) => string;
+  yellow: (s: string) => string;
+  green: (s: string) => string;
+  dim: (s: string) => string;
+  bold: (s: string) => string;
 }
 
 /** ANSI styles when `color`, plain text otherwise. */

@@ -15,7 +15,7 @@ export interface ValidateOptions {
    * The publisher's handle, the first part of every component id. Without it that part is not checked; a value that
    * is no kebab-case string (read from a package.json, say) is reported as `publisher.invalid` and not used.
    */
-  publisher?: string | unknown;
+  publisher?: unknown;
   /**
    * A list of warning codes not to report: the project's `"extkit": { "ignore": [...] }`, taken as
    * package.json gives it (hence `unknown`). Errors cannot be silenced; an entry that is an error
@@ -103,7 +103,7 @@ export function validate(input: unknown, options: ValidateOptions, reporter: Rep
       reporter.report(
         'publisher.invalid',
         '',
-        `the publisher handle ${JSON.stringify(options.publisher) ?? String(options.publisher)} is not ${typeof options.publisher === 'string' ? 'kebab-case' : 'a string'}, so component namespaces were checked without it`,
+        `the publisher handle ${JSON.stringify(options.publisher) ?? typeof options.publisher} is not ${typeof options.publisher === 'string' ? 'kebab-case' : 'a string'}, so component namespaces were checked without it`,
       );
   }
   if (!isObject(input)) {

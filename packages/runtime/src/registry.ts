@@ -5,6 +5,7 @@ export interface RegistryEntry {
   kind: ContributionKind;
   id: string;
   // Mounts of every props/config shape share one list; the host narrows them.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one list for every shape: `unknown` would refuse typed mounts
   mount: Mount<any, any, any>;
 }
 

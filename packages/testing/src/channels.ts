@@ -10,6 +10,8 @@ import { createRequire } from 'node:module';
 import { absolute, current, refuse, track, type NetworkGuard } from './guards.js';
 import { routedFetch } from './intercept.js';
 
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment --
+   The guard wraps whatever globals the environment has (jsdom's, Node's, a test's stub): they are untyped by nature. */
 type Ctor = new (...args: any[]) => object;
 type Fetch = typeof fetch;
 const g = globalThis as unknown as Record<string, any>;

@@ -58,5 +58,7 @@ export interface ExtkitMatchers<R = unknown> {
 }
 
 declare module 'vitest' {
+  // Declaration merging into vitest's own interface: its parameter default is `any`, and the merge adds no member.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-empty-object-type
   interface Matchers<T = any> extends ExtkitMatchers<T> {}
 }

@@ -16,7 +16,7 @@ function card(ctx: Ctx): () => void {
   const button = document.createElement('button');
   let likes = 0;
   const paint = (): void => {
-    h.textContent = `${String(ctx.config.greeting)}, ${String(ctx.props.title ?? 'world')}!`;
+    h.textContent = `${String(ctx.config.greeting)}, ${typeof ctx.props.title === 'string' ? ctx.props.title : 'world'}!`;
     button.textContent = `Like (${likes})`;
   };
   button.addEventListener('click', () => ctx.emit('liked', { likes: ++likes }));
@@ -428,7 +428,10 @@ describe('the network', () => {
     registerComponent(CARD, (c) => void (ctx = c));
     const view = render(CARD, {
       manifest: MANIFEST,
-      fetch: async (input) => (seenUrls.push(String(input)), new Response('{"ok":true}')),
+      fetch: async (input) => (
+        seenUrls.push(input instanceof Request ? input.url : String(input)),
+        new Response('{"ok":true}')
+      ),
     });
     void ctx;
     await expect((await reach.fetch('https://api.example.com/v1/items')).json()).resolves.toEqual({ ok: true });

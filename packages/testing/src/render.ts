@@ -192,6 +192,8 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
         try {
           return structuredClone(await answer(...sent));
         } catch (err) {
+          // A new Error without `cause`: the answer crosses the bridge as a message, as the host's would.
+          // eslint-disable-next-line preserve-caught-error
           throw new Error(err instanceof Error ? err.message : String(err));
         }
       })();
@@ -246,7 +248,7 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
       configListeners.clear();
       clearTimeout(heightTimer);
       try {
-        if (typeof cleanup === 'function') cleanup();
+        if (typeof cleanup === 'function') (cleanup as () => void)();
       } catch (err) {
         throw new TestingError('testing.cleanup_threw', `${caller}: the ${kind}'s cleanup threw: ${message(err)}`, {
           cause: err,
@@ -310,7 +312,7 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
       notify(configListeners, config, 'view.setConfig()');
     },
     settled: () => Promise.resolve(),
-    unmount: entry.unmount,
+    unmount: () => entry.unmount(),
   };
 }
 

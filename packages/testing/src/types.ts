@@ -9,6 +9,8 @@ import type { BlockedRequest } from './network.js';
 
 declare global {
   /** The project's manifest as types, filled in by its src/manifest.d.ts (`extkit types`); empty until then. */
+  // Filled by declaration merging from the project's src/manifest.d.ts.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface ExtkitManifestTypes {}
 }
 
@@ -36,6 +38,8 @@ export interface RenderOptions {
   /** Which kind, when contributes declares the id under more than one. */
   kind?: ContributionKind;
   /** Answers to `ctx.call(prop, ...args)`, by binding prop name; a throw or rejection answers with an error. */
+  // `any[]`: a test's answer declares the parameter types it expects, which `unknown[]` would refuse.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   functions?: Record<string, (...args: any[]) => unknown>;
   /** Where requests to declared origins go (a stub); default the environment's fetch (and msw's handlers, when a server listens). */
   fetch?: typeof fetch;

@@ -39,7 +39,7 @@ describe('the React counter, mounted as the host mounts it', () => {
 
   it('unmounts the React root when the host removes it', async () => {
     const view = await mount({ strict: true });
-    await act(() => view.unmount());
+    await act(async () => view.unmount());
     expect(view.root.childElementCount).toBe(0);
   });
 });

@@ -8,7 +8,7 @@ import type { FormSubmissionRouting } from './sites.js';
 import type { Lead } from './leads.js';
 import type { ErrorEnvelope } from './shared.js';
 
-type Optional<T, K extends keyof T> = {} extends Pick<T, K> ? true : false;
+type Optional<T, K extends keyof T> = Record<never, never> extends Pick<T, K> ? true : false;
 
 describe('fields the documents say may be absent', () => {
   it('are optional', () => {

@@ -104,7 +104,7 @@ export async function withStoreLock<T>(
   const draft = `${file}.${holder.token}`;
   await writeNoFollow(dir, draft, mine, { exclusive: true });
   const deadline = Date.now() + waitMs;
-  let busy: LockBusy = { file, holder: null, ageMs: 0 };
+  let busy: LockBusy;
   try {
     for (let delay = 5; ; delay = Math.min(delay * 2, 200)) {
       try {

@@ -16,7 +16,7 @@ interface PublishFlags {
 export function marketplaceFlag(value: string | undefined): string | undefined {
   const given = value ?? process.env.EXTKIT_MARKETPLACE;
   if (given === undefined) return undefined;
-  let ok = false;
+  let ok: boolean;
   try {
     ok = ['http:', 'https:'].includes(new URL(given).protocol);
   } catch {

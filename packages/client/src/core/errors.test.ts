@@ -121,7 +121,7 @@ describe('the API key', () => {
       e.stack ?? '',
       inspect(e, { depth: 10, showHidden: true }),
       JSON.stringify(e),
-      String(e.cause ?? ''),
+      typeof e.cause === 'string' ? e.cause : e.cause instanceof Error ? e.cause.message : '',
     ];
     return texts.some((t) => t.includes(API_KEY) || t.includes(API_KEY.slice(8, 30)));
   };

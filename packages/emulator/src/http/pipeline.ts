@@ -158,7 +158,6 @@ async function keyed(
   routed: ReturnType<typeof matchOperation>,
   setOrg: (org: string) => void,
 ): Promise<Answer> {
-  const { engine } = deps;
   const now = deps.now();
   const method = req.method ?? 'GET';
   const address = req.socket.remoteAddress ?? 'unknown';

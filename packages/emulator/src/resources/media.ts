@@ -132,7 +132,9 @@ export const media: Record<string, Handler> = {
     );
     const found = rows[0];
     if (!found) throw notFound('file');
-    return { body: wire(typeof found.body === 'string' ? JSON.parse(found.body) : found.body) };
+    return {
+      body: wire(typeof found.body === 'string' ? (JSON.parse(found.body) as Record<string, unknown>) : found.body),
+    };
   },
   'media.upload': (ctx) => upload(ctx, ''),
   'media.uploadSite': async (ctx) => {

@@ -31,7 +31,7 @@ const row = (r: Raw): Row => ({
   kind: r.kind,
   parent: r.parent,
   id: r.id,
-  body: typeof r.body === 'string' ? JSON.parse(r.body) : r.body,
+  body: typeof r.body === 'string' ? (JSON.parse(r.body) as Record<string, unknown>) : r.body,
   created: Number(r.created),
   updated: Number(r.updated),
   sortAt: Number(r.sort_at),

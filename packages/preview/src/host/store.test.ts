@@ -37,7 +37,10 @@ describe('the event log', () => {
     // 40 levels, each holding the one below twice: about 1 KB on the bridge, 2^40 leaves in JSON (the page hung).
     let pair: unknown = [1];
     let obj: unknown = { a: 1 };
-    for (let i = 0; i < 40; i++) ((pair = [pair, pair]), (obj = { a: obj, b: obj }));
+    for (let i = 0; i < 40; i++) {
+      pair = [pair, pair];
+      obj = { a: obj, b: obj };
+    }
     const sparse: unknown[] = [];
     sparse.length = 1e9;
     const cycle: Record<string, unknown> = { n: 1n };

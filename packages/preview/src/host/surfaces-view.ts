@@ -14,7 +14,7 @@ import { mapStackOf } from './panels/console-logs.js';
 
 export interface StageHooks {
   /** Proves each frame load (load-proof.ts). */
-  prove(nonce: string): Promise<string>;
+  prove: (nonce: string) => Promise<string>;
   /** Something the logs or panels show changed. */
   changed(): void;
   /** The sandbox stopped something the frame tried (a network-log entry). */

@@ -101,7 +101,7 @@ export function isSandboxAttempt(data: unknown): data is SandboxAttempt {
 const { isArray } = Array;
 const { apply, defineProperty } = Reflect;
 const { slice } = String.prototype;
-const callSlice = (text: string): string => apply(slice, text, [0, MAX_TARGET_LENGTH]) as string;
+const callSlice = (text: string): string => apply(slice, text, [0, MAX_TARGET_LENGTH]);
 
 /** The ICE server URLs a configuration names, read defensively (the extension wrote it, getters and all). */
 export function iceTargets(config: unknown): string[] {

@@ -51,7 +51,7 @@ export function lockAttributes(win: Window, guard: HintGuard, patched: Patched):
       function (this: unknown, ...args: unknown[]) {
         if (args.length < 3) return apply(original, this, args);
         const qualified = `${args[1] as string}`;
-        const local = apply(slice, qualified, [(apply(indexOf, qualified, [':']) as number) + 1]) as string;
+        const local = apply(slice, qualified, [apply(indexOf, qualified, [':']) + 1]);
         const result = apply(original, this, [args[0], qualified, guard.clean(this, local, `${args[2] as string}`)]);
         afterHref(this, local);
         return result;

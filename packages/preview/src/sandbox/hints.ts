@@ -38,7 +38,7 @@ const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
 const HOST = /:\/\/[^/?#]/;
 
 export const matches = (re: RegExp, text: string): boolean => apply(exec, re, [text]) !== null;
-export const lower = (text: string): string => apply(toLower, text, []) as string;
+export const lower = (text: string): string => apply(toLower, text, []);
 const push = <T>(list: T[], value: T): void =>
   void defineProperty(list, list.length, {
     __proto__: null,
@@ -54,19 +54,22 @@ export function stripRel(value: string): { kept: string; blocked: BlockedRel[] }
   let kept = '';
   let start = -1;
   for (let i = 0; i <= value.length; i++) {
-    const c = i < value.length ? (apply(charCodeAt, value, [i]) as number) : 32;
+    const c = i < value.length ? apply(charCodeAt, value, [i]) : 32;
     const space = c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
     if (!space) {
       if (start < 0) start = i;
       continue;
     }
     if (start < 0) continue;
-    const token = apply(slice, value, [start, i]) as string;
+    const token = apply(slice, value, [start, i]);
     const rel = lower(token);
     start = -1;
     let hit = false;
     for (let j = 0; j < BLOCKED_RELS.length; j++)
-      if (rel === BLOCKED_RELS[j]) ((hit = true), push(blocked, BLOCKED_RELS[j]!));
+      if (rel === BLOCKED_RELS[j]) {
+        hit = true;
+        push(blocked, BLOCKED_RELS[j]!);
+      }
     if (!hit) kept = kept ? `${kept} ${token}` : token;
   }
   return { kept: blocked.length ? kept : value, blocked };
@@ -147,8 +150,8 @@ export function hintGuard(win: Window, report: (attempt: SandboxAttempt) => void
   };
   /** The origin `raw` names when it names a host, cut to MAX_TARGET_LENGTH; else undefined. */
   const hostOf = (raw: string): string | undefined => {
-    const origin = apply(exec, ORIGIN, [resolve(raw)]) as RegExpExecArray | null;
-    return origin && matches(HOST, origin[0]) ? (apply(slice, origin[0], [0, MAX_TARGET_LENGTH]) as string) : undefined;
+    const origin = apply(exec, ORIGIN, [resolve(raw)]);
+    return origin && matches(HOST, origin[0]) ? apply(slice, origin[0], [0, MAX_TARGET_LENGTH]) : undefined;
   };
   const flush = (link: unknown): void => {
     const tokens = apply(wmGet, pending, [link]) as BlockedRel[] | undefined;
@@ -157,8 +160,8 @@ export function hintGuard(win: Window, report: (attempt: SandboxAttempt) => void
     if (!raw) return;
     const href = resolve(raw);
     apply(wmDelete, pending, [link]);
-    const origin = apply(exec, ORIGIN, [href]) as RegExpExecArray | null;
-    const target = apply(slice, origin ? origin[0] : href, [0, MAX_TARGET_LENGTH]) as string;
+    const origin = apply(exec, ORIGIN, [href]);
+    const target = apply(slice, origin ? origin[0] : href, [0, MAX_TARGET_LENGTH]);
     for (let i = 0; i < tokens.length; i++)
       report({ extkit: 'sandbox', protocol: 1, api: tokens[i]!, targets: [target] });
   };

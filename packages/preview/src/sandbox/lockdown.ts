@@ -90,7 +90,7 @@ export function lockdown(top: Window, report: (attempt: SandboxAttempt) => void)
       );
     };
     defineProperty(blocked, 'name', { __proto__: null, value: api } as PropertyDescriptor);
-    return blocked as Fn;
+    return blocked;
   };
 
   /** Every same-origin window under `win`, each locked; cross-origin ones (an error page) are skipped. */
@@ -116,7 +116,7 @@ export function lockdown(top: Window, report: (attempt: SandboxAttempt) => void)
     if (apply(wsHas, locked, [doc])) return;
     apply(wsAdd, locked, [doc]);
     const lengthGetter = getOwnPropertyDescriptor(win, 'length')?.get;
-    if (lengthGetter) apply(wmSet, lengthOf, [doc, () => apply(lengthGetter, win, []) as number]);
+    if (lengthGetter) apply(wmSet, lengthOf, [doc, () => apply(lengthGetter, win, [])]);
     const g = win as unknown as Record<string, { prototype: object } | undefined>;
     const each = (table: Array<[string, string[]]>, patch: (proto: object | undefined, name: string) => void): void => {
       for (let i = 0; i < table.length; i++) {

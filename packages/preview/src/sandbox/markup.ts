@@ -207,7 +207,7 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
   const parseDetached = (context: unknown, parse: Fn, args: unknown[]): DocumentFragment => {
     const ns = apply(namespaceURI, context, []) as string | null;
     const name = apply(localName, context, []) as string;
-    const custom = ns === XHTML && (apply(indexOf, name, ['-']) as number) >= 0;
+    const custom = ns === XHTML && apply(indexOf, name, ['-']) >= 0;
     const doc = apply(ownerDocument, context, []);
     const detached = apply(createElementNS, doc, [ns, custom ? 'div' : name]);
     apply(parse, detached, args);

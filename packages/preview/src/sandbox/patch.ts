@@ -6,7 +6,9 @@
 // Captured before the extension runs, so that patching them later changes nothing here.
 const { defineProperty, getOwnPropertyDescriptor } = Reflect;
 
-export type Fn = (this: any, ...args: any[]) => any;
+// A replacement sits on a prototype: its receiver is whatever the page calls it on, typed by each replacement.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Fn = (this: any, ...args: unknown[]) => unknown;
 /** What one window's lockdown replaced, to be sealed at its end. */
 export type Patched = Array<[object, PropertyKey]>;
 

@@ -5,9 +5,9 @@ import type { BlockedRequest } from '../types.js';
 
 /** Reads a `application/csp-report` body; undefined when it is not one. */
 export function parseCspReport(body: string, surface: string, network: readonly string[]): BlockedRequest | undefined {
-  let report: Record<string, unknown>;
+  let report: Record<string, string | undefined>;
   try {
-    const parsed = JSON.parse(body) as { 'csp-report'?: Record<string, unknown> };
+    const parsed = JSON.parse(body) as { 'csp-report'?: Record<string, string | undefined> };
     if (typeof parsed !== 'object' || parsed === null || typeof parsed['csp-report'] !== 'object') return undefined;
     report = parsed['csp-report'];
   } catch {

@@ -113,7 +113,10 @@ describe('Session without sources', () => {
       expect(s.state.blocked?.code).toBe('preview.no_build');
       const update = new Promise<PreviewState>((resolve) => {
         const off = s.onChange((st) => {
-          if (st.blocked === null) (off(), resolve(st));
+          if (st.blocked === null) {
+            off();
+            resolve(st);
+          }
         });
       });
       cpSync(join(fixture.pathname, 'src'), join(bare, 'src'), { recursive: true });

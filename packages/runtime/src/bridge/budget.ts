@@ -105,8 +105,7 @@ const apply = Reflect.apply;
 const sliceText = String.prototype.slice;
 const StringOf = String;
 /** At most `max` characters of `s` (and an ellipsis), for a name quoted in a refusal or a message cut to the budget. */
-export const clip = (s: string, max: number): string =>
-  s.length > max ? `${apply(sliceText, s, [0, max]) as string}…` : s;
+export const clip = (s: string, max: number): string => (s.length > max ? `${apply(sliceText, s, [0, max])}…` : s);
 
 /**
  * Why the bridge refused to send something, in the words the host shows (the preview's log, @extkit/testing's

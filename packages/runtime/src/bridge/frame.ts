@@ -80,7 +80,7 @@ export function connectFrame(
   const portData: Get = g['MessagePort']
     ? eventData
     : function (this: unknown) {
-        return (this as MessageEvent).data;
+        return (this as MessageEvent<unknown>).data;
       }; // jsdom: no MessagePort of the window's own
   const { messageBytes, messageEmits, errorChars, readyRegistrations } = BRIDGE_BUDGET;
   const cloneOf = (g['structuredClone'] as unknown as Call | undefined) ?? (structuredClone as Call);

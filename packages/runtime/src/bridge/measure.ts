@@ -129,8 +129,10 @@ export function measurer(clone: Clone): (value: unknown, limit: number) => Measu
           const size = buffer === undefined ? firstBrand(sizes, x) : undefined;
           // The views of one buffer share it in the clone, as the buffer itself does: it is counted once.
           if (buffer !== undefined) {
-            if (!apply(setHas, seen, [buffer]))
-              (apply(setAdd, seen, [buffer]), (bytes += brand(bufferLength, buffer) as number));
+            if (!apply(setHas, seen, [buffer])) {
+              apply(setAdd, seen, [buffer]);
+              bytes += brand(bufferLength, buffer) as number;
+            }
           } else if (typeof size === 'number') bytes += size;
           else {
             const wrapped = firstBrand(wrappers, x);

@@ -71,7 +71,12 @@ export function forwardedProps(props: Values, declared: Declared): { forwarded: 
 export const acceptsEvent = (declared: Declared, event: string): boolean => declared.events.includes(event);
 
 /** The function name a call on `prop` carries: the prop's current value as text. */
-export const bindingName = (props: Values, prop: string): string => String(props[prop] ?? '');
+export const bindingName = (props: Values, prop: string): string => {
+  const value = props[prop];
+  // A binding name is the prop's text, whatever it holds: host and frame take the same String() of it.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
+  return value === undefined || value === null ? '' : String(value);
+};
 
 /** Why the host refuses `ctx.call(prop, ...)`, or undefined when `prop` is this surface's function binding. */
 export function callRefusal(declared: Declared, prop: string): string | undefined {
@@ -172,7 +177,11 @@ export function configValueProblem(field: BridgeConfigField, value: unknown): st
         ? 'an array'
         : typeof value === 'string'
           ? JSON.stringify(value)
-          : `${typeof value} ${String(value)}`;
+          : typeof value === 'object' || typeof value === 'function'
+            ? `a${typeof value === 'object' ? 'n' : ''} ${typeof value}`
+            : // What is left is a number, boolean, bigint, symbol or undefined: their own text.
+              // eslint-disable-next-line @typescript-eslint/no-base-to-string
+              `${typeof value} ${String(value)}`;
   switch (field.type) {
     case 'string':
       return typeof value === 'string' ? undefined : `"${field.key}" is a string field, got ${got}`;

@@ -22,7 +22,7 @@ interface LogSpec<T> {
   empty: string;
   noun: string;
   text(entry: T): string;
-  item(entry: T): HTMLElement;
+  item: (entry: T) => HTMLElement;
   changed(): void;
   /** A further note for the summary ('' for none), and what Clear resets besides the ring. */
   note?(): string;
