@@ -19,7 +19,7 @@ describe('the React counter, mounted as the host mounts it', () => {
     const view = await mount({ props: { title: 'Summer sale' }, config: { label: 'Add' }, strict: true });
     expect(view.root.querySelector('h2')!.textContent).toBe('Summer sale');
     expect(view.root.querySelector('button')!.textContent).toBe('Add: 0');
-    await act(() => view.setProps({}));
+    await act(async () => view.setProps({}));
     await view.settled();
     expect(view.root.querySelector('h2')!.textContent).toBe('Hello from React');
   });
@@ -27,8 +27,8 @@ describe('the React counter, mounted as the host mounts it', () => {
   it('counts by the configured step and tells the host', async () => {
     const view = await mount({ config: { step: 3 }, strict: true });
     const button = view.root.querySelector('button')!;
-    await act(() => button.click());
-    await act(() => button.click());
+    await act(async () => button.click());
+    await act(async () => button.click());
     await view.settled();
     expect(button.textContent).toBe('Count: 6');
     expect(view.events).toEqual([

@@ -4,12 +4,11 @@
 // in the frame's console: a worklet's refusal sends no CSP report. The lockdown refuses each
 // before the browser does and reports it, so the network log shows every attempt once.
 import { MAX_TARGET_LENGTH, WORKER_APIS, type SandboxAttempt, type WorkerApi } from './attempt.js';
-import { patchMethod, type Fn, type Patched } from './patch.js';
+import { patchMethod, type Patched } from './patch.js';
 
 // Captured before the extension runs, so that patching them later changes nothing here.
 const { apply, defineProperty } = Reflect;
 const StringOf = String;
-// eslint-disable-next-line @typescript-eslint/unbound-method -- called with Reflect.apply: the extension may replace String.prototype.slice later
 const { slice } = String.prototype;
 
 /** The URL a worker or module was given, as text (a URL object, or a value whose toString the extension wrote). */
@@ -54,6 +53,6 @@ export function lockWorkers(win: Window, report: (attempt: SandboxAttempt) => vo
       function (this: unknown, url?: unknown): Promise<never> {
         report({ extkit: 'sandbox', protocol: 1, api: 'Worklet.addModule', targets: [urlOf(url)] });
         return (win as unknown as { Promise: PromiseConstructor }).Promise.reject(refusal('Worklet.addModule'));
-      } as Fn,
+      },
   );
 }
