@@ -6,24 +6,13 @@ import { diffConfig } from './config.js';
 import { diffContributes } from './contributes.js';
 import { diffList } from './lists.js';
 import { diffNetwork } from './network.js';
+import { KNOWN_KEYS, TOP_LEVEL } from '../known-keys.js';
 import type { ChangeSide, DiffSide, Direction, ManifestDiff, SideSummary } from './types.js';
 
-// `version` is the diff's subject, not one of its changes; `$schema` is an editor hint the platform ignores.
-const KNOWN = new Set([
-  '$schema',
-  'id',
-  'name',
-  'version',
-  'entry',
-  'hostAbi',
-  'description',
-  'capabilities',
-  'contributes',
-  'restrictParent',
-  'restrictChildren',
-  'config',
-]);
-const CAPABILITIES = new Set(['network', 'props', 'events', 'size']);
+// The schema's own keys (the validator's table): `version` is the diff's subject, not one of its
+// changes, and `$schema` an editor hint the platform ignores; a key outside them is an unknown one.
+const KNOWN = TOP_LEVEL;
+const CAPABILITIES: ReadonlySet<string> = new Set(KNOWN_KEYS['/capabilities']);
 
 /**
  * Everything that differs from `older` to `newer` that a reviewer or an installer cares about,
