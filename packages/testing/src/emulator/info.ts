@@ -40,13 +40,17 @@ export async function freshOrganization(info: EmulatorInfo, fetchFn: typeof fetc
   const failed = failedFor(info);
   let answer: Response | undefined;
   const deadline = Date.now() + (info.startingMs ?? 0);
+  let waited: number;
   for (;;) {
+    // The setup's emulator listens before its store is open and answers once it is: while it may still be
+    // starting, a request waits as long as the start may take, not the usual few seconds.
+    waited = Math.max(REACH_TIMEOUT_MS, deadline - Date.now());
     try {
       answer = await fetchFn(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ plan: 'business' }),
-        signal: AbortSignal.timeout(REACH_TIMEOUT_MS),
+        signal: AbortSignal.timeout(waited),
       });
       break;
     } catch (err) {
@@ -56,7 +60,7 @@ export async function freshOrganization(info: EmulatorInfo, fetchFn: typeof fetc
         await new Promise((r) => setTimeout(r, 50));
         continue;
       }
-      throw failed(err);
+      throw failed(err, waited);
     }
   }
   if (!answer.ok)
@@ -70,15 +74,15 @@ export async function freshOrganization(info: EmulatorInfo, fetchFn: typeof fetc
 /** The error for an emulator that did not answer at `info`'s URL. */
 const failedFor =
   (info: EmulatorInfo) =>
-  (err: unknown): Error =>
+  (err: unknown, waitedMs = REACH_TIMEOUT_MS): Error =>
     new Error(
-      `The extkit emulator at ${info.baseUrl} did not answer (${unreachable(err)}${info.startingMs ? `; it did not start within ${info.startingMs / 1000} s` : ''}). It is started by globalSetup: ['@extkit/testing/emulator'] in vitest's config (its own error, if it failed to start, is printed above); with EXTKIT_EMULATOR_URL set, start it yourself (extkit emulate) at that URL.`,
+      `The extkit emulator at ${info.baseUrl} did not answer (${unreachable(err, waitedMs)}${info.startingMs ? `; it may take ${info.startingMs / 1000} s to start` : ''}). It is started by globalSetup: ['@extkit/testing/emulator'] in vitest's config (its own error, if it failed to start, is printed above); with EXTKIT_EMULATOR_URL set, start it yourself (extkit emulate) at that URL.`,
       { cause: err },
     );
 
 /** Why a fetch did not reach its server, in a few words (the timeout, or the socket's error code). */
-export function unreachable(err: unknown): string {
+export function unreachable(err: unknown, waitedMs = REACH_TIMEOUT_MS): string {
   const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e?.name === 'TimeoutError') return `no answer in ${REACH_TIMEOUT_MS / 1000} s`;
+  if (e?.name === 'TimeoutError') return `no answer in ${Math.round(waitedMs / 1000)} s`;
   return e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(err);
 }
