@@ -1,6 +1,7 @@
 import { posix, resolve } from 'node:path';
 import { makeRecord } from './artifact/record.js';
-import { putArtifact, replaceWatchArtifact, watchPath } from './artifact/store.js';
+import { putArtifact } from './artifact/store.js';
+import { replaceWatchArtifact, watchPath } from './artifact/watch-store.js';
 import { artifactPath, checkEntry } from './entry.js';
 import { ESBUILD_PATH, esbuildOptions, sourceRelocation } from './esbuild.js';
 import { bundleOutcome, contributors } from './outputs.js';

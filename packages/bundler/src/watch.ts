@@ -1,5 +1,5 @@
 // `build --watch`: the whole build again on every save, into <out>/.watch/<id>
-// (artifact/store.ts), without the preview. Saves that arrive during a build are
+// (artifact/watch-store.ts), without the preview. Saves that arrive during a build are
 // folded into one more build after it.
 import { relative, resolve, sep } from 'node:path';
 import { build } from './build.js';

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRecord, serializeRecord } from './record.js';
 import { markPublished } from './published.js';
-import { inspectStore, STALE_TMP_MS, writeArtifact } from './store.js';
+import { inspectStore } from './inspect.js';
+import { STALE_TMP_MS, writeArtifact } from './store.js';
 
 const store = () => mkdtempSync(join(tmpdir(), 'extkit-store-'));
 const record = (id: string, version: string, pkg: string | null, body = 'x') =>
