@@ -169,16 +169,21 @@ export async function putArtifact(
       ],
     };
   } catch (err) {
-    if (err instanceof LinkRefusal)
-      return { kind: 'refused', errors: [{ code: 'artifact.store_symlink', message: err.message }] };
-    return {
-      kind: 'refused',
-      errors: [
-        {
-          code: 'artifact.out_unwritable',
-          message: `Cannot write the artifact into ${out}: ${(err as Error).message}. Choose a writable folder with --out.`,
-        },
-      ],
-    };
+    return writeRefused(err, `the artifact into ${out}`);
   }
+}
+
+/** A write into the store that failed: a linked folder on the way, or one that cannot be written. */
+export function writeRefused(err: unknown, what: string): PutOutcome {
+  if (err instanceof LinkRefusal)
+    return { kind: 'refused', errors: [{ code: 'artifact.store_symlink', message: err.message }] };
+  return {
+    kind: 'refused',
+    errors: [
+      {
+        code: 'artifact.out_unwritable',
+        message: `Cannot write ${what}: ${(err as Error).message}. Choose a writable folder with --out.`,
+      },
+    ],
+  };
 }

@@ -2,8 +2,7 @@
 import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ArtifactRecord } from '../types.js';
-import { LinkRefusal } from './no-follow.js';
-import { linkedStore, stage, unsafePaths, type PutOutcome } from './store.js';
+import { linkedStore, stage, unsafePaths, writeRefused, type PutOutcome } from './store.js';
 
 /** Where `build --watch` writes: `<out>/.watch/<id>`, beside the store's immutable versions and never one of them. */
 export function watchPath(out: string, id: string): string {
@@ -34,16 +33,6 @@ export async function replaceWatchArtifact(
     await rm(old, { recursive: true, force: true });
     return { kind: 'written', dir };
   } catch (err) {
-    if (err instanceof LinkRefusal)
-      return { kind: 'refused', errors: [{ code: 'artifact.store_symlink', message: err.message }] };
-    return {
-      kind: 'refused',
-      errors: [
-        {
-          code: 'artifact.out_unwritable',
-          message: `Cannot write the watch build into ${dir}: ${(err as Error).message}. Choose a writable folder with --out.`,
-        },
-      ],
-    };
+    return writeRefused(err, `the watch build into ${dir}`);
   }
 }
