@@ -1,4 +1,5 @@
-import { RULES, type DiagnosticCode, type Severity } from './rules.js';
+import { RULES, type DiagnosticCode } from './rules.js';
+import type { Severity } from './rules/rule.js';
 
 export interface Position {
   /** 1-based. */

@@ -19,16 +19,8 @@ export {
   type ManifestLocation,
   type ValidatorSettings,
 } from './locate.js';
-export {
-  RULES,
-  ruleUrl,
-  RULES_URL,
-  type DiagnosticCode,
-  type Rule,
-  type RuleFix,
-  type RuleSource,
-  type Severity,
-} from './rules.js';
+export { RULES, ruleUrl, RULES_URL, type DiagnosticCode } from './rules.js';
+export type { Rule, RuleFix, RuleSource, Severity } from './rules/rule.js';
 export { namesCredential, privateHost, privateOrigin } from './checks/reach.js';
 export { checkSettings } from './checks/defaults.js';
 export { structuralCheck } from './structural.js';
