@@ -3,7 +3,8 @@
 import type { Ctx, EventValue } from '../context.js';
 import { iso } from '../context.js';
 import { ApiError, invalid } from '../http/errors.js';
-import { contactByEmail, createContact, normalizeEmail, presentContact } from '../resources/contacts.js';
+import { normalizeEmail, presentContact } from '../resources/contact-body.js';
+import { contactByEmail, createContact } from '../resources/contact-writes.js';
 import { ownedSite, wire } from '../resources/util.js';
 import { applyValues, modelFor } from '../resources/values.js';
 import { countIn, recordBand } from '../store/counters.js';

@@ -1,7 +1,8 @@
 // The console's side of people: merging two contacts into one, and erasing a person at their request.
 import type { Ctx } from '../context.js';
 import { conflict, invalid, notFound } from '../http/errors.js';
-import { contactByEmail, moveReports, normalizeEmail, presentContact, profileFields } from '../resources/contacts.js';
+import { normalizeEmail, presentContact, profileFields } from '../resources/contact-body.js';
+import { contactByEmail, moveReports } from '../resources/contact-writes.js';
 import { stamp } from '../resources/crm.js';
 import { get, remove, save, type Row } from '../store/objects.js';
 import { closed, reqString } from './env.js';

@@ -4,7 +4,7 @@ import type { Ctx, Handler } from '../context.js';
 import { invalid } from '../http/errors.js';
 import { newId } from '../store/ids.js';
 import { find, insert, remove, save } from '../store/objects.js';
-import { raiseStage } from './contacts.js';
+import { raiseStage } from './contact-writes.js';
 import { consentSite, crmBand, crmList, crmRow, instant, member, reference, refuseKeys, stamp, text } from './crm.js';
 import { receipt, requiredText, unchanged, wire } from './util.js';
 

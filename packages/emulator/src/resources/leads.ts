@@ -3,7 +3,7 @@ import type { Ctx, Handler } from '../context.js';
 import { ApiError, conflict, invalid, notFound } from '../http/errors.js';
 import { listPage } from '../http/list.js';
 import { get, save, type Row } from '../store/objects.js';
-import { contactByEmail, createContact, raiseStage } from './contacts.js';
+import { contactByEmail, createContact, raiseStage } from './contact-writes.js';
 import { normalizeDomain } from './companies.js';
 import { companies } from './companies.js';
 import { crmRow, member, members, stamp, text } from './crm.js';
