@@ -1,6 +1,7 @@
 // Outbound webhooks (000 §6): `{event, payload, sentAt}` POSTed to the registered URL,
 // signed with X-Service-Signature when a secret is set, up to 3 attempts of 5 s each.
 import type { EventValue } from './context.js';
+import type { Engine } from './engine/engine.js';
 
 export interface DeliveryAttempt {
   status: number | null;
@@ -65,4 +66,41 @@ export function deliverableUrl(url: string): boolean {
   } catch {
     return false;
   }
+}
+
+export type Events = { event: string; payload: Record<string, EventValue> }[];
+
+/** An organization's events sent to its registered URL in the background, each delivery recorded in `deliveries`. */
+export function outbox(engine: Engine, now: () => number, deliveries: Delivery[]) {
+  const pending = new Set<Promise<unknown>>();
+  return {
+    onEvents: (org: string, events: Events): void => {
+      const job = (async () => {
+        const [target] = await engine.query<{ url: string; secret: string | null }>(
+          'select url, secret from webhooks where org = $1',
+          [org],
+        );
+        if (!target) return;
+        for (const e of events)
+          deliveries.push(await deliver(target.url, target.secret, e.event, e.payload, new Date(now()).toISOString()));
+      })().catch((error) => console.error('[extkit emulator] webhook delivery failed:', error));
+      pending.add(job);
+      void job.finally(() => pending.delete(job));
+    },
+    /** Resolves once every delivery under way has finished. */
+    settled: async (): Promise<void> => {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+    /** Sets the organization's webhook URL (one per organization), signed with `secret` when given. */
+    register: async (url: string, secret: string | null, org: string): Promise<void> => {
+      if (!deliverableUrl(url))
+        throw new TypeError(
+          `registerWebhook: ${JSON.stringify(url)} is not an https URL (http is accepted on loopback only)`,
+        );
+      await engine.query(
+        'insert into webhooks (org, url, secret) values ($1, $2, $3) on conflict (org) do update set url = excluded.url, secret = excluded.secret',
+        [org, url, secret],
+      );
+    },
+  };
 }

@@ -1,11 +1,12 @@
 // The handler run in its transaction, with the Idempotency-Key (000 §3): claimed in the store or
 // held in memory, its first answer remembered, a repeat replayed; the events it emitted sent on.
 import type { Operation } from '@extkit/api';
-import type { Ctx, EventValue, Handler } from '../context.js';
+import type { Ctx, Handler } from '../context.js';
 import type { Engine, Sql } from '../engine/engine.js';
 import type { Admitter } from '../rules/admit.js';
 import type { Caller } from '../rules/auth.js';
 import { claim, release, remember, rememberFirst, remembered, type KeySlot } from '../rules/idempotency.js';
+import type { Events } from '../webhooks.js';
 import type { Answer } from './answer.js';
 import type { Checked } from './request-checks.js';
 
@@ -16,7 +17,7 @@ export interface RunDeps {
   /** `http://127.0.0.1:<port>`. */
   origin(): string;
   handlers: Record<string, Handler>;
-  onEvents(org: string, events: { event: string; payload: Record<string, EventValue> }[]): void;
+  onEvents(org: string, events: Events): void;
 }
 
 /** Runs a gated operation: once per Idempotency-Key, a read outside a transaction, a write inside one. */
@@ -65,8 +66,6 @@ export async function dispatch(
     throw error;
   }
 }
-
-type Events = { event: string; payload: Record<string, EventValue> }[];
 
 const replayed = (text: string): Answer => ({
   status: 200,
