@@ -1,51 +1,11 @@
 // The stage: every declared surface in its stand-in (a site page, a console),
 // each in its own sandboxed frame with the host side of the bridge attached.
-import { BRIDGE_BUDGET } from '@extkit/runtime/bridge';
-import { attemptEntry } from '../sandbox/attempt.js';
-import { registrationRefusals } from './registrations.js';
 import type { BlockedRequest, PlannedSurface, PreviewState } from '../types.js';
-import { attachBridge, type BridgeHost } from './bridge-host.js';
 import { fill, h } from './dom.js';
-import { answerCall, surfaceProps } from './calls.js';
-import { watchNavigation, type NavigationWatch } from './navigation-watch.js';
-import { logEvent, pushLimited, store } from './store.js';
-import { logLine, logRequest } from './devlog.js';
-import { mapStackOf } from './panels/console-logs.js';
-
-export interface StageHooks {
-  /** Proves each frame load (load-proof.ts). */
-  prove: (nonce: string) => Promise<string>;
-  /** Something the logs or panels show changed. */
-  changed(): void;
-  /** The sandbox stopped something the frame tried (a network-log entry). */
-  blocked(entry: BlockedRequest): void;
-}
-
-interface Mounted {
-  surface: PlannedSurface;
-  frame: HTMLIFrameElement;
-  bridge: BridgeHost;
-  navigation: NavigationWatch;
-  status: HTMLElement;
-  /** The last error the frame reported, shown in place. */
-  note: HTMLElement;
-  /** Emits in the current second, those the frame dropped over its bridge budget, and the badge that flags a runaway loop. */
-  rate: { count: number; dropped: number; since: number; badge: HTMLElement };
-  /** Why the preview ended this load of the frame itself (navigationRefused), until the next load. */
-  ended?: string;
-}
-
-const { runawayPerSecond, sendsPerInterval, bytesPerInterval } = BRIDGE_BUDGET;
-
-const DEFAULT_HEIGHT = 160;
-const KIND_LABEL: Record<PlannedSurface['kind'], string> = {
-  component: 'component',
-  feature: 'site feature',
-  slot: 'console slot',
-  route: 'route',
-  orgRoute: 'org route',
-  shell: 'shell',
-};
+import { surfaceProps } from './calls.js';
+import { store } from './store.js';
+import { blockedView, standIns } from './stand-ins.js';
+import { drawRate, setStatus, surfaceCard, type CardStage, type Mounted, type StageHooks } from './surface-card.js';
 
 export class Stage {
   readonly el = h('div', { class: 'stage' });
@@ -66,7 +26,7 @@ export class Stage {
       this.revision = state.revision;
       store.runtimeErrors = [];
       for (const m of this.mounted.values()) {
-        this.setStatus(m, 'loading', 'reloading');
+        setStatus(m, 'loading', 'reloading');
         this.load(m, state.revision);
       }
     }
@@ -89,7 +49,7 @@ export class Stage {
   reload(key: string): void {
     const m = this.mounted.get(key);
     if (!m) return;
-    this.setStatus(m, 'loading', 'reloading');
+    setStatus(m, 'loading', 'reloading');
     this.load(m, this.revision);
   }
 
@@ -124,7 +84,7 @@ export class Stage {
   }
 
   private stopped(m: Mounted): void {
-    this.setStatus(m, 'error', 'stopped');
+    setStatus(m, 'error', 'stopped');
     fill(
       m.note,
       m.ended !== undefined
@@ -143,191 +103,25 @@ export class Stage {
     this.mounted.clear();
     store.runtimeErrors = [];
     if (state.blocked) {
-      fill(
-        this.el,
-        h(
-          'div',
-          { class: 'blocked', role: 'status' },
-          h('strong', {}, 'Nothing loads. '),
-          state.blocked.message,
-          h('code', { class: 'code' }, state.blocked.code),
-        ),
-        state.surfaces.length
-          ? h(
-              'p',
-              { class: 'muted' },
-              `Declared but not loaded: ${state.surfaces.map((s) => `${KIND_LABEL[s.kind]} ${s.id}`).join(', ')}.`,
-            )
-          : null,
-      );
+      fill(this.el, ...blockedView(state, state.blocked));
       return;
     }
-    const of = (...kinds: PlannedSurface['kind'][]) => state.surfaces.filter((s) => kinds.includes(s.kind));
-    const site = of('component', 'feature');
-    const consoleSurfaces = of('shell', 'route', 'orgRoute', 'slot');
-    fill(
-      this.el,
-      site.length
-        ? h(
-            'section',
-            { class: 'standin site' },
-            h(
-              'div',
-              { class: 'standin-bar' },
-              h('span', { class: 'dots' }),
-              h('span', { class: 'address' }, 'example-store.test / a page with your components placed'),
-            ),
-            h(
-              'div',
-              { class: 'site-page' },
-              h('div', { class: 'site-header' }, h('b', {}, 'Example Store'), h('span', {}, 'Shop · About · Contact')),
-              ...site.map((s) => this.card(s, state)),
-            ),
-          )
-        : null,
-      consoleSurfaces.length
-        ? h(
-            'section',
-            { class: 'standin console' },
-            h(
-              'div',
-              { class: 'standin-bar' },
-              h('span', { class: 'dots' }),
-              h('span', { class: 'address' }, 'console / where your console contributions load'),
-            ),
-            h(
-              'div',
-              { class: 'console-body' },
-              h(
-                'nav',
-                { class: 'console-nav' },
-                h('b', {}, 'Console'),
-                ...['Dashboard', 'Orders', 'Products'].map((n) => h('span', { class: 'muted' }, n)),
-                ...consoleSurfaces.map((s) => h('a', { href: `#surface-${cssId(s.key)}` }, navLabel(s))),
-              ),
-              h('div', { class: 'console-main' }, ...consoleSurfaces.map((s) => this.card(s, state))),
-            ),
-          )
-        : null,
-    );
-  }
-
-  private card(surface: PlannedSurface, state: PreviewState): HTMLElement {
-    const frame = h('iframe', {
-      sandbox: 'allow-scripts',
-      title: `${KIND_LABEL[surface.kind]} ${surface.id}`,
-      'data-surface': surface.key,
-      style: `height:${state.declared.height ?? DEFAULT_HEIGHT}px`,
-    });
-    const status = h('span', { class: 'status loading' }, 'loading');
-    const note = h('div', { class: 'surface-error', hidden: true });
-    const rate = {
-      count: 0,
-      dropped: 0,
-      since: performance.now(),
-      badge: h('span', { class: 'runaway', role: 'status', hidden: true }),
+    const stage: CardStage = {
+      hooks: this.hooks,
+      mount: (m) => {
+        this.mounted.set(m.surface.key, m);
+        this.load(m, state.revision);
+      },
+      stopped: (m) => this.stopped(m),
+      reload: (key) => this.reload(key),
     };
-    const m: Mounted = {
-      rate,
-      surface,
-      frame,
-      status,
-      note,
-      navigation: watchNavigation(frame, () => this.stopped(m)),
-      bridge: attachBridge({
-        frame,
-        prove: this.hooks.prove,
-        onConnect: () => m.navigation.connected(),
-        surface: { kind: surface.kind, id: surface.id },
-        declared: { props: state.declared.props, events: state.declared.events, bindingProp: surface.bindingProp },
-        props: surfaceProps(surface),
-        config: store.config,
-        onMounted: () => this.setStatus(m, 'ok', 'running'),
-        onReady: (registrations) => {
-          for (const refusal of registrationRefusals(registrations, state.surfaces))
-            if (!store.runtimeErrors.some((e) => e.message === refusal.message))
-              pushLimited(store.runtimeErrors, { surface: surface.key, ...refusal });
-          this.hooks.changed();
-        },
-        onEvent: (event, detail, accepted) => {
-          logEvent(surface.key, event, detail, accepted);
-          m.rate.count++;
-          this.hooks.changed();
-        },
-        onResize: (height) => (frame.style.height = `${height}px`),
-        onDropped: (dropped) => {
-          m.rate.dropped += dropped.emits;
-          store.emitsDroppedInFrames += dropped.emits;
-          if (dropped.errors)
-            pushLimited(store.runtimeErrors, {
-              surface: surface.key,
-              message: `${dropped.errors.toLocaleString('en')} more errors were dropped in the frame: over the bridge's budget of ${sendsPerInterval.toLocaleString('en')} sends a second.`,
-            });
-          if (dropped.reports) this.hooks.blocked(droppedReportsEntry(surface.key, dropped.reports));
-          this.hooks.changed();
-        },
-        onCall: ({ name, args }) => answerCall(surface, name, args, () => this.hooks.changed()),
-        onError: (message, stack) => {
-          this.setStatus(m, 'error', 'error');
-          note.textContent = message;
-          note.hidden = false;
-          pushLimited(store.runtimeErrors, { surface: surface.key, message, stack });
-          mapStackOf(logLine(surface.key, 'error', 'uncaught', message, stack), () => this.hooks.changed());
-          this.hooks.changed();
-        },
-        onAttempt: (attempt) => this.hooks.blocked(attemptEntry(surface.key, attempt)),
-        onDevReport: (report) => {
-          if (report.kind === 'request') logRequest(surface.key, report);
-          else
-            mapStackOf(logLine(surface.key, report.level, 'console', report.message, report.stack), () =>
-              this.hooks.changed(),
-            );
-          this.hooks.changed();
-        },
-        onTimeout: () => m.ended === undefined && this.setStatus(m, 'error', 'no handshake: the frame never connected'),
-      }),
-    };
-    this.mounted.set(surface.key, m);
-    this.load(m, state.revision);
-    return h(
-      'article',
-      { class: `surface ${surface.kind}`, id: `surface-${cssId(surface.key)}` },
-      h(
-        'header',
-        {},
-        h('span', { class: 'kind' }, KIND_LABEL[surface.kind]),
-        // The shell's id is always "shell": saying it twice says nothing.
-        h('span', { class: 'id' }, surface.kind === 'shell' ? '' : surface.id),
-        status,
-        rate.badge,
-        h('button', { class: 'ghost', title: 'Reload this frame', onclick: () => this.reload(surface.key) }, '↻'),
-      ),
-      note,
-      frame,
-    );
+    fill(this.el, ...standIns(state, (s) => surfaceCard(s, state, stage)));
   }
 
   /** Flags (and unflags) each surface whose emit rate over the last second or more is a runaway's. */
   drawRates(): void {
     const now = performance.now();
-    for (const { rate } of this.mounted.values()) {
-      const elapsed = now - rate.since;
-      if (elapsed < 1000) continue;
-      const perSecond = Math.round((rate.count * 1000) / elapsed);
-      rate.badge.hidden = perSecond <= runawayPerSecond && rate.dropped === 0;
-      rate.badge.textContent = `runaway: ${perSecond.toLocaleString('en')} events/s${rate.dropped ? ` · ${rate.dropped.toLocaleString('en')} dropped` : ''}`;
-      rate.badge.title = rate.dropped
-        ? `This surface emits more than the bridge carries (${sendsPerInterval.toLocaleString('en')} sends and ${bytesPerInterval / 1024 / 1024} MB a second): the frame dropped ${rate.dropped.toLocaleString('en')} emits and told the host how many. A loop?`
-        : `This surface emits more than ${runawayPerSecond} events a second: a loop? The host page keeps up, the platform may not.`;
-      rate.count = 0;
-      rate.dropped = 0;
-      rate.since = now;
-    }
-  }
-
-  private setStatus(m: Mounted, kind: 'ok' | 'loading' | 'error', text: string): void {
-    m.status.className = `status ${kind}`;
-    m.status.textContent = text;
+    for (const { rate } of this.mounted.values()) drawRate(rate, now);
   }
 }
 
@@ -344,22 +138,5 @@ const navigationEntry = (surface: string, blocked: string): BlockedRequest => ({
     "on any navigation it starts. Open links in the platform's own UI instead; a frame navigation cannot be declared.",
 });
 
-/** The network log's entry for what the frame's sandbox stopped but could not report, over the bridge's budget. */
-const droppedReportsEntry = (surface: string, count: number): BlockedRequest => ({
-  surface,
-  directive: 'budget',
-  blocked: `${count.toLocaleString('en')} more attempts`,
-  origin: null,
-  fix: `The frame's sandbox stopped ${count.toLocaleString('en')} more attempts in one second than the bridge's budget lets it report (${sendsPerInterval.toLocaleString('en')} sends a second); they were stopped all the same, and are not listed one by one.`,
-});
-
-const cssId = (key: string): string => key.replace(/[^a-zA-Z0-9_-]/g, '_');
 const frameSrc = (s: PlannedSurface, revision: number): string =>
   `/__extkit/frame/${encodeURIComponent(s.key)}?r=${revision}${store.baseStyle ? '' : '&base=off'}`;
-
-/** A console surface as the stand-in's nav names it: routes by path, the shell once. */
-function navLabel(s: PlannedSurface): string {
-  if (s.kind === 'shell') return 'Your shell';
-  if (s.kind === 'route' || s.kind === 'orgRoute') return s.id;
-  return `${KIND_LABEL[s.kind]} ${s.id}`;
-}
