@@ -14,8 +14,12 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 // The harness's files as a stack names them: dist/ as run, or src/ where vitest maps dist/ through its source maps
 // (the published maps name ../src/*.ts, whether or not those files are installed).
 const HARNESS = [HERE, join(dirname(HERE), basename(HERE) === 'dist' ? 'src' : 'dist')];
-const inHarness = (file: string): boolean => HARNESS.some((dir) => file.startsWith(dir + sep));
-/** The harness's own network and sandbox code, always on the stack of a guarded call: not extension code. */
+/** A harness file's path inside the harness, without its extension (`sandbox/storage`); undefined for other files. */
+const inHarness = (file: string): string | undefined => {
+  const dir = HARNESS.find((d) => file.startsWith(d + sep));
+  return dir === undefined ? undefined : relative(dir, file).replace(/\.[cm]?[jt]s$/, '');
+};
+/** The harness's own network and sandbox code (these files, and the sandbox/ folder), always on the stack of a guarded call: not extension code. */
 const GUARD_FILES = new Set(['network', 'guards', 'channels', 'intercept', 'owner', 'sandbox']);
 const TEST_FILE = /\.(test|spec)\.[cm]?[jt]sx?$/;
 const TEST_FOLDER = /(^|[\\/])(tests?|__tests__)[\\/]/;
@@ -55,8 +59,9 @@ export function requestedByTest(projectDir: string | undefined): boolean {
       test = true;
       continue;
     }
-    if (inHarness(file)) {
-      if (!GUARD_FILES.has(basename(file).replace(/\.[cm]?[jt]s$/, ''))) return false;
+    const harness = inHarness(file);
+    if (harness !== undefined) {
+      if (!GUARD_FILES.has(harness.split(sep)[0]!)) return false;
       continue;
     }
     if (file.includes(`${sep}jsdom${sep}`)) return false;
