@@ -8,7 +8,8 @@ import { installSandbox } from './sandbox.js';
 installNetworkGuard();
 installSandbox();
 
-export { render, cleanup } from './render.js';
+export { render } from './render.js';
+export { cleanup } from './view.js';
 export { emulator } from './emulator/jsdom.js';
 export type { EmulatorInfo, FileEmulator } from './emulator/info.js';
 export type { ApiTarget } from './api.js';

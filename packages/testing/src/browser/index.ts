@@ -2,11 +2,12 @@
 // jsdom, render() mounting in a real sandboxed frame in Chromium (./render.ts).
 import { afterEach } from 'vitest';
 import '../matchers.js';
-import { cleanup } from './render.js';
+import { cleanup } from '../view.js';
 
 afterEach(() => cleanup());
 
-export { render, cleanup } from './render.js';
+export { render } from './render.js';
+export { cleanup } from '../view.js';
 export { emulator } from './emulator.js';
 export type { EmulatorInfo, FileEmulator } from '../emulator/info.js';
 export type { ApiTarget } from '../api.js';

@@ -6,22 +6,21 @@
 import { getRegistry } from '@extkit/runtime';
 import { expect } from 'vitest';
 import { connectRefusal, declaredFor, forwardedProps, sandboxRefusal } from '@extkit/runtime/bridge';
-import type { SandboxChannel, SandboxRefusal } from '@extkit/runtime/bridge';
+import type { SandboxChannel } from '@extkit/runtime/bridge';
 import { attachBridge, type BridgeHost } from '@extkit/preview/bridge-host';
 import { routeFor } from '../api.js';
 import { buildConfig } from '../config.js';
 import { declaredKind } from '../contributes.js';
 import { TestingError } from '../errors.js';
-import type { BlockedRequest } from '../guards.js';
 import type { Project } from '../project.js';
 import { strictRefusals, undeclaredEvents, undeclaredProps } from '../strict.js';
-import type { BindingCall, Dropped, EmittedEvent, RenderOptions, SurfaceId, View } from '../types.js';
+import type { RenderOptions, SurfaceId, View } from '../types.js';
+import { createView, hostRecord, noAnswer } from '../view.js';
 import { createMirror } from './mirror.js';
 import { MIRROR_HELLO, type FrameReport } from './protocol.js';
 import { FRAME_PATH, PROJECT_PATH, type ProjectAnswer } from './routes.js';
 
 type Values = Record<string, unknown>;
-const mounted = new Set<{ unmount(): void }>();
 /** How long a frame may take to say hello and mount before settled() fails. */
 const FRAME_TIMEOUT_MS = 10_000;
 
@@ -40,17 +39,11 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
   }
   const declared = declaredFor(manifest, kind, id);
   const surface = { kind, id };
-  const events: EmittedEvent[] = [];
-  const dropped: Dropped[] = [];
-  const calls: BindingCall[] = [];
-  const blocked: BlockedRequest[] = [];
-  const refused: SandboxRefusal[] = [];
-  const heights: number[] = [];
+  const record = hostRecord(manifest, options.strict);
+  const { dropped, blocked, refused } = record;
   const errors: string[] = [];
-  let height: number | null = manifest.capabilities?.size?.height ?? null;
   let hostProps: Values = checkedProps(options.props, caller);
   let hostConfig = buildConfig(manifest, options.config, caller);
-  const undeclared = new Set<string>();
 
   function checkedProps(given: Values | undefined, who: string): Values {
     const props = { ...(given ?? {}) };
@@ -67,7 +60,7 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
   frame.setAttribute('sandbox', 'allow-scripts');
   frame.title = `${kind} ${id}`;
   frame.style.cssText = 'width: 100%; border: 0;';
-  if (height !== null) frame.style.height = `${height}px`;
+  if (record.height !== null) frame.style.height = `${record.height}px`;
   const routing = route
     ? `?routing=${encodeURIComponent(JSON.stringify({ api: route.api.href, emulator: route.target.href }))}`
     : '';
@@ -114,30 +107,20 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
     config: hostConfig,
     handshakeTimeoutMs: FRAME_TIMEOUT_MS,
     onMounted: () => ((mountedOk = true), settle?.()),
-    onEvent(name, detail, accepted) {
-      if (accepted) events.push({ name, detail });
-      else {
-        dropped.push({ kind: 'event', name, detail });
-        if (options.strict) undeclared.add(name);
-      }
-    },
+    onEvent: (name, detail, accepted) => record.event(name, detail, accepted),
     onDroppedProps: (names) => {
       for (const name of names)
         if (!dropped.some((d) => d.kind === 'prop' && d.name === name))
           dropped.push({ kind: 'prop', name, value: hostProps[name] });
     },
     onResize(px) {
-      height = px;
-      heights.push(px);
+      record.resize(px);
       frame.style.height = `${px}px`;
     },
     onCall(call) {
-      calls.push(call);
+      record.calls.push(call);
       const answer = options.functions?.[call.prop];
-      if (!answer)
-        throw new Error(
-          `${caller}: ctx.call(${JSON.stringify(call.prop)}) has no answer in this test; pass render(id, { functions: { ${JSON.stringify(call.prop)}: (...args) => result } }).`,
-        );
+      if (!answer) throw noAnswer(caller, call.prop);
       return answer(...call.args);
     },
     onError(message, stack) {
@@ -163,19 +146,29 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
   });
   bridge.load(`${FRAME_PATH}${project.token}${routing}`);
 
-  let alive = true;
-  const live = (what: string): void => {
-    if (!alive)
-      throw new TestingError(
-        'testing.unmounted',
-        `view.${what}(): the ${kind} ${JSON.stringify(id)} is unmounted; render it again.`,
-      );
-  };
-  const entry = {
-    unmount: (): void => {
-      if (!alive) return;
-      alive = false;
-      mounted.delete(entry);
+  return createView({
+    root: mirror.root,
+    surface,
+    declared,
+    record,
+    hostProps: () => hostProps,
+    hostConfig: () => hostConfig,
+    setProps(next) {
+      hostProps = checkedProps(next, 'view.setProps()');
+      bridge.setProps(hostProps);
+    },
+    setConfig(next) {
+      hostConfig = buildConfig(manifest, next, 'view.setConfig()');
+      bridge.setConfig(hostConfig);
+    },
+    async settled() {
+      await ready;
+      if (failure) throw failure;
+      await mirror.sync();
+      // What the frame posted on the bridge's port before it answered is handled by now, or in this task.
+      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    },
+    teardown() {
       bridge.close();
       window.removeEventListener('message', onWindowMessage);
       // The host discards the frame: its document, and all the mount made in it, ends here (no cleanup message).
@@ -188,65 +181,9 @@ export function render(id: SurfaceId, options: RenderOptions = {}): View {
           `${caller}: the ${kind} threw in the frame, uncaught: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`,
         );
       if (options.strict) strictRefusals(caller, kind, refused, blocked);
-      if (undeclared.size) throw undeclaredEvents(caller, kind, undeclared, declared);
+      if (record.undeclared.size) throw undeclaredEvents(caller, kind, record.undeclared, declared);
     },
-  };
-  mounted.add(entry);
-
-  return {
-    root: mirror.root,
-    surface,
-    get props() {
-      return forwardedProps(hostProps, declared).forwarded;
-    },
-    get config() {
-      return hostConfig;
-    },
-    events,
-    dropped,
-    calls,
-    blocked,
-    refused,
-    get height() {
-      return height;
-    },
-    heights,
-    get mounted() {
-      return alive;
-    },
-    setProps(next) {
-      live('setProps');
-      hostProps = checkedProps(next, 'view.setProps()');
-      bridge.setProps(hostProps);
-    },
-    setConfig(next) {
-      live('setConfig');
-      hostConfig = buildConfig(manifest, next, 'view.setConfig()');
-      bridge.setConfig(hostConfig);
-    },
-    async settled() {
-      await ready;
-      if (failure) throw failure;
-      await mirror.sync();
-      // What the frame posted on the bridge's port before it answered is handled by now, or in this task.
-      await new Promise<void>((resolve) => setTimeout(resolve, 0));
-    },
-    unmount: entry.unmount,
-  };
-}
-
-/** Unmounts every view still mounted (vitest runs it after each test). */
-export function cleanup(): void {
-  const errors: unknown[] = [];
-  for (const view of [...mounted]) {
-    try {
-      view.unmount();
-    } catch (err) {
-      errors.push(err);
-    }
-  }
-  if (errors.length === 1) throw errors[0];
-  if (errors.length > 1) throw new AggregateError(errors, `cleanup(): ${errors.length} cleanups threw`);
+  });
 }
 
 const SANDBOX_CHANNELS: Record<SandboxChannel, true> = {
