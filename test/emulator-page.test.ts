@@ -80,6 +80,27 @@ describe('the emulator page', () => {
     expect(await (await fetch(emu.adminUrl)).json()).toMatchObject({ engine: 'pglite' });
   });
 
+  it('serves the page script and each module it imports as JavaScript under the same CSP, and no other file', async () => {
+    const entry = new URL('/__emulator/page.js', emu.adminUrl);
+    const imported = [...(await (await fetch(entry)).text()).matchAll(/from '(\.\/client\/[a-z-]+\.js)'/g)];
+    expect(imported.length).toBeGreaterThan(1);
+    for (const [, specifier] of imported) {
+      const module = await fetch(new URL(specifier!, entry));
+      expect([specifier, module.status, module.headers.get('content-type')]).toEqual([
+        specifier,
+        200,
+        'text/javascript; charset=utf-8',
+      ]);
+      expect(module.headers.get('content-security-policy')).toContain("script-src 'self'");
+    }
+    for (const path of [
+      '/__emulator/client/nope.js',
+      '/__emulator/client/..%2Fserve.js',
+      '/__emulator/client/dom.d.ts',
+    ])
+      expect((await fetch(new URL(path, emu.adminUrl))).status, path).toBe(404);
+  });
+
   it('shows the request log and filters it by status, path and key (kept in the URL)', async () => {
     const log = page.locator('#requests li');
     await expect.poll(() => log.count()).toBeGreaterThanOrEqual(2);
@@ -183,6 +204,7 @@ describe('the emulator page', () => {
       '/__emulator',
       '/__emulator/page.js',
       '/__emulator/page.css',
+      '/__emulator/client/dom.js',
       '/__emulator/data?org=org_default&kind=contact',
     ])
       expect(await ask(path, { host: `evil.example:${port}`, accept: 'text/html' })).toBe(403);

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { TOOL_UI_STYLES } from '@extkit/runtime/tool-ui';
 import type { AdminAnswer, AdminRoute } from '../admin/surface.js';
+import { ApiError } from '../http/errors.js';
 import { PAGE_STYLES } from './styles.js';
 
 /** A browser's navigation asks for HTML; fetch, curl and the client ask for anything or JSON. */
@@ -60,9 +61,12 @@ const html = `<!doctype html>
 </body></html>
 `;
 
-/** The page's script, compiled beside this module (dist/page/client.js). */
-function script(): string | null {
-  const path = new URL('./client.js', import.meta.url);
+/**
+ * One of the page's scripts, compiled beside this module: its entry (dist/page/client.js, at
+ * /__emulator/page.js) or a module it imports (dist/page/client/<name>.js, at /__emulator/client/<name>.js).
+ */
+function script(file: string): string | null {
+  const path = new URL(file, import.meta.url);
   return existsSync(path) ? readFileSync(path, 'utf8') : null;
 }
 
@@ -81,12 +85,22 @@ export const pageRoutes: AdminRoute[] = [
     'GET',
     /^\/page\.js$/,
     () => {
-      const js = script();
+      const js = script('./client.js');
       if (js === null)
         return {
           status: 503,
           body: { error: { type: 'internal_error', message: 'The page script is not built: run pnpm run build' } },
         };
+      return page(js, 'text/javascript; charset=utf-8');
+    },
+  ],
+  [
+    'GET',
+    // A name of lower-case letters and dashes: nothing outside dist/page/client/ can be named.
+    /^\/client\/([a-z-]+)\.js$/,
+    ({ params }) => {
+      const js = script(`./client/${params[0]}.js`);
+      if (js === null) throw new ApiError(404, 'not_found', `No such page module: client/${params[0]}.js`);
       return page(js, 'text/javascript; charset=utf-8');
     },
   ],
