@@ -4,7 +4,7 @@ import { build, markPublished } from '@extkit/bundler';
 import { readPublisher } from '@extkit/manifest';
 import type { MarketplaceDiagnostic } from '../refusals.js';
 import { marketplaceOrigin } from './http.js';
-import { localPublisherKey, publishArtifact, type PublishResult } from './publish.js';
+import { localPublisherKey, notPublished, publishArtifact, type PublishResult } from './publish.js';
 
 export interface PublishExtensionOptions {
   marketplace?: string;
@@ -33,27 +33,15 @@ export async function publishExtension(
   options: PublishExtensionOptions = {},
 ): Promise<PublishExtensionResult> {
   const marketplace = marketplaceOrigin(options.marketplace);
-  const none = {
-    marketplace,
-    listing: null,
-    version: null,
-    integrity: null,
-    state: null,
-    versionState: null,
-    created: null,
-    reason: null,
-    next: null,
-    review: null,
-    dryRun: options.dryRun === true,
-    artifact: null,
-  };
+  const dryRun = options.dryRun === true;
   const built = await build(dir, options.publisher !== undefined ? { publisher: options.publisher } : {});
   const warnings: MarketplaceDiagnostic[] = built.warnings.map((w) => ({
     code: w.code,
     message: w.message,
     ...(w.path !== undefined ? { path: w.path } : {}),
   }));
-  if (!built.ok || !built.artifact) return { ok: false, errors: built.errors, warnings, ...none };
+  if (!built.ok || !built.artifact)
+    return { ...notPublished(marketplace, dryRun, built.errors, warnings), artifact: null };
   const artifact = {
     dir: built.artifact.dir,
     integrity: built.artifact.integrity,
@@ -63,11 +51,8 @@ export async function publishExtension(
   let key = options.key;
   if (key === undefined) {
     const handle = options.publisher ?? readPublisher(dir);
-    const fail = (e: MarketplaceDiagnostic): PublishExtensionResult => ({
-      ok: false,
-      errors: [e],
-      warnings,
-      ...none,
+    const fail = (...errors: MarketplaceDiagnostic[]): PublishExtensionResult => ({
+      ...notPublished(marketplace, dryRun, errors, warnings),
       artifact,
     });
     if (!loopback(marketplace))
@@ -82,14 +67,14 @@ export async function publishExtension(
           'No publisher handle: set "extkit": { "publisher": "<handle>" } in package.json, or pass --publisher, or give --key.',
       });
     const local = await localPublisherKey(marketplace, handle);
-    if (!local.ok) return { ok: false, errors: local.errors, warnings, ...none, artifact };
+    if (!local.ok) return fail(...local.errors);
     key = local.key;
   }
   const published = await publishArtifact(artifact.dir, {
     marketplace,
     key,
     ...(options.changelog !== undefined ? { changelog: options.changelog } : {}),
-    ...(options.dryRun ? { dryRun: true } : {}),
+    ...(dryRun ? { dryRun: true } : {}),
   });
   // The store remembers what this project published: that version is no longer a draft to replace.
   if (published.ok && !published.dryRun && published.listing)

@@ -49,6 +49,29 @@ export interface PublishResult {
   next: string | null;
 }
 
+/** A publish that stored nothing: `errors` say why, and the listing's standing is unknown. */
+export const notPublished = (
+  marketplace: string,
+  dryRun: boolean,
+  errors: MarketplaceDiagnostic[],
+  warnings: MarketplaceDiagnostic[] = [],
+): PublishResult => ({
+  ok: false,
+  errors,
+  warnings,
+  marketplace,
+  listing: null,
+  version: null,
+  integrity: null,
+  state: null,
+  versionState: null,
+  created: null,
+  reason: null,
+  next: null,
+  review: null,
+  dryRun,
+});
+
 class UnsafeUpload extends Error {}
 
 /** The upload body of the artifact in `dir`: artifact.json and every file it lists, as base64. */
@@ -72,47 +95,23 @@ export async function readUpload(dir: string): Promise<{ files: Record<string, s
 export async function publishArtifact(dir: string, options: PublishOptions): Promise<PublishResult> {
   const marketplace = marketplaceOrigin(options.marketplace);
   const dryRun = options.dryRun === true;
-  const none = {
-    listing: null,
-    version: null,
-    integrity: null,
-    state: null,
-    versionState: null,
-    created: null,
-    reason: null,
-    next: null,
-    review: null,
-    dryRun,
-  };
   let upload: { files: Record<string, string> };
   try {
     upload = await readUpload(dir);
   } catch (err) {
     if (err instanceof UnsafeUpload)
-      return {
-        ok: false,
-        errors: [
-          {
-            code: 'publish.upload_invalid',
-            message: `${err.message}; nothing was sent. An artifact's paths are plain ASCII (letters, digits, "_ @ + . -", "/" between segments): build it again with extkit build.`,
-          },
-        ],
-        warnings: [],
-        marketplace,
-        ...none,
-      };
-    return {
-      ok: false,
-      errors: [
+      return notPublished(marketplace, dryRun, [
         {
-          code: 'publish.artifact_unreadable',
-          message: `Cannot read the artifact in ${dir}: ${(err as Error).message}. Build it first (extkit build).`,
+          code: 'publish.upload_invalid',
+          message: `${err.message}; nothing was sent. An artifact's paths are plain ASCII (letters, digits, "_ @ + . -", "/" between segments): build it again with extkit build.`,
         },
-      ],
-      warnings: [],
-      marketplace,
-      ...none,
-    };
+      ]);
+    return notPublished(marketplace, dryRun, [
+      {
+        code: 'publish.artifact_unreadable',
+        message: `Cannot read the artifact in ${dir}: ${(err as Error).message}. Build it first (extkit build).`,
+      },
+    ]);
   }
   const reply = await call<{
     listing: string;
@@ -131,22 +130,16 @@ export async function publishArtifact(dir: string, options: PublishOptions): Pro
       ...(dryRun ? { dryRun: true } : {}),
     },
   });
-  if (!reply.ok) return { ok: false, errors: reply.errors, warnings: [], marketplace, ...none };
+  if (!reply.ok) return notPublished(marketplace, dryRun, reply.errors);
   const b = reply.body;
   // A marketplace that does not know dry runs ignores the member and publishes: say so, never "would".
   if (dryRun && (b as { dryRun?: unknown }).dryRun !== true)
-    return {
-      ok: false,
-      errors: [
-        {
-          code: 'publish.dry_run_unsupported',
-          message: `${marketplace} answered the dry run as a publish (it does not know "dryRun"), so ${b.listing}@${b.version} may now be published${b.created ? ' (it says it created it)' : ''}. Check with extkit marketplace listings before publishing again.`,
-        },
-      ],
-      warnings: [],
-      marketplace,
-      ...none,
-    };
+    return notPublished(marketplace, dryRun, [
+      {
+        code: 'publish.dry_run_unsupported',
+        message: `${marketplace} answered the dry run as a publish (it does not know "dryRun"), so ${b.listing}@${b.version} may now be published${b.created ? ' (it says it created it)' : ''}. Check with extkit marketplace listings before publishing again.`,
+      },
+    ]);
   return {
     ok: true,
     errors: [],
