@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../packages/emulator/dist/index.js';
 import { scenarios, type ConformanceTarget } from './api-conformance/index.js';
-import { postgresUnavailable, startPostgres, type PostgresCluster } from './helpers/postgres.js';
+import { onBothEngines } from './helpers/engines.js';
+import { postgresUnavailable } from './helpers/postgres.js';
 
 const unavailable = postgresUnavailable();
 if (unavailable) console.warn(`[extkit] the conformance suite runs on PGlite only here: ${unavailable}`);
@@ -43,15 +44,4 @@ function suite(engine: string, options: () => Promise<EmulatorOptions>, skip: st
   });
 }
 
-let cluster: PostgresCluster | undefined;
-afterAll(() => cluster?.stop());
-
-suite('PGlite', async () => ({}), null);
-suite(
-  'PostgreSQL',
-  async () => {
-    cluster = await startPostgres();
-    return { database: await cluster.createDatabase('conformance') };
-  },
-  unavailable,
-);
+onBothEngines('conformance', suite);

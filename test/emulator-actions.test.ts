@@ -5,10 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { ServiceClient, verifyWebhookSignature } from '../packages/client/src/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../packages/emulator/src/index.js';
-import { postgresUnavailable, startPostgres, type PostgresCluster } from './helpers/postgres.js';
+import { refusal } from '../packages/emulator/src/__fixtures__/refusal.js';
+import { onBothEngines } from './helpers/engines.js';
 
 const S1 = 'site_0000001';
-const unavailable = postgresUnavailable();
 
 interface Hook {
   event: string;
@@ -34,13 +34,6 @@ function suite(engine: string, options: () => Promise<EmulatorOptions>, skip: st
       await emu.settled();
       return hooks.splice(0);
     };
-    const refusal = (p: PromiseLike<unknown>) =>
-      Promise.resolve(p).then(
-        () => {
-          throw new Error('expected a refusal');
-        },
-        (e: unknown) => e as { status: number; code: string | null; message: string },
-      );
 
     beforeAll(async () => {
       emu = await startEmulator({ seed: 'demo', ...(await options()) });
@@ -296,15 +289,4 @@ function suite(engine: string, options: () => Promise<EmulatorOptions>, skip: st
   });
 }
 
-let cluster: PostgresCluster | undefined;
-afterAll(() => cluster?.stop());
-
-suite('PGlite', () => Promise.resolve({}), null);
-suite(
-  'PostgreSQL',
-  async () => {
-    cluster = await startPostgres();
-    return { database: await cluster.createDatabase('actions') };
-  },
-  unavailable,
-);
+onBothEngines('actions', suite);

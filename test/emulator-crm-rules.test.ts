@@ -3,9 +3,8 @@
 // lines, a conversion's nested field names, and the same PATCH twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../packages/emulator/src/index.js';
-import { postgresUnavailable, startPostgres, type PostgresCluster } from './helpers/postgres.js';
+import { onBothEngines } from './helpers/engines.js';
 
-const unavailable = postgresUnavailable();
 const S1 = 'site_0000001';
 
 interface Answer {
@@ -235,15 +234,4 @@ function suite(engine: string, options: () => Promise<EmulatorOptions>, skip: st
   });
 }
 
-let cluster: PostgresCluster | undefined;
-afterAll(() => cluster?.stop());
-
-suite('PGlite', () => Promise.resolve({}), null);
-suite(
-  'PostgreSQL',
-  async () => {
-    cluster = await startPostgres();
-    return { database: await cluster.createDatabase('crm_rules') };
-  },
-  unavailable,
-);
+onBothEngines('crm_rules', suite);

@@ -2,9 +2,8 @@
 // decoded bytes are stored, one byte more is 413 payload_too_large; on both engines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../packages/emulator/src/index.js';
-import { postgresUnavailable, startPostgres, type PostgresCluster } from './helpers/postgres.js';
+import { onBothEngines } from './helpers/engines.js';
 
-const unavailable = postgresUnavailable();
 const MB = 1024 * 1024;
 
 /** `size` bytes that start as `contentType`'s files do. */
@@ -72,15 +71,4 @@ function suite(engine: string, options: () => Promise<EmulatorOptions>, skip: st
   });
 }
 
-let cluster: PostgresCluster | undefined;
-afterAll(() => cluster?.stop());
-
-suite('PGlite', () => Promise.resolve({}), null);
-suite(
-  'PostgreSQL',
-  async () => {
-    cluster = await startPostgres();
-    return { database: await cluster.createDatabase('media_ceilings') };
-  },
-  unavailable,
-);
+onBothEngines('media_ceilings', suite);

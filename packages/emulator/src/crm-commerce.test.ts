@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { constructWebhookEvent, ServiceClient } from '@extkit/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from './__fixtures__/refusal.js';
 import { startEmulator, type Emulator } from './index.js';
 
 let emu: Emulator;
@@ -10,21 +11,6 @@ let client: ServiceClient;
 let receiver: http.Server;
 const received: { body: string; signature: string | undefined }[] = [];
 const S1 = 'site_0000001';
-const fail = <T>(
-  p: PromiseLike<T>,
-): Promise<{
-  status: number;
-  type: string;
-  code: string | null;
-  fields: Record<string, string> | null;
-  message: string;
-}> =>
-  Promise.resolve(p).then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e as never,
-  );
 
 beforeAll(async () => {
   emu = await startEmulator({ seed: 'demo' });
@@ -60,17 +46,17 @@ describe('contacts', () => {
       doNotCall: false,
       mediaIds: [],
     });
-    const dup = await fail(client.contacts.create({ email: 'new.person@example.com' }));
+    const dup = await refusal(client.contacts.create({ email: 'new.person@example.com' }));
     expect([dup.status, dup.code]).toEqual([409, 'contact_exists']);
     expect(dup.message).toContain(c.id);
     const found = await client.contacts.list({ email: 'NEW.PERSON@example.com' });
     expect([found.data.map((x) => x.id), found.next_cursor, found.has_more]).toEqual([[c.id], null, false]);
-    expect((await fail(client.contacts.list({ email: 'not-an-address' }))).fields).toHaveProperty('email');
+    expect((await refusal(client.contacts.list({ email: 'not-an-address' }))).fields).toHaveProperty('email');
   });
 
   it('writes profile fields only with consentSiteId, per site, and fires contactStageChanged on a stage move', async () => {
     const c = await client.contacts.create({ email: 'profile@example.com' });
-    expect((await fail(client.contacts.update(c.id, { jobTitle: 'CTO' }))).fields).toHaveProperty('consentSiteId');
+    expect((await refusal(client.contacts.update(c.id, { jobTitle: 'CTO' }))).fields).toHaveProperty('consentSiteId');
     const updated = await client.contacts.update(c.id, {
       consentSiteId: S1,
       jobTitle: 'CTO',
@@ -91,9 +77,9 @@ describe('contacts', () => {
     });
     const raw = received.find((r) => r.body.includes(c.id))!;
     expect((await constructWebhookEvent(raw.body, raw.signature, 'whsec_test')).event).toBe('contactStageChanged');
-    expect((await fail(client.contacts.update(c.id, { consentSiteId: S1, phone: 'call me' }))).fields).toHaveProperty(
-      'phone',
-    );
+    expect(
+      (await refusal(client.contacts.update(c.id, { consentSiteId: S1, phone: 'call me' }))).fields,
+    ).toHaveProperty('phone');
   });
 
   it('narrows by tag and checks lifecycleStage on the page (short pages, each item once)', async () => {
@@ -115,7 +101,7 @@ describe('companies, deals, tasks, activities, templates', () => {
       website: 'acme.test',
     });
     expect(co).toMatchObject({ name: 'Acme', domain: 'acme.test', website: 'https://acme.test', siteId: S1 });
-    const dup = await fail(client.companies.create({ name: 'Other', consentSiteId: S1, domain: 'acme.test' }));
+    const dup = await refusal(client.companies.create({ name: 'Other', consentSiteId: S1, domain: 'acme.test' }));
     expect([dup.code, dup.message.includes(co.id)]).toEqual(['company_exists', true]);
     expect((await client.companies.list({ domain: 'http://acme.test/x' })).data.map((c) => c.id)).toEqual([co.id]);
     const refused = await fetch(`${emu.baseUrl}/companies/${co.id}`, {
@@ -130,7 +116,7 @@ describe('companies, deals, tasks, activities, templates', () => {
     const contact = await client.contacts.create({ email: 'buyer-deal@example.com' });
     const deal = await client.deals.create({ title: 'Boat', consentSiteId: S1, contactId: contact.id });
     expect(deal).toMatchObject({ stageId: 'qualified', status: 'open', closedAt: null, currency: 'usd' });
-    expect((await fail(client.deals.update(deal.id, { stageId: 'won', status: 'lost' }))).fields).toEqual({
+    expect((await refusal(client.deals.update(deal.id, { stageId: 'won', status: 'lost' }))).fields).toEqual({
       status: 'Must match the stage',
     });
     const won = await client.deals.update(deal.id, { status: 'won' });
@@ -154,8 +140,8 @@ describe('companies, deals, tasks, activities, templates', () => {
       lineItems: [{ name: 'A', quantity: 3, unitAmountCents: 250 }],
     });
     expect(deal.amountCents).toBe(750);
-    expect((await fail(client.deals.update(deal.id, { amountCents: 5 }))).fields).toHaveProperty('amountCents');
-    expect((await fail(client.deals.update(deal.id, { currency: 'eur' }))).fields).toHaveProperty('currency');
+    expect((await refusal(client.deals.update(deal.id, { amountCents: 5 }))).fields).toHaveProperty('amountCents');
+    expect((await refusal(client.deals.update(deal.id, { currency: 'eur' }))).fields).toHaveProperty('currency');
     const badLine = await fetch(`${emu.baseUrl}/deals`, {
       method: 'POST',
       headers: { authorization: `Bearer ${emu.apiKey}`, 'content-type': 'application/json' },
@@ -188,13 +174,13 @@ describe('companies, deals, tasks, activities, templates', () => {
       body: '{}',
     });
     expect([patch.status, patch.headers.get('allow')]).toEqual([405, 'GET, DELETE']);
-    expect((await fail(client.activities.create({ body: 'Orphan', consentSiteId: S1 }))).fields).toHaveProperty(
+    expect((await refusal(client.activities.create({ body: 'Orphan', consentSiteId: S1 }))).fields).toHaveProperty(
       'contactId',
     );
   });
 
   it('orders updatedAfter lists by updated then id and refuses a bare date', async () => {
-    expect((await fail(client.deals.list({ updatedAfter: '2025-01-01' }))).fields).toHaveProperty('updatedAfter');
+    expect((await refusal(client.deals.list({ updatedAfter: '2025-01-01' }))).fields).toHaveProperty('updatedAfter');
     const page = await client.deals.list({ updatedAfter: '2025-01-20T00:00:00Z', limit: 100 });
     const stamps = page.data.map((d) => Date.parse(d.updated!));
     expect([...stamps].sort((a, b) => a - b)).toEqual(stamps);
@@ -203,7 +189,7 @@ describe('companies, deals, tasks, activities, templates', () => {
 
   it('requires ownerUid on a personal template and refuses it on a shared one', async () => {
     expect(
-      (await fail(client.emailTemplates.create({ name: 'P', body: 'b', consentSiteId: S1, visibility: 'personal' })))
+      (await refusal(client.emailTemplates.create({ name: 'P', body: 'b', consentSiteId: S1, visibility: 'personal' })))
         .fields,
     ).toHaveProperty('ownerUid');
     const t = await client.emailTemplates.create({
@@ -223,12 +209,12 @@ describe('leads', () => {
     const seen = page.data.map((l) => Date.parse(l.lastSeen!));
     expect([...seen].sort((a, b) => b - a)).toEqual(seen);
     expect(page.data.every((l) => ['new', 'working', 'unqualified', 'qualified'].includes(l.status))).toBe(true);
-    expect((await fail(client.leads.list({ siteId: 'site_nope' }))).fields).toHaveProperty('siteId');
+    expect((await refusal(client.leads.list({ siteId: 'site_nope' }))).fields).toHaveProperty('siteId');
   });
 
   it('walks the status machine and converts once', async () => {
     const lead = (await client.leads.list({ siteId: S1, status: 'new', limit: 100 })).data[0]!;
-    expect((await fail(client.leads.update(lead.id, { siteId: S1, status: 'unqualified' }))).fields).toHaveProperty(
+    expect((await refusal(client.leads.update(lead.id, { siteId: S1, status: 'unqualified' }))).fields).toHaveProperty(
       'unqualifiedReason',
     );
     expect(
@@ -255,7 +241,7 @@ describe('leads', () => {
       conversion.contactId,
       conversion.dealId,
     ]);
-    expect((await fail(client.leads.update(lead.id, { siteId: S1, status: 'new' }))).code).toBe('lead_converted');
+    expect((await refusal(client.leads.update(lead.id, { siteId: S1, status: 'new' }))).code).toBe('lead_converted');
   });
 });
 
@@ -272,7 +258,9 @@ describe('commerce', () => {
       shipped.fulfillments.length,
     );
     const pending = (await client.orders.list(S1, { status: 'pending' })).data[0]!;
-    expect((await fail(client.orders.update(S1, pending.id, { status: 'delivered' }))).code).toBe('order_transition');
+    expect((await refusal(client.orders.update(S1, pending.id, { status: 'delivered' }))).code).toBe(
+      'order_transition',
+    );
     const unknownKey = await fetch(`${emu.baseUrl}/sites/${S1}/orders/${paid.id}`, {
       method: 'PATCH',
       headers: { authorization: `Bearer ${emu.apiKey}`, 'content-type': 'application/json' },
@@ -310,7 +298,7 @@ describe('commerce', () => {
     expect(online.length).toBe(28);
     const products = await client.products.list(S1);
     expect(products.data.map((p) => p.name)).not.toContain('Deleted item');
-    expect((await fail(client.products.retrieve(S1, 'prod_0000005'))).status).toBe(404);
+    expect((await refusal(client.products.retrieve(S1, 'prod_0000005'))).status).toBe(404);
   });
 
   it('closes commerce and CRM to plans without them, and keeps contacts working', async () => {
@@ -319,13 +307,13 @@ describe('commerce', () => {
       apiKey: await emu.createKey({ plan: 'no-commerce' }),
       maxRetries: 0,
     });
-    expect((await fail(noCommerce.orders.list('site_x'))).code).toBe('commerce');
+    expect((await refusal(noCommerce.orders.list('site_x'))).code).toBe('commerce');
     const noCrm = new ServiceClient({
       baseUrl: emu.baseUrl,
       apiKey: await emu.createKey({ plan: 'no-crm' }),
       maxRetries: 0,
     });
-    expect((await fail(noCrm.deals.list())).code).toBe('crm');
+    expect((await refusal(noCrm.deals.list())).code).toBe('crm');
     expect((await noCrm.contacts.list()).object).toBe('list');
   });
 });

@@ -12,9 +12,9 @@ import {
   NotFoundError,
   PlanRequiredError,
   ServiceClient,
-  type ServiceError,
 } from '@extkit/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from './__fixtures__/refusal.js';
 import { openPglite } from './engine/pglite.js';
 import { startEmulator, type Emulator } from './index.js';
 import { handlers } from './resources/index.js';
@@ -28,14 +28,6 @@ const raw = (path: string, init: RequestInit & { key?: string | null } = {}): Pr
   if (rest.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
   return fetch(emu.baseUrl + path, { ...rest, headers });
 };
-/** The ServiceError a call rejected with. */
-const refusal = (p: PromiseLike<unknown>): Promise<ServiceError> =>
-  Promise.resolve(p).then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e as ServiceError,
-  );
 const clientWith = (apiKey: string): ServiceClient =>
   new ServiceClient({ baseUrl: emu.baseUrl, apiKey, maxRetries: 0 });
 
