@@ -19,7 +19,7 @@ import { lockAttributes } from './attributes.js';
 import { hintGuard } from './hints.js';
 import { lockMarkup } from './markup.js';
 import { lockNavigation } from './navigation.js';
-import { patchAccessor, patchMethod, seal, type Fn, type Patched } from './patch.js';
+import { eachMember, patchAccessor, patchMethod, seal, type Fn, type Members, type Patched } from './patch.js';
 import { watchRefusals } from './refusals.js';
 import { lockWorkers } from './workers.js';
 
@@ -33,7 +33,7 @@ const { get: wmGet, set: wmSet } = WeakMap.prototype;
 const { has: wsHas, add: wsAdd } = WeakSet.prototype;
 
 /** DOM methods that can connect an iframe to a document, by interface. */
-const INSERTERS: Array<[string, string[]]> = [
+const INSERTERS: Members = [
   ['Node', ['appendChild', 'insertBefore', 'replaceChild']],
   [
     'Element',
@@ -60,14 +60,14 @@ const INSERTERS: Array<[string, string[]]> = [
   ['HTMLOptionsCollection', ['add']],
 ];
 /** Setters that can do the same. */
-const INSERTING_SETTERS: Array<[string, string[]]> = [
+const INSERTING_SETTERS: Members = [
   ['Element', ['innerHTML', 'outerHTML']],
   ['ShadowRoot', ['innerHTML']],
   ['Document', ['body']],
   ['HTMLIFrameElement', ['src', 'srcdoc']],
 ];
 /** Getters that hand out a child window or document. */
-const WINDOW_GETTERS: Array<[string, string[]]> = [
+const WINDOW_GETTERS: Members = [
   ['HTMLIFrameElement', ['contentWindow', 'contentDocument']],
   ['HTMLFrameElement', ['contentWindow', 'contentDocument']],
   ['HTMLObjectElement', ['contentWindow', 'contentDocument']],
@@ -118,13 +118,6 @@ export function lockdown(top: Window, report: (attempt: SandboxAttempt) => void)
     const lengthGetter = getOwnPropertyDescriptor(win, 'length')?.get;
     if (lengthGetter) apply(wmSet, lengthOf, [doc, () => apply(lengthGetter, win, [])]);
     const g = win as unknown as Record<string, { prototype: object } | undefined>;
-    const each = (table: Array<[string, string[]]>, patch: (proto: object | undefined, name: string) => void): void => {
-      for (let i = 0; i < table.length; i++) {
-        const proto = g[table[i]![0]]?.prototype;
-        const names = table[i]![1];
-        for (let j = 0; j < names.length; j++) patch(proto, names[j]!);
-      }
-    };
     for (let i = 0; i < WEBRTC_APIS.length; i++) {
       const api = WEBRTC_APIS[i]!;
       if (api in win)
@@ -145,9 +138,9 @@ export function lockdown(top: Window, report: (attempt: SandboxAttempt) => void)
     lockNavigation(win, report, patched);
     watchRefusals(win, report, patched);
     lockMarkup(win, guard, patched);
-    each(INSERTERS, (proto, name) => wrapMethod(patched, proto, name, relock));
-    each(INSERTING_SETTERS, (proto, name) => wrapSetter(patched, proto, name, relock));
-    each(WINDOW_GETTERS, (proto, name) => wrapGetter(patched, proto, name, relock));
+    eachMember(win, INSERTERS, (proto, name) => wrapMethod(patched, proto, name, relock));
+    eachMember(win, INSERTING_SETTERS, (proto, name) => wrapSetter(patched, proto, name, relock));
+    eachMember(win, WINDOW_GETTERS, (proto, name) => wrapGetter(patched, proto, name, relock));
     // A frame that navigates (to about:blank, srcdoc, or a refused URL) gets a
     // new window; its load event reaches the document's capture phase before
     // anything the extension registers on the element.

@@ -1,60 +1,32 @@
-// Where nodes enter a document: every DOM insertion cleans what it inserts (a
-// parser may have made it: innerHTML on a detached element, DOMParser,
-// template contents, XSLT), and every HTML string sink that parses straight
-// into a document parses risky markup into a detached element of the same kind
-// first, so the insertion cleans it. Markup the lockdown cannot parse apart
-// before the browser does (document.write, execCommand('insertHTML'),
-// declarative shadow roots, which may be closed) is refused when risky.
-// Nested frames are refused wherever the DOM would make one (createElement,
-// createElementNS, createDocument, a customized built-in that extends one);
-// the ones a parser makes are removed by the hint guard's cleaning.
-import { NESTED_FRAME, NESTED_FRAME_ELEMENTS, type RefusedMarkup } from './attempt.js';
+// Where markup enters a document as a string: every HTML string sink that
+// parses straight into a document parses risky markup into a detached element
+// of the same kind first (markup-detached.ts), so the insertion cleans it.
+// Markup the lockdown cannot parse apart before the browser does
+// (document.write, execCommand('insertHTML'), declarative shadow roots, which
+// may be closed) is refused when risky. The DOM's ways to take nodes in and
+// make them are locked first (markup-nodes.ts).
+import { NESTED_FRAME, type RefusedMarkup } from './attempt.js';
 import { RISKY_MARKUP, lower, matches, type HintGuard } from './hints.js';
-import { patchAccessor, patchMethod, type Fn, type Patched } from './patch.js';
+import { detachedParsing } from './markup-detached.js';
+import { lockNodeEntry } from './markup-nodes.js';
+import {
+  apply,
+  defineProperty,
+  getOwnPropertyDescriptor,
+  patchAccessor,
+  patchMethod,
+  type Fn,
+  type Patched,
+} from './patch.js';
 
-const { apply, defineProperty, getOwnPropertyDescriptor } = Reflect;
 const WeakMapOf = WeakMap;
 const { get: wmGet, set: wmSet } = WeakMap.prototype;
-const { slice, indexOf } = String.prototype;
-const XHTML = 'http://www.w3.org/1999/xhtml';
+const { slice } = String.prototype;
 const SHADOW_ROOT_MARKUP = /shadowroot/i;
-
-/** DOM methods that insert the nodes they are given, by interface (<select>'s too: its indexed setters cannot be patched, parse-time cleaning covers them). */
-const NODE_INSERTERS: Array<[string, string[]]> = [
-  ['Node', ['appendChild', 'insertBefore', 'replaceChild']],
-  [
-    'Element',
-    ['append', 'prepend', 'before', 'after', 'replaceWith', 'replaceChildren', 'insertAdjacentElement', 'moveBefore'],
-  ],
-  ['CharacterData', ['before', 'after', 'replaceWith']],
-  ['DocumentType', ['before', 'after', 'replaceWith']],
-  ['DocumentFragment', ['append', 'prepend', 'replaceChildren', 'moveBefore']],
-  ['Document', ['append', 'prepend', 'replaceChildren', 'moveBefore']],
-  ['Range', ['insertNode', 'surroundContents']],
-  ['HTMLSelectElement', ['add']],
-  ['HTMLOptionsCollection', ['add']],
-];
-/** Setters that insert the node they are given. */
-const NODE_SETTERS: Array<[string, string[]]> = [
-  ['Document', ['body']],
-  ['HTMLTableElement', ['caption', 'tHead', 'tFoot']],
-];
-/** Parsers that hand out what they made (a fragment or a document): cleaned before anyone holds it. */
-const PARSER_METHODS: Array<[string, string[]]> = [
-  ['DOMParser', ['parseFromString']],
-  ['Range', ['createContextualFragment']],
-  ['XSLTProcessor', ['transformToFragment', 'transformToDocument']],
-];
-const PARSER_GETTERS: Array<[string, string[]]> = [
-  // Template contents, however parsed (innerHTML, DOMParser, nested templates, clones): cleaned whenever handed out.
-  ['HTMLTemplateElement', ['content']],
-  ['XMLHttpRequest', ['responseXML', 'response']],
-];
 
 export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): void {
   const g = win as unknown as Record<string, ({ prototype: object } & Record<string, unknown>) | undefined>;
   const proto = (iface: string): object | undefined => g[iface]?.prototype;
-  const getter = (iface: string, name: string): Fn => getOwnPropertyDescriptor(proto(iface) ?? {}, name)?.get as Fn;
   const pristine = (iface: string, name: string): Fn => getOwnPropertyDescriptor(proto(iface) ?? {}, name)?.value as Fn;
   // The prototypes as they are now: the extension may replace window.Element later, not what it held (sealed below).
   const protos: Record<string, object | undefined> = {
@@ -65,17 +37,8 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
   /** The method as the extension sees it once the lockdown is sealed: it cleans what it inserts. */
   const locked = (iface: 'Element' | 'DocumentFragment', name: string): Fn =>
     getOwnPropertyDescriptor(protos[iface] ?? {}, name)?.value as Fn;
-  const localName = getter('Element', 'localName');
-  const namespaceURI = getter('Element', 'namespaceURI');
-  const ownerDocument = getter('Node', 'ownerDocument');
-  const parentNode = getter('Node', 'parentNode');
-  const firstChild = getter('Node', 'firstChild');
-  const nodeType = getter('Node', 'nodeType');
-  const host = getter('ShadowRoot', 'host');
-  const templateContent = getter('HTMLTemplateElement', 'content');
-  const appendChild = pristine('Node', 'appendChild');
-  const createElementNS = pristine('Document', 'createElementNS');
-  const createDocumentFragment = pristine('Document', 'createDocumentFragment');
+  const { parseDetached, contextOf, isTemplate, contentOf } = detachedParsing(win, guard);
+  const parentNode = getOwnPropertyDescriptor(proto('Node') ?? {}, 'parentNode')?.get as Fn;
   const DOMExceptionOf = g['DOMException'] as unknown as typeof DOMException;
   // The parsers, before anything below replaces them.
   const parseInto = getOwnPropertyDescriptor(proto('Element') ?? {}, 'innerHTML')?.set as Fn;
@@ -84,66 +47,6 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
     setHTMLUnsafe: pristine('Element', 'setHTMLUnsafe'),
     setHTML: pristine('Element', 'setHTML'),
   } as unknown as Record<string, Fn>;
-
-  for (let i = 0; i < NODE_INSERTERS.length; i++) {
-    const names = NODE_INSERTERS[i]![1];
-    for (let j = 0; j < names.length; j++) {
-      patchMethod(
-        patched,
-        proto(NODE_INSERTERS[i]![0]),
-        names[j]!,
-        (original) =>
-          function (this: unknown, ...args: unknown[]) {
-            for (let i = 0; i < args.length; i++) if (guard.sanitize(args[i])) refuse(NESTED_FRAME);
-            return apply(original, this, args);
-          },
-      );
-    }
-  }
-  for (let i = 0; i < NODE_SETTERS.length; i++) {
-    const names = NODE_SETTERS[i]![1];
-    for (let j = 0; j < names.length; j++) {
-      patchAccessor(patched, proto(NODE_SETTERS[i]![0]), names[j]!, {
-        set: (original) =>
-          function (this: unknown, value: unknown) {
-            if (guard.sanitize(value)) refuse(NESTED_FRAME);
-            apply(original, this, [value]);
-          },
-      });
-    }
-  }
-  // A link a parser made is cleaned before its maker is handed it, so no way
-  // of connecting it (an inserter this file does not know of, <select>'s
-  // indexed setters) finds a blocked rel: DOM-made links are cleaned at every attribute write.
-  for (let i = 0; i < PARSER_METHODS.length; i++) {
-    const names = PARSER_METHODS[i]![1];
-    for (let j = 0; j < names.length; j++) {
-      patchMethod(
-        patched,
-        proto(PARSER_METHODS[i]![0]),
-        names[j]!,
-        (original) =>
-          function (this: unknown, ...args: unknown[]) {
-            const made = apply(original, this, args);
-            guard.sanitize(made);
-            return made;
-          },
-      );
-    }
-  }
-  for (let i = 0; i < PARSER_GETTERS.length; i++) {
-    const names = PARSER_GETTERS[i]![1];
-    for (let j = 0; j < names.length; j++) {
-      patchAccessor(patched, proto(PARSER_GETTERS[i]![0]), names[j]!, {
-        get: (original) =>
-          function (this: unknown) {
-            const made = apply(original, this, []);
-            guard.sanitize(made);
-            return made;
-          },
-      });
-    }
-  }
 
   const refuse = (api: RefusedMarkup | typeof NESTED_FRAME): never => {
     guard.refused(api);
@@ -156,89 +59,7 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
       'NotAllowedError',
     );
   };
-
-  // The DOM's ways to make an element: a nested frame is refused before anyone holds it.
-  for (let i = 0; i < 2; i++) {
-    patchMethod(
-      patched,
-      proto('Document'),
-      i ? 'createElementNS' : 'createElement',
-      (original) =>
-        function (this: unknown, ...args: unknown[]) {
-          const made = apply(original, this, args);
-          if (guard.kindOf(made) === 'frame') refuse(NESTED_FRAME);
-          return made;
-        },
-    );
-  }
-  patchMethod(
-    patched,
-    proto('DOMImplementation'),
-    'createDocument',
-    (original) =>
-      function (this: unknown, ...args: unknown[]) {
-        const made = apply(original, this, args);
-        guard.sanitize(made);
-        return made;
-      },
-  );
-  // A customized built-in (`class X extends HTMLIFrameElement`, `{ extends: 'iframe' }`) is constructed without createElement.
-  patchMethod(
-    patched,
-    proto('CustomElementRegistry'),
-    'define',
-    (original) =>
-      function (this: unknown, ...args: unknown[]) {
-        const options = args[2];
-        let extended: unknown;
-        if (options !== undefined && options !== null) extended = (options as { extends?: unknown }).extends;
-        if (extended === undefined) return apply(original, this, [args[0], args[1]]);
-        const name = `${extended as string}`;
-        for (let i = 0; i < NESTED_FRAME_ELEMENTS.length; i++)
-          if (lower(name) === NESTED_FRAME_ELEMENTS[i]) refuse(NESTED_FRAME);
-        return apply(original, this, [args[0], args[1], { __proto__: null, extends: name }]);
-      },
-  );
-  /**
-   * Parses `html` the way `parse` would into `context`'s children, but into a
-   * detached element of the same kind (same document, namespace and name; a
-   * custom element's name parses like a div), and returns a fragment of the result.
-   */
-  const parseDetached = (context: unknown, parse: Fn, args: unknown[]): DocumentFragment => {
-    const ns = apply(namespaceURI, context, []) as string | null;
-    const name = apply(localName, context, []) as string;
-    const custom = ns === XHTML && apply(indexOf, name, ['-']) >= 0;
-    const doc = apply(ownerDocument, context, []);
-    const detached = apply(createElementNS, doc, [ns, custom ? 'div' : name]);
-    apply(parse, detached, args);
-    // A template's parser fills its contents, not its children.
-    const source = isTemplate(detached) ? apply(templateContent, detached, []) : detached;
-    const fragment = apply(createDocumentFragment, doc, []) as DocumentFragment;
-    let child: unknown;
-    while ((child = apply(firstChild, source, [])) !== null) apply(appendChild, fragment, [child]);
-    guard.sanitize(fragment);
-    return fragment;
-  };
-  /** The element whose children `node`'s markup becomes: a shadow root's host, a fragment's stand-in body (as the HTML spec does). */
-  const contextOf = (node: unknown): unknown => {
-    const type = apply(nodeType, node, []) as number;
-    if (type === 1) return node;
-    if (type === 11) {
-      try {
-        return apply(host, node, []);
-      } catch {
-        return apply(createElementNS, apply(ownerDocument, node, []), [XHTML, 'body']);
-      }
-    }
-    return undefined;
-  };
-  const isTemplate = (node: unknown): boolean => {
-    try {
-      return apply(localName, node, []) === 'template' && apply(namespaceURI, node, []) === XHTML;
-    } catch {
-      return false;
-    }
-  };
+  lockNodeEntry(win, guard, patched, refuse);
 
   // innerHTML on an element or a shadow root: the children, replaced. A template's markup goes to its inert contents.
   for (let i = 0; i < 2; i++) {
@@ -308,9 +129,7 @@ export function lockMarkup(win: Window, guard: HintGuard, patched: Patched): voi
           const fragment = parseDetached(contextOf(this), parsers[name]!, withFirst(html, args));
           // On a template the markup becomes its contents, as the browser's own call would make it.
           if (iface === 'Element' && isTemplate(this))
-            return void apply(locked('DocumentFragment', 'replaceChildren'), apply(templateContent, this, []), [
-              fragment,
-            ]);
+            return void apply(locked('DocumentFragment', 'replaceChildren'), contentOf(this), [fragment]);
           apply(locked(iface === 'Element' ? 'Element' : 'DocumentFragment', 'replaceChildren'), this, [fragment]);
         },
     );

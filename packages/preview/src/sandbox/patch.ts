@@ -3,14 +3,32 @@
 // property in turn, and sealed (non-configurable, non-writable) once a window's
 // lockdown is complete, so the extension can neither delete nor replace it.
 
-// Captured before the extension runs, so that patching them later changes nothing here.
-const { defineProperty, getOwnPropertyDescriptor } = Reflect;
+// Captured before the extension runs, so that patching them later changes nothing here
+// (the markup's parts call them too).
+export const { apply, defineProperty, getOwnPropertyDescriptor } = Reflect;
 
 // A replacement sits on a prototype: its receiver is whatever the page calls it on, typed by each replacement.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Fn = (this: any, ...args: unknown[]) => unknown;
 /** What one window's lockdown replaced, to be sealed at its end. */
 export type Patched = Array<[object, PropertyKey]>;
+
+/** A table of interfaces and the members of each the lockdown replaces. */
+export type Members = Array<[string, string[]]>;
+
+/** Calls `patch` with each member of `table`, on its interface's prototype in `win` (undefined where the window has none). */
+export function eachMember(
+  win: Window,
+  table: Members,
+  patch: (proto: object | undefined, name: string) => void,
+): void {
+  const g = win as unknown as Record<string, { prototype: object } | undefined>;
+  for (let i = 0; i < table.length; i++) {
+    const proto = g[table[i]![0]]?.prototype;
+    const names = table[i]![1];
+    for (let j = 0; j < names.length; j++) patch(proto, names[j]!);
+  }
+}
 
 /** A descriptor's own field (a new window may be locked after the extension put `get` or `value` on Object.prototype). */
 const field = (d: object, key: 'value' | 'get' | 'set' | 'enumerable'): unknown =>
