@@ -1,20 +1,27 @@
 import type { Position } from '../diagnostics.js';
 
 /**
- * The line starts of a text, found in one pass. A lookup on the line of the previous one, or the
- * next, takes two comparisons (diagnostics asked in the text's order are mostly so); any other, a
- * binary search. Lines end at LF.
+ * The line starts of a text, found in one pass, as far as the offsets asked about need: findings
+ * placed near the start of 12 MB do not pay for its other 775,000 lines. A lookup on the line of
+ * the previous one, or the next, takes two comparisons (diagnostics asked in the text's order are
+ * mostly so); any other, a binary search. Lines end at LF.
  */
 export class LineIndex {
   private readonly starts: number[] = [0];
   private last = 0;
+  /** Where the search for the next line break goes on; -1 once every line start is known. */
+  private from = 0;
 
-  constructor(text: string) {
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
-  }
+  constructor(private readonly text: string) {}
 
   at(offset: number): Position {
     const { starts } = this;
+    // Known: every line start up to `offset`, and the first after it (if there is one).
+    while (this.from !== -1 && starts[starts.length - 1]! <= offset) {
+      const i = this.text.indexOf('\n', this.from);
+      if (i === -1) this.from = -1;
+      else starts.push((this.from = i + 1));
+    }
     let line = this.last;
     if (!this.on(line, offset)) line = this.on(line + 1, offset) ? line + 1 : this.search(offset);
     this.last = line;

@@ -21,6 +21,8 @@ const PATIENCE = 16;
 export class DistinctMembers {
   /** Where each ask's member is (what `add` was given with it), -1 until found. */
   private readonly found: Int32Array;
+  /** How many asks `add` has answered so far: all of them once it equals their count. */
+  answered = 0;
   private next = 0;
   private passed = 0;
   private members: Map<string, number> | undefined; // members passed over, by key
@@ -36,23 +38,29 @@ export class DistinctMembers {
     const q = asked.length;
     let j = this.next;
     // The asks that members passed over already answer.
+    const from = j;
     for (let m: number | undefined; j < q && asked[j] !== key && (m = this.members?.get(asked[j]!)) !== undefined;)
       found[j++] = m;
     if (j < q && asked[j] === key) {
       do found[j++] = at;
       while (j < q && asked[j] === key);
+      this.answered += j - from;
       this.next = j;
       this.passed = 0;
       return;
     }
+    this.answered += j - from;
     this.next = j;
     const asks = this.waiting?.get(key);
     if (asks !== undefined) {
       for (const a of asks) found[a] = at;
+      this.answered += asks.length;
       this.waiting!.delete(key);
       this.passed = 0;
       return;
     }
+    // Past the last ask, a member only a waiting ask could want is kept for none.
+    if (j === q) return;
     (this.members ??= new Map<string, number>()).set(key, at);
     if (++this.passed >= PATIENCE && j < q) {
       const waiting = (this.waiting ??= new Map<string, number[]>());

@@ -95,26 +95,38 @@ class Asked {
     const open: Array<Container | undefined> = [];
     let next: Container | undefined = this.root;
     let occurrences = (this.root.occurrence = 1);
-    const member = (token: string | number, offset: number): void => {
+    // Where no key repeats, each container and each ask into an object is found once and for good:
+    // the walk ends when all are (10,000 keys asked at the top of 12 MB are found in its first 1%).
+    let left = distinct ? outstanding(this.root) : Infinity;
+    const member = (token: string | number, offset: number): boolean => {
       const parent = open[open.length - 1];
-      if (parent === undefined) return void (next = undefined);
+      if (parent === undefined) {
+        next = undefined;
+        return false;
+      }
       if (parent.asked !== undefined) {
-        if (parent.match !== undefined) parent.match.add(token as string, offset);
-        else {
+        if (parent.match !== undefined) {
+          const before = parent.match.answered;
+          parent.match.add(token as string, offset);
+          left -= parent.match.answered - before;
+        } else {
           if (typeof token === 'string') parent.keys.push(token);
           parent.offsets.push(offset);
         }
       }
       next = parent.kids?.get(String(token));
-      if (next === undefined) return;
-      next.offset = offset;
-      next.occurrence = ++occurrences;
-      next.under = parent.occurrence;
+      if (next !== undefined) {
+        next.offset = offset;
+        next.occurrence = ++occurrences;
+        next.under = parent.occurrence;
+        left--;
+      }
+      return left <= 0;
     };
     const offset = walkJson(text, {
       key: member,
       // An array's index is made a token only where a pointer goes below one of its elements.
-      element: (index, offset) => member(open[open.length - 1]?.kids === undefined ? -1 : index, offset),
+      element: (index, offset) => void member(open[open.length - 1]?.kids === undefined ? -1 : index, offset),
       open: (object) => {
         const n = next;
         if (n !== undefined && n.kids === undefined && n.asked === undefined) return void open.push(undefined);
@@ -129,6 +141,18 @@ class Asked {
     this.root.offset = offset;
     return offset !== -1;
   }
+}
+
+/** How many containers below `root` and asks the walk is to find. */
+function outstanding(root: Container): number {
+  let count = 0;
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    count += (node === root ? 0 : 1) + (node.asked?.length ?? 0);
+    if (node.kids !== undefined) for (const kid of node.kids.values()) stack.push(kid);
+  }
+  return count;
 }
 
 /**
@@ -210,8 +234,10 @@ export interface PositionOptions {
   /**
    * Whether some object in the text writes a key twice, as `validateManifestText` tells
    * (`keysRepeat`). `false` lets the walk match each object's keys in one pass, in the order
-   * written; left out, nothing is assumed. A `false` that is not so may misplace a pointer asked
-   * twice into an object that repeats its key.
+   * written, and end once every pointer is found; it also says the text is JSON (as
+   * `validateManifestText` gives it only for text JSON.parse read). Left out, nothing is assumed.
+   * A `false` that is not so may misplace a pointer asked twice into an object that repeats its
+   * key, or place one in a text that is not JSON.
    */
   keysRepeat?: boolean;
 }

@@ -25,8 +25,8 @@ const isScalar = (kind: number): boolean => (kind >= 7 && kind <= NUMBER) || kin
 
 /** What the walk tells as it reads, in the text's order. */
 export interface JsonEvents {
-  /** An object's property: its key (escapes decoded) and the offset of its opening quote. */
-  key?(key: string, offset: number): void;
+  /** An object's property: its key (escapes decoded) and the offset of its opening quote. `true` ends the walk there. */
+  key?(key: string, offset: number): boolean | void;
   /** An array's element: its index and the offset where its value starts. */
   element?(index: number, offset: number): void;
   /** An object (`object`) or array opens, just after the key or element event of its value. */
@@ -37,7 +37,8 @@ export interface JsonEvents {
 /**
  * Walks the value at the start of `text` (after a byte order mark; comments and trailing commas
  * are stepped over, what follows the value is not read). Returns the offset where the value
- * starts, or -1 where the text is not JSON, so that nothing is placed on a guess.
+ * starts, or -1 where the text is not JSON, so that nothing is placed on a guess. A walk a `key`
+ * event ends returns the value's start, the rest unread: that caller knows the text is JSON.
  */
 export function walkJson(text: string, on: JsonEvents): number {
   const scanner = jsoncParser().createScanner(text, true);
@@ -56,6 +57,7 @@ export function walkJson(text: string, on: JsonEvents): number {
   const indexes: number[] = [];
   let token = scan();
   const root = scanner.getTokenOffset();
+  let ended = false;
   /** Reads the start of the member `index` of the innermost container, up to its value's first token. */
   const member = (object: boolean, index: number): boolean => {
     if (!object) {
@@ -63,7 +65,7 @@ export function walkJson(text: string, on: JsonEvents): number {
       return true;
     }
     if (token !== STRING) return false;
-    on.key?.(scanner.getTokenValue(), scanner.getTokenOffset());
+    if (on.key?.(scanner.getTokenValue(), scanner.getTokenOffset()) === true) return !(ended = true);
     if (scan() !== COLON) return false;
     token = scan();
     return true;
@@ -77,7 +79,7 @@ export function walkJson(text: string, on: JsonEvents): number {
       indexes.push(0);
       token = scan();
       if (token !== (object ? CLOSE_BRACE : CLOSE_BRACKET)) {
-        if (!member(object, 0)) return -1;
+        if (!member(object, 0)) return ended ? root : -1;
         continue;
       }
     } else if (isScalar(token)) {
@@ -100,7 +102,7 @@ export function walkJson(text: string, on: JsonEvents): number {
       if (token !== COMMA) return -1;
       token = scan();
       if (token === close) continue; // a trailing comma
-      if (!member(object, ++indexes[depth - 1]!)) return -1;
+      if (!member(object, ++indexes[depth - 1]!)) return ended ? root : -1;
       break;
     }
   }
