@@ -40,8 +40,10 @@ export class Reporter implements KeyLists {
   }
 
   /** Reports a finding the caller has told apart from every other already: no other finding has its code and pointer. */
-  add(code: DiagnosticCode, path: string, message: string): void {
-    (RULES[code].severity === 'error' ? this.errors : this.warnings).push({ code, path, message });
+  add(code: DiagnosticCode, path: string, message: string): Diagnostic {
+    const finding = { code, path, message };
+    (RULES[code].severity === 'error' ? this.errors : this.warnings).push(finding);
+    return finding;
   }
 
   /** Reports a finding of the structural check, once per code and pointer. */

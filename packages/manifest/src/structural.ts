@@ -1,11 +1,12 @@
 // Runs the compiled structural check and maps ajv's errors onto the kit's own
 // codes by keyword and instance path, so users never see raw ajv text.
 import { COMPONENTS, type ComponentScan } from './checks/components.js';
-import { describe, isObject, type Reporter } from './diagnostics.js';
-import { FAR_IDENTIFIER, KNOWN_KEYS, suggestKey, TOP_LEVEL } from './known-keys.js';
-import { IDENTIFIER, join, readable, tokens, withKey } from './pointer.js';
+import { describe, isObject, type Diagnostic, type Reporter } from './diagnostics.js';
+import { KNOWN_KEYS, suggestKey } from './known-keys.js';
+import { join, readable, tokens, withKey } from './pointer.js';
 import { isDiagnosticCode, type DiagnosticCode } from './rules.js';
 import { validate as compiledCheck } from './structural.generated.js';
+import { LISTED_UNKNOWN_KEYS, reportUnknownTopLevel, unlisted } from './unknown-keys.js';
 
 interface AjvError {
   instancePath: string;
@@ -128,6 +129,8 @@ export function checkStructure(
   // Unknown keys, the one finding there can be a great many of, are told apart by their parent's
   // pointer and the key itself (a property name JSON.parse already hashed), not by a new pointer.
   const unknown = new Map<string, Set<string>>();
+  // Past an object's first LISTED_UNKNOWN_KEYS unknown keys, the one finding that counts the rest, by object.
+  const rest = new Map<string, { finding: Diagnostic; key: string; parent: string; more: number }>();
   for (const e of structuralCheck.errors ?? []) {
     reportMisshapen(e.instancePath);
     if (e.keyword === 'additionalProperties') {
@@ -136,44 +139,29 @@ export function checkStructure(
       if (keys === undefined) unknown.set(e.instancePath, (keys = new Set()));
       else if (keys.has(key)) continue;
       keys.add(key);
+      const more = rest.get(e.instancePath);
+      if (more !== undefined) {
+        if (!ignore(join(e.instancePath, key))) more.more++;
+        continue;
+      }
     }
     const mapped = mapError(e, input, parent);
     if (!mapped || ignore(mapped.path)) continue;
-    if (mapped.code === 'manifest.unknown_property') reporter.add(mapped.code, mapped.path, mapped.message);
-    else reporter.reportStructural(mapped.code, mapped.path, mapped.message);
+    if (mapped.code !== 'manifest.unknown_property')
+      reporter.reportStructural(mapped.code, mapped.path, mapped.message);
+    else if (unknown.get(e.instancePath)!.size <= LISTED_UNKNOWN_KEYS)
+      reporter.add(mapped.code, mapped.path, mapped.message);
+    else {
+      const key = String(e.params.additionalProperty);
+      const finding = reporter.add(mapped.code, mapped.path, mapped.message);
+      rest.set(e.instancePath, { finding, key, parent: parent.text, more: 0 });
+    }
   }
+  for (const { finding, key, parent, more } of rest.values())
+    finding.message = unlisted(parent, key, more, finding.message);
   reportMisshapen(undefined);
   return false;
 }
-
-/**
- * Reports the manifest's own keys that are no manifest property, and returns how many. The
- * compiled check leaves the top level open (scripts/generate.ts): one loop over the keys here
- * words the finding for a great many unknown keys more cheaply than one of ajv's errors each.
- */
-function reportUnknownTopLevel(input: Record<string, unknown>, reporter: Reporter): number {
-  const keys = reporter.keysOf(input);
-  let unknown = 0;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    if (TOP_LEVEL.has(key)) continue;
-    unknown++;
-    // An identifier needs neither a pointer escape nor quotes: one test, and the message shares its
-    // constant part. Most unknown keys are also too far from every known key for a suggestion: the same test.
-    if (FAR_IDENTIFIER.test(key)) reporter.add('manifest.unknown_property', '/' + key, key + UNKNOWN_TOP_LEVEL);
-    else if (IDENTIFIER.test(key))
-      reporter.add('manifest.unknown_property', '/' + key, key + UNKNOWN_TOP_LEVEL + suggestKey(key, ''));
-    else
-      reporter.add(
-        'manifest.unknown_property',
-        join('', key),
-        `${withKey('', key)}${UNKNOWN_TOP_LEVEL}${suggestKey(key, '')}`,
-      );
-  }
-  return unknown;
-}
-
-const UNKNOWN_TOP_LEVEL = ' is not a manifest property; it is ignored';
 
 /** The readable path of the object the last unknown key was in, made once per object rather than once per key. */
 interface ParentLabel {
