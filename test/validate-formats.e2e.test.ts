@@ -269,4 +269,22 @@ describe('extkit validate: many diagnostics', () => {
     expect(json.warnings).toHaveLength(8000);
     expect(new Set(json.warnings.map((w) => w.line)).size).toBe(8000);
   });
+
+  it("reports an object's first 10,000 unknown keys one each and counts the rest in one more, placed at its key", () => {
+    const many = fixture({ ...example, ...Object.fromEntries(Array.from({ length: 12_000 }, (_, i) => [`x${i}`, i])) });
+    const out = runCli(['validate', many, '--publisher', 'acme', '--json']);
+    expect(out.status).toBe(0);
+    const json = JSON.parse(out.stdout) as Doc;
+    expect(json.warnings).toHaveLength(10_001);
+    const text = readFileSync(join(many, 'manifest.json'), 'utf8');
+    expect(json.warnings[10_000]).toMatchObject({
+      code: 'manifest.unknown_property',
+      severity: 'warning',
+      path: '/x10000',
+      line: text.split('\n').findIndex((l) => l.startsWith('  "x10000":')) + 1,
+      column: 3,
+    });
+    expect(json.warnings[10_000]!.message).toMatch(/^x10000 and 1,999 more keys after it are not manifest properties/);
+    expect(runCli(['validate', many, '--publisher', 'acme']).stdout).toContain('is valid (0 errors, 10,001 warnings)');
+  });
 });
