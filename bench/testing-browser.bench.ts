@@ -69,7 +69,7 @@ cpSync(join(root, 'bench/fixtures/testing/bare.test.ts'), join(bareDir, 'src', '
 writeFileSync(join(bareDir, 'package.json'), '{ "type": "module" }\n');
 writeFileSync(
   join(bareDir, 'vitest.browser.config.ts'),
-  readFileSync(join(template, 'vitest.browser.config.ts'), 'utf8').replace('plugins: [extkitBrowser()],', ''),
+  "import { defineBrowserConfig } from '@extkit/testing/browser';\n\nexport default { ...defineBrowserConfig(), plugins: [] };\n",
 );
 const vitestBin = join(modules, 'vitest/vitest.mjs');
 const reporter = join(root, 'bench/fixtures/testing/breakdown-reporter.mjs');

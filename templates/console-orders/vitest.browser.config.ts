@@ -1,23 +1,12 @@
-import { extkitBrowser, systemChromium } from '@extkit/testing/browser';
-import { playwright } from '@vitest/browser-playwright';
-import { defineConfig } from 'vitest/config';
+import { defineBrowserConfig } from '@extkit/testing/browser';
 
 // The same tests in Chromium (`npm run test:browser`): render() mounts each contribution in a real frame,
 // sandbox="allow-scripts" with the manifest's Content-Security-Policy, as the preview and the platform do.
-// systemChromium() finds the system's Chromium (CHROMIUM_PATH to choose another); `npm test` stays in jsdom.
-export default defineConfig({
-  plugins: [extkitBrowser()],
+// defineBrowserConfig() is vitest's browser mode on the system's Chromium (CHROMIUM_PATH to choose another),
+// with the options you pass merged over it (docs: @extkit/testing, "The same tests in Chromium"); `npm test` stays in jsdom.
+export default defineBrowserConfig({
   test: {
     // The run's emulator, started in Node as for `npm test`; each file gets an organization of its own.
     globalSetup: ['@extkit/testing/emulator'],
-    include: ['src/**/*.test.{ts,tsx}'],
-    browser: {
-      enabled: true,
-      headless: true,
-      provider: playwright({ launchOptions: systemChromium() }),
-      instances: [{ browser: 'chromium' }],
-      // The first run pre-bundles the dependencies before the page connects: minutes on a loaded machine.
-      connectTimeout: 180_000,
-    },
   },
 });
