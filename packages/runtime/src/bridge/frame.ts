@@ -1,35 +1,27 @@
 // The frame side of the bridge: runs inside the sandboxed extension frame,
-// answers the host's handshake, mounts the registered surface the host names
-// and carries props, config, events, size and function calls over the port.
-// It ships to the browser, so it stays small and dependency-free.
+// says hello, takes the host's handshake and its port, and says what the
+// bundle registered (ready); over the port, the surface the host names is
+// mounted (frame-surface.ts) and what it sends goes out within the budget
+// (frame-outbox.ts). It ships to the browser, so it stays small and dependency-free.
 import { getRegistry } from '../registry.js';
 import {
   KINDS,
   PROTOCOL_VERSION,
   isConnect,
-  type Emit,
   type FirstMount,
-  type FrameMessage,
   type HelloMessage,
   type HostMessage,
   type Surface,
 } from './protocol.js';
-import { BRIDGE_BUDGET, callCost, clip, emitCost, rateBudget, refusals, type Dropped } from './budget.js';
-import { measurer } from './measure.js';
-import { bindingName } from './verdicts.js';
-
-type Values = Record<string, unknown>;
-type Listener = (values: Values) => void;
-type DistributiveOmitV<T> = T extends unknown ? Omit<T, 'v'> : never;
-
-/** What a resize or a message with no size of its own counts against the byte budget. */
-const SLOT = 8;
+import { BRIDGE_BUDGET, clip } from './budget.js';
+import { SLOT, frameOutbox, type Outgoing } from './frame-outbox.js';
+import { frameSurface } from './frame-surface.js';
 
 type Get = (this: unknown) => unknown;
 type Call = (this: unknown, ...args: unknown[]) => unknown;
 
 /** What the host is told instead of a message the browser could not copy. */
-function unsendable(m: DistributiveOmitV<FrameMessage>, err: unknown): string {
+function unsendable(m: Outgoing, err: unknown): string {
   const what =
     m.type === 'emits'
       ? `ctx.emit (${m.events.map((e) => e.event).join(', ')})`
@@ -82,25 +74,12 @@ export function connectFrame(
     : function (this: unknown) {
         return (this as MessageEvent<unknown>).data;
       }; // jsdom: no MessagePort of the window's own
-  const { messageBytes, messageEmits, errorChars, readyRegistrations } = BRIDGE_BUDGET;
-  const cloneOf = (g['structuredClone'] as unknown as Call | undefined) ?? (structuredClone as Call);
-  const measure = measurer((v) => apply(cloneOf, undefined, [v]));
+  const { messageBytes, errorChars, readyRegistrations } = BRIDGE_BUDGET;
   const later = g['setTimeout'] as unknown as Call;
-  const microtask = g['queueMicrotask'] as unknown as Call;
-  const perf = g['performance'] as unknown as object | undefined;
-  const perfNow = perf && (perf as { now?: Call }).now;
-  const now = perfNow ? (): number => apply(perfNow, perf, []) as number : Date.now;
-  const consoleOf = g['console'] as unknown as object | undefined;
-  const consoleError = consoleOf && (consoleOf as { error?: Call }).error;
-  const ErrorOf = Error;
-  const max = Math.max;
   const min = Math.min;
   const floor = Math.floor;
   const MAX_SAFE = 9007199254740991;
   const RELIST_MS = 100;
-  const TypeErrorOf = TypeError;
-  const StringOf = String;
-  const stringify = JSON.stringify;
   /** Appends without Array.prototype.push, which the extension may replace. */
   const append = <T>(list: T[], x: T): void =>
     void defineProperty(list, list.length, {
@@ -115,28 +94,10 @@ export function connectFrame(
   /** Whether the document is parsed, and whether the port is started: sends wait in `queue` until it is. */
   let parsed = win.document.readyState !== 'loading';
   let live = false;
-  let queue: Array<DistributiveOmitV<FrameMessage>> = [];
-  let cleanup: (() => void) | void;
-  let root: HTMLElement | undefined;
-  /** The surface mounted from options.mount before the handshake, until the host's own `mount` message arrives. */
-  let first: Surface | undefined;
-  let props: Values = {};
-  let config: Values = {};
-  const propsListeners = new Set<Listener>();
-  const configListeners = new Set<Listener>();
-  const calls = new Map<number, [(v: unknown) => void, (e: Error) => void]>();
-  let nextCall = 0;
-  /** The emits of the current message, at most messageEmits and messageBytes together. */
-  let emits: Emit[] = [];
-  let emitBytes = 0;
-  let flushQueued = false;
-  const rate = rateBudget(now);
-  let dropped: Dropped = { emits: 0, errors: 0, reports: 0 };
-  let heldHeight: number | undefined;
-  let noticeArmed = false;
+  let queue: Outgoing[] = [];
 
   /** Posts `m`, or queues it before the handshake; false when the browser could not copy it, which is then reported instead. */
-  const post = (m: DistributiveOmitV<FrameMessage>): boolean => {
+  const post = (m: Outgoing): boolean => {
     // Queued without Array.prototype.push, which the extension may replace: the sandbox's reports wait here too.
     if (!live || !port) return (append(queue, m), true);
     try {
@@ -148,196 +109,9 @@ export function connectFrame(
       return false;
     }
   };
-  // Emits leave at the end of the task, or as soon as a message is full; any other message flushes them first, so order holds.
-  const flush = (): void => {
-    const events = emits;
-    emits = [];
-    emitBytes = 0;
-    if (events.length) post({ type: 'emits', events });
-  };
-  const send = (m: DistributiveOmitV<FrameMessage>): boolean => {
-    flush();
-    return post(m);
-  };
-  const admit = rate.admit;
-  /** Tells the host, once at the end of the window, what was dropped in it (and the height held back). */
-  const notice = (): void => {
-    noticeArmed = false;
-    const d = dropped;
-    dropped = { emits: 0, errors: 0, reports: 0 };
-    if (d.emits || d.errors || d.reports) send({ type: 'dropped', ...d });
-    if (heldHeight !== undefined) send({ type: 'resize', height: heldHeight });
-    heldHeight = undefined;
-  };
-  const armNotice = (): void => {
-    if (noticeArmed) return;
-    noticeArmed = true;
-    apply(later, win, [notice, max(0, rate.windowEnds - now())]);
-  };
-  const drop = (kind: keyof Dropped): void => {
-    dropped[kind]++;
-    armNotice();
-  };
-  /**
-   * Says why the frame did not send something: to the frame's own console, and to the host (within the budget).
-   * The same refusal again in one window only counts as a dropped error, so a loop of them costs the host one message.
-   */
-  const refuse = (message: string): void => {
-    const verdict = rate.refusal(message);
-    if (verdict === 'repeat') return drop('errors');
-    if (consoleError) apply(consoleError, consoleOf, [message]);
-    if (verdict === 'over') return drop('errors');
-    send({ type: 'error', message: clip(message, errorChars) });
-  };
-  const report = (message: string, stack?: string): void => {
-    const m = clip(message, errorChars);
-    const s = stack === undefined ? undefined : clip(stack, errorChars);
-    if (!admit(m.length + (s?.length ?? 0))) return drop('errors');
-    send({ type: 'error', message: m, ...(s === undefined ? {} : { stack: s }) });
-  };
-  const emit = (event: string, detail?: unknown): void => {
-    if (rate.full()) return drop('emits');
-    if (typeof event !== 'string') return refuse(refusals.emitNotString(event));
-    const measured =
-      detail === undefined ? ({ ok: true, value: undefined, bytes: 0 } as const) : measure(detail, messageBytes);
-    if (!measured.ok) return refuse(refusals.emitNotCopyable(event, measured.why));
-    const bytes = emitCost(event, measured.bytes);
-    if (bytes > messageBytes) return refuse(refusals.emitTooLarge(event));
-    if (!admit(bytes)) return drop('emits');
-    if (emits.length >= messageEmits || emitBytes + bytes > messageBytes) flush();
-    append(emits, { event, detail: measured.value });
-    emitBytes += bytes;
-    if (!flushQueued) {
-      flushQueued = true;
-      apply(microtask, win, [() => ((flushQueued = false), flush())]);
-    }
-  };
-  const fail = (err: unknown): void => {
-    let message: string;
-    let stack: unknown;
-    try {
-      message = err instanceof ErrorOf ? StringOf(err.message) : StringOf(err);
-      stack = err instanceof ErrorOf ? err.stack : undefined;
-    } catch {
-      message = 'an error the frame could not describe';
-    }
-    report(message, typeof stack === 'string' && stack ? stack : undefined);
-  };
-  const setHeight = (height: number): void => {
-    if (admit(SLOT)) return void ((heldHeight = undefined), send({ type: 'resize', height }));
-    heldHeight = height;
-    armNotice();
-  };
-  const call = (prop: string, args: unknown[]): Promise<unknown> =>
-    new Promise((resolve, reject) => {
-      const refused = (why: string): void => reject(new TypeErrorOf(refusals.callPrefix(prop) + why));
-      // The prop and the binding's name cross with the arguments, so they are counted with them (and only a string prop is
-      // sent: anything else would cross unmeasured). The name is read with String, which the extension may have replaced.
-      if (typeof prop !== 'string') return refused(refusals.callPropNotString());
-      const named: unknown = bindingName(props, prop);
-      const name = typeof named === 'string' ? named : '';
-      const measured = measure(args, messageBytes);
-      if (!measured.ok) return refused(refusals.callNotCopyable(measured.why));
-      const bytes = callCost(prop, name, measured.bytes);
-      if (bytes > messageBytes) return refused(refusals.callTooLarge());
-      if (!admit(bytes)) return refused(refusals.callOverRate());
-      const callId = ++nextCall;
-      calls.set(callId, [resolve, reject]);
-      if (send({ type: 'call', callId, prop, name, args: measured.value as unknown[] })) return;
-      calls.delete(callId);
-      refused('the arguments cannot be sent to the host; pass plain data (no functions or DOM nodes).');
-    });
-  const sandbox = (attempt: Record<string, unknown>): void => {
-    const measured = measure(attempt, messageBytes);
-    if (!measured.ok || measured.bytes > messageBytes || !admit(measured.bytes)) return drop('reports');
-    send({ type: 'sandbox', attempt: measured.value as Record<string, unknown> });
-  };
-  const subscribe = (set: Set<Listener>, cb: Listener) => (set.add(cb), () => void set.delete(cb));
-
-  const mount = (surface: Surface): void => {
-    const reg = getRegistry().registrations.find((r) => r.kind === surface.kind && r.id === surface.id);
-    if (!reg)
-      return fail(new Error(`The bundle registers no ${surface.kind} "${surface.id}"; the manifest declares it.`));
-    root = win.document.createElement('div');
-    win.document.body.append(root);
-    const ctx = {
-      root,
-      surface,
-      get props() {
-        return props;
-      },
-      get config() {
-        return config;
-      },
-      onProps: (cb: Listener) => subscribe(propsListeners, cb),
-      onConfig: (cb: Listener) => subscribe(configListeners, cb),
-      emit,
-      setHeight,
-      call: (prop: string, ...args: unknown[]) => call(prop, args),
-    };
-    try {
-      cleanup = reg.mount(ctx);
-      send({ type: 'mounted', surface });
-    } catch (err) {
-      fail(err);
-    }
-  };
-
-  /** Mounts the first mount's surface, unless the bundle has not registered it yet: the host's `mount` message then does. */
-  const mountFirst = (given: FirstMount): void => {
-    const { kind, id } = given.surface;
-    try {
-      if (!getRegistry().registrations.some((r) => r.kind === kind && r.id === id)) return;
-    } catch {
-      return; // a registry the extension broke: the host's mount reports it
-    }
-    first = { kind, id };
-    props = given.props;
-    config = given.config;
-    mount(first);
-  };
-  /** Whether two sets of values differ as the host sent them (plain data); values that cannot be compared differ. */
-  const differ = (a: Values, b: Values): boolean => {
-    try {
-      return stringify(a) !== stringify(b);
-    } catch {
-      return true;
-    }
-  };
-
-  const receive = (m: HostMessage): void => {
-    if (m.type === 'mount') {
-      const mounted = first;
-      first = undefined;
-      if (mounted && mounted.kind === m.surface.kind && mounted.id === m.surface.id) {
-        // The surface is already mounted, with what the host had when it loaded the frame: only what changed since goes on.
-        const propsChanged = differ(props, m.props);
-        const configChanged = differ(config, m.config);
-        props = m.props;
-        config = m.config;
-        if (propsChanged) propsListeners.forEach((cb) => cb(props));
-        if (configChanged) configListeners.forEach((cb) => cb(config));
-        return;
-      }
-      if (mounted) {
-        if (typeof cleanup === 'function') cleanup();
-        root?.remove();
-      }
-      props = m.props;
-      config = m.config;
-      mount(m.surface);
-    } else if (m.type === 'props') {
-      props = m.props;
-      propsListeners.forEach((cb) => cb(props));
-    } else if (m.type === 'config') {
-      config = m.config;
-      configListeners.forEach((cb) => cb(config));
-    } else if (m.type === 'callResult') {
-      const pending = calls.get(m.callId);
-      calls.delete(m.callId);
-      if (pending) m.ok ? pending[0](m.value) : pending[1](new Error(m.error));
-    }
-  };
+  const out = frameOutbox(win, post, append);
+  const { send, fail } = out;
+  const surface = frameSurface(win, out);
 
   // In the capture phase, registered before the extension's code runs: this listener sees the handshake first, and keeps it.
   const onMessage = (event: MessageEvent): void => {
@@ -347,10 +121,7 @@ export function connectFrame(
     apply(stopImmediately, event, []);
     if (port) apply(portClose, port, []);
     // A surface mounted first stays: the host's `mount` message confirms it. Any other connect starts afresh.
-    if (!first) {
-      if (typeof cleanup === 'function') cleanup();
-      root?.remove();
-    }
+    surface.connected();
     port = transferred;
     live = false;
     start();
@@ -359,7 +130,7 @@ export function connectFrame(
    * The `ready` message: the registrations in order, as many as fit one message. The registry is the extension's to
    * change (a global), so it is read with a plain loop, each entry's fields once, and a hostile entry skips listing.
    */
-  const ready = (): DistributiveOmitV<FrameMessage> => {
+  const ready = (): Outgoing => {
     const registrations: Surface[] = [];
     let bytes = 0;
     let total = 0;
@@ -392,7 +163,7 @@ export function connectFrame(
     apply(setOnMessage, port, [
       (e: MessageEvent) => {
         const m = apply(portData, e, []) as HostMessage | undefined;
-        if (m && m.v === PROTOCOL_VERSION) receive(m);
+        if (m && m.v === PROTOCOL_VERSION) surface.receive(m);
       },
     ]);
     send(ready());
@@ -429,7 +200,7 @@ export function connectFrame(
       () => {
         parsed = true;
         try {
-          if (given) mountFirst(given);
+          if (given) surface.mountFirst(given);
         } finally {
           start();
         }
@@ -444,6 +215,6 @@ export function connectFrame(
     ...(options.load === undefined ? {} : { load: options.load }),
   };
   parent.postMessage(message, '*');
-  if (parsed && given) mountFirst(given);
-  return { sandbox };
+  if (parsed && given) surface.mountFirst(given);
+  return { sandbox: out.sandbox };
 }
