@@ -4,8 +4,8 @@
 // shadow trees too), so a MutationObserver is too late. The guard strips the
 // blocked tokens before the browser sees them: at every write that can set a
 // link's rel, and on every node a parser made, before it is inserted anywhere
-// (markup.ts). A nested frame a parser made (<iframe>, <frame>, <object>,
-// <embed>) is removed: markup.ts refuses to make one with the DOM, so none
+// (markup-nodes.ts). A nested frame a parser made (<iframe>, <frame>, <object>,
+// <embed>) is removed: markup-nodes.ts refuses to make one with the DOM, so none
 // exists in the frame (attempt.ts says why). Everything it calls was
 // captured before the extension's code ran: the extension may patch any
 // built-in (RegExp.prototype.exec, Array iterators, WeakMap methods) later.

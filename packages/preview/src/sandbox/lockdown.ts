@@ -2,7 +2,7 @@
 // what Chromium does not hold to CSP. Nested frames (<iframe>, <frame>,
 // <object>, <embed>: Chromium resolves and connects to any host one is sent
 // to before frame-src refuses it) are refused wherever they would be made
-// (markup.ts, hints.ts), so the frame has no child window. WebRTC (a peer
+// (markup-nodes.ts, hints.ts), so the frame has no child window. WebRTC (a peer
 // connection reaches any STUN/TURN server or peer it names, carrying data in
 // its credentials and candidates): it replaces the WebRTC constructors in the
 // frame's window and, as a second line should a child window appear anyway, in

@@ -1,5 +1,5 @@
 // The bridge's budget: what one frame may send its host, per message and per
-// second. Defined here once; the frame transport (./frame.ts) keeps to it and
+// second. Defined here once; the frame transport (./frame-outbox.ts) keeps to it and
 // the host (@extkit/preview) reads its notices and flags with it. The
 // platform's documents are silent on a bridge budget: these are extkit's own
 // policy, chosen so that no frame can keep its host's main thread busy for more

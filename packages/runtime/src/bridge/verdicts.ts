@@ -1,6 +1,6 @@
 // The bridge's verdicts, authored once: what a host lets through between an
 // extension frame and the page, by the manifest's declarations. The preview's
-// bridge host, @extkit/testing's harness and the frame side (./frame.ts) all
+// bridge host, @extkit/testing's harness and the frame side (./frame-outbox.ts) all
 // decide with these functions, so a test cannot pass on something the preview
 // would drop. See docs/design/runtime.md, "The bridge's verdicts".
 import type { ContributionKind } from '../context.js';
