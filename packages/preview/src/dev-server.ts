@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { HOST_ABI } from './host-abi.js';
 import { LoadLedger } from './server/load-proof.js';
 import { newReportSecret } from './server/report-gate.js';
-import { broadcast, handle } from './server/routes.js';
+import { broadcast, handle, prepareFrames, type RouteContext } from './server/routes.js';
 import { send } from './server/send.js';
 import { clientAssets } from './session/client-assets.js';
 import { Session } from './session/session.js';
@@ -32,18 +32,26 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const [assets] = await Promise.all([clientAssets(), session.start()]);
   const streams = new Set<ServerResponse>();
   const waiting: Array<(state: PreviewState) => void> = [];
+  // One context for every request: it keeps the frame parts made for the current bundle (routes.ts, frameParts).
+  const ctx: RouteContext = {
+    port: 0,
+    reportSecret: newReportSecret(),
+    frameKey: newReportSecret(),
+    loads: new LoadLedger(),
+    session,
+    assets,
+    streams,
+  };
   session.onChange((state) => {
     broadcast(streams, 'state', state);
     for (const resolveUpdate of waiting.splice(0)) resolveUpdate(state);
+    // While the host page takes the new state in and starts the frames' loads.
+    prepareFrames(ctx);
   });
 
-  let port = 0;
-  const reportSecret = newReportSecret();
-  const frameKey = newReportSecret();
-  const loads = new LoadLedger();
   const server = createServer((req, res) => {
     try {
-      handle(req, res, { port, reportSecret, frameKey, loads, session, assets, streams });
+      handle(req, res, ctx);
     } catch (err) {
       // A bug of ours must not take the preview down with it. The stack goes to
       // the terminal, never into a response (it names paths on this machine).
@@ -69,7 +77,9 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     await session.close();
     throw err;
   }
-  port = (server.address() as AddressInfo).port;
+  const port = (server.address() as AddressInfo).port;
+  ctx.port = port;
+  prepareFrames(ctx);
 
   return {
     url: `http://127.0.0.1:${port}/`,

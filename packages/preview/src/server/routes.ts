@@ -37,6 +37,14 @@ export interface RouteContext {
   };
 }
 
+/**
+ * Makes the frames' inlined scripts and policy hashes for the session's current bundle, if it has not been: called
+ * as each new state goes out, so the frames' requests that follow find them made.
+ */
+export function prepareFrames(ctx: RouteContext): void {
+  if (ctx.session.bundle !== null) frameParts(ctx, `http://127.0.0.1:${ctx.port}`, ctx.session.bundle);
+}
+
 /** The frame's inlined scripts and policy for the current bundle, made once per build rather than per frame request. */
 function frameParts(ctx: RouteContext, origin: string, bundle: string): NonNullable<RouteContext['framed']> {
   if (ctx.framed?.bundle !== bundle) {
