@@ -78,6 +78,11 @@ export interface BridgeHost {
    * settings the host holds now (a change may not have been set yet), which the new document mounts with.
    */
   load(src: string, current?: { props: Values; config: Values }): void;
+  /**
+   * Ends the frame's document now and leaves it a new browsing context that holds nothing, which the next load()
+   * navigates without making another (the host page's share of a load: 10 to 25 ms in Chromium 156).
+   */
+  end(): void;
   close(): void;
 }
 
@@ -149,6 +154,18 @@ export function attachBridge(o: BridgeHostOptions): BridgeHost {
           ? o.onAttempt?.(m.attempt)
           : o.onError?.("The frame sent a sandbox report outside the lockdown's shape; it was ignored.");
     }
+  };
+
+  /** The frame is a new browsing context that end() left empty: the next load navigates it as it is. */
+  let ended = false;
+  /** Takes the frame out of the page and puts it back: a new browsing context, loading `src` or nothing. */
+  const renew = (src: string | undefined): void => {
+    const parent = o.frame.parentNode;
+    const next = o.frame.nextSibling;
+    o.frame.remove();
+    if (src === undefined) o.frame.removeAttribute('src');
+    else o.frame.src = src;
+    parent?.insertBefore(o.frame, next);
   };
 
   /** The latest load's proof, until a hello carrying it connects; `heard` once the load's first window message was read. */
@@ -226,12 +243,19 @@ export function attachBridge(o: BridgeHostOptions): BridgeHost {
       // What the mount message will carry, for the document to mount with as soon as it is parsed (first-mount.ts).
       src += firstMountFragment({ surface: o.surface, props: forwardedProps(props, o.declared).forwarded, config });
       // A new browsing context for each load: the previous document ends now, and what it posted but this page has not
-      // yet handled comes from a window that is no longer the frame's, so it is never read.
-      const parent = o.frame.parentNode;
-      const next = o.frame.nextSibling;
-      o.frame.remove();
-      o.frame.src = src;
-      parent?.insertBefore(o.frame, next);
+      // yet handled comes from a window that is no longer the frame's, so it is never read. One that end() left holds
+      // nothing that ran, so it is navigated as it is.
+      if (ended) o.frame.src = src;
+      else renew(src);
+      ended = false;
+    },
+    end() {
+      clearTimeout(timer);
+      port?.close();
+      port = undefined;
+      pending = undefined;
+      renew(undefined);
+      ended = true;
     },
     close() {
       clearTimeout(timer);

@@ -35,6 +35,8 @@ export interface Mounted {
   rate: { count: number; dropped: number; since: number; badge: HTMLElement };
   /** Why the preview ended this load of the frame itself (navigationRefused), until the next load. */
   ended?: string;
+  /** Called once when this load's document connects (the other frames' turn, see Stage.reloadInTurn). */
+  onConnect?: () => void;
 }
 
 /** What a card asks of the stage it is on. */
@@ -78,7 +80,10 @@ export function surfaceCard(surface: PlannedSurface, state: PreviewState, stage:
     bridge: attachBridge({
       frame,
       prove: hooks.prove,
-      onConnect: () => m.navigation.connected(),
+      onConnect: () => {
+        m.navigation.connected();
+        m.onConnect?.();
+      },
       surface: { kind: surface.kind, id: surface.id },
       declared: { props: state.declared.props, events: state.declared.events, bindingProp: surface.bindingProp },
       props: surfaceProps(surface),
