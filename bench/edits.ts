@@ -43,13 +43,19 @@ export async function readyPreview(page: EvalPage): Promise<void> {
 
 let n = 0;
 
-/** One edit of `file` (the fixture's src/version.ts) in the preview shown by `page`: milliseconds from the write to the mount. */
-export async function previewEdit(page: EvalPage, file: string): Promise<number> {
+/**
+ * One edit of `file` (the fixture's src/version.ts) in the preview shown by `page`: milliseconds from the write to the
+ * component's mount. `everyFrame`, when given, gets the milliseconds from the write to the host page showing every
+ * frame running again (as polled, so a few ms late).
+ */
+export async function previewEdit(page: EvalPage, file: string, everyFrame?: number[]): Promise<number> {
   const version = `e${++n}`;
   const t0 = Date.now();
   writeFileSync(file, `export const VERSION = '${version}';\n`);
   const at = await poll<number>(page, mountedAt(version), 'the preview update');
-  await settlePreview(page);
+  await poll(page, previewSettled, 'the preview');
+  everyFrame?.push(Date.now() - t0);
+  await sleep(QUIET_MS);
   return at - t0;
 }
 
