@@ -84,7 +84,8 @@ describe('edit to update', () => {
     const at = (surface: string) => mounted.find((m) => m.surface === surface)!.at;
     const component = requested.get('component:acme.hello-card.card')!;
     for (const key of ['slot:orders.sidebar', 'route:/hello']) {
-      expect(requested.get(key)! - component).toBeGreaterThanOrEqual(150);
+      // Half the 200 ms: the component's request can reach this handler late on a loaded machine. All at once, it is 0.
+      expect(requested.get(key)! - component).toBeGreaterThanOrEqual(100);
       // Not held back by the component's document: they mounted while it was still on its way.
       expect(requested.get(key)! - component).toBeLessThan(1500);
     }
