@@ -157,7 +157,7 @@ export function connectFrame(
     const unlisted = min(floor(total - registrations.length), MAX_SAFE);
     return { type: 'ready', registrations, ...(unlisted > 0 ? { unlisted } : {}) };
   };
-  /** Starts the port once it is ours and the document is parsed (the bundle has registered, body exists): `ready`, then what waited. */
+  /** Starts the port once it is ours and the body is there (the bundle has registered): `ready`, then what waited. */
   const start = (): void => {
     if (!port || !parsed || live) return;
     live = true;
