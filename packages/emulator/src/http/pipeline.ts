@@ -12,6 +12,7 @@ import { dispatch, type RunDeps } from './dispatch.js';
 import { ApiError } from './errors.js';
 import { passGates, planOf, templateOf } from './gates.js';
 import { checked } from './request-checks.js';
+import { maskKey } from '../page/client/mask-key.js';
 
 export interface PipelineDeps extends RunDeps {
   now(): number;
@@ -41,9 +42,6 @@ export interface RequestLogEntry {
   /** The key it carried, shortened (`sk_emu_abc…wxyz`): enough to tell keys apart in the log, not to use one. */
   key?: string;
 }
-
-/** How the request log shows a key. */
-export const maskKey = (key: string): string => (key.length > 16 ? `${key.slice(0, 10)}…${key.slice(-4)}` : key);
 
 export function createPipeline(
   deps: PipelineDeps,

@@ -1,9 +1,7 @@
 /// <reference lib="dom" />
 // The request log (filtered by status, path and key) and the webhook deliveries with their signature checks.
 import { call, h, q, str, type Json } from './dom.js';
-
-/** How the log shows a key: its start and end (the page never holds a whole key but the one typed). */
-const maskKey = (key: string): string => (key.length > 16 ? `${key.slice(0, 10)}…${key.slice(-4)}` : key);
+import { maskKey } from './mask-key.js';
 
 export async function requests(): Promise<void> {
   const r = await call('GET', '/requests');
