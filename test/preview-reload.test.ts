@@ -20,7 +20,7 @@ beforeAll(async () => {
   // Every surface says when it mounted, with the document's readyState then.
   const index = join(dir, 'src/index.ts');
   const said = (surface: string) =>
-    `ctx.emit('mounted', { surface: '${surface}', version: VERSION, at: Date.now(), readyState: document.readyState });`;
+    `ctx.emit('mounted', { surface: '${surface}', version: VERSION, at: Date.now(), readyState: document.readyState, reached: (globalThis as { reached?: string[] }).reached ?? [] });`;
   writeFileSync(
     index,
     readFileSync(index, 'utf8')
@@ -45,6 +45,8 @@ interface Mounted {
   version: string;
   at: number;
   readyState: string;
+  /** What a hostile bundle's Reflect.apply was handed of the transport's own (the last test). */
+  reached: string[];
 }
 
 /** The `mounted` events of `version`, once every surface sent one. */
@@ -111,5 +113,23 @@ describe('edit to update', () => {
     await expect
       .poll(() => page.locator('.surface .status').allTextContents())
       .toEqual(['running', 'running', 'running']);
+  });
+
+  it("keeps the transport's body watch out of the extension's reach, whatever it replaces", async () => {
+    // A hostile bundle replaces Reflect.apply before the body is parsed: the transport's own observer must not pass
+    // through it (docs/preview.md: the observer is the transport's own), and every frame still mounts before DOMContentLoaded.
+    const index = join(dir, 'src/index.ts');
+    const hostile =
+      'const realApply = Reflect.apply;\n' +
+      '(globalThis as { reached?: string[] }).reached = [];\n' +
+      'Reflect.apply = ((f: Function, self: unknown, args: unknown[]) => {\n' +
+      '  if (self instanceof MutationObserver) (globalThis as { reached?: string[] }).reached!.push(String((f as { name?: string }).name));\n' +
+      '  return realApply(f, self, args);\n' +
+      '}) as typeof Reflect.apply;\n';
+    writeFileSync(index, hostile + readFileSync(index, 'utf8'));
+    writeFileSync(join(dir, 'src/version.ts'), "export const VERSION = 'v5';\n");
+    const mounted = await mountedOf('v5');
+    expect(mounted.map((m) => m.reached)).toEqual([[], [], []]);
+    expect(mounted.map((m) => m.readyState)).toEqual(['loading', 'loading', 'loading']);
   });
 });

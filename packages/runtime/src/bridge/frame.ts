@@ -235,6 +235,8 @@ function watchBody(win: Window, then: () => void): void {
     const root = win.document.documentElement;
     if (!Observer || !root) return;
     const disconnect = Observer.prototype.disconnect;
+    // Read now, with disconnect: the callback runs after the bundle, which may have replaced Reflect.apply.
+    const apply = Reflect.apply;
     const observer = new Observer(() => {
       let body: unknown = null;
       try {
@@ -243,7 +245,7 @@ function watchBody(win: Window, then: () => void): void {
         // a getter the extension broke: DOMContentLoaded goes on
       }
       if (!body) return;
-      Reflect.apply(disconnect, observer, []);
+      apply(disconnect, observer, []);
       then();
     });
     observer.observe(root, { childList: true });
