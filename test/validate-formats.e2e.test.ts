@@ -287,4 +287,26 @@ describe('extkit validate: many diagnostics', () => {
     expect(json.warnings[10_000]!.message).toMatch(/^x10000 and 1,999 more keys after it are not manifest properties/);
     expect(runCli(['validate', many, '--publisher', 'acme']).stdout).toContain('is valid (0 errors, 10,001 warnings)');
   });
+
+  it('bounds config.defaults the same: its first 10,000 unknown keys one each, one more counting the rest at its key', () => {
+    const config = example.config as { defaults: object };
+    const unknown = Object.fromEntries(Array.from({ length: 12_000 }, (_, i) => [`d${i}`, i]));
+    const many = fixture({ ...example, config: { ...config, defaults: { ...config.defaults, ...unknown } } });
+    const out = runCli(['validate', many, '--publisher', 'acme', '--json']);
+    expect(out.status).toBe(0);
+    const json = JSON.parse(out.stdout) as Doc;
+    expect(json.warnings).toHaveLength(10_001);
+    expect(json.warnings.every((w) => w.code === 'config.defaults.unknown_key')).toBe(true);
+    const text = readFileSync(join(many, 'manifest.json'), 'utf8');
+    expect(json.warnings[10_000]).toMatchObject({
+      severity: 'warning',
+      path: '/config/defaults/d10000',
+      line: text.split('\n').findIndex((l) => l.startsWith('      "d10000":')) + 1,
+      column: 7,
+    });
+    expect(json.warnings[10_000]!.message).toMatch(
+      /^default for "d10000" and 1,999 more keys after it in config\.defaults are not config fields/,
+    );
+    expect(json.manifest).toMatchObject({ config: { defaults: { units: 'c', days: 5 } } });
+  });
 });

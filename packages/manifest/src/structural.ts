@@ -6,7 +6,7 @@ import { KNOWN_KEYS, suggestKey } from './known-keys.js';
 import { join, readable, tokens, withKey } from './pointer.js';
 import { isDiagnosticCode, type DiagnosticCode } from './rules.js';
 import { validate as compiledCheck } from './structural.generated.js';
-import { LISTED_UNKNOWN_KEYS, reportUnknownTopLevel, unlisted } from './unknown-keys.js';
+import { LISTED_UNKNOWN_KEYS, notProperties, reportUnknownTopLevel, unlisted } from './unknown-keys.js';
 
 interface AjvError {
   instancePath: string;
@@ -158,7 +158,7 @@ export function checkStructure(
     }
   }
   for (const { finding, key, parent, more } of rest.values())
-    finding.message = unlisted(parent, key, more, finding.message);
+    finding.message = unlisted(withKey(parent, key), more, notProperties(parent), finding.message);
   reportMisshapen(undefined);
   return false;
 }

@@ -69,4 +69,47 @@ describe("an object's unknown keys past the first 10,000 (kit policy)", () => {
     expect(at[0]).toEqual({ line: line - 10_000, column: 3 });
     expect(report.warnings[10_000]!.message).toMatch(/^x10000 and 9,999 more keys after it/);
   });
+
+  it('are counted so in config.defaults, among the defaults that name a field', () => {
+    const fields = [{ key: 'days', label: 'Days', type: 'number' }];
+    const defaults = { ...keys(6_000, 'd'), days: '7', ...keys(4_003, 'e'), 'a/b': 1 };
+    const report = validateManifest({ ...valid, config: { fields, defaults } }, { publisher: 'acme' });
+    expect(report.valid).toBe(true);
+    expect(report.warnings).toHaveLength(10_001);
+    expect(report.warnings.every((w) => w.code === 'config.defaults.unknown_key')).toBe(true);
+    expect(report.warnings[9_999]).toEqual({
+      code: 'config.defaults.unknown_key',
+      path: '/config/defaults/e3999',
+      message: 'default for "e3999", which is not a config field (or was dropped); it is ignored',
+    });
+    expect(report.warnings[10_000]).toEqual({
+      code: 'config.defaults.unknown_key',
+      path: '/config/defaults/e4000',
+      message: `default for "e4000" and 3 more keys after it in config.defaults are not config fields (or were dropped); they are ignored ${POLICY}`,
+    });
+    // The field's default is still coerced and kept; every unknown one is dropped, counted or not.
+    expect(report.manifest!.config!.defaults).toEqual({ days: 7 });
+  });
+
+  it('in config.defaults are reported one each up to 10,001, and placed and silenced as the others', () => {
+    const config = (defaults: object) => ({ ...valid, config: { fields: [], defaults } });
+    const one = validateManifest(config(keys(10_001, 'd')), { publisher: 'acme' });
+    expect(one.warnings).toHaveLength(10_001);
+    expect(one.warnings.at(-1)!.message).toBe(
+      'default for "d10000", which is not a config field (or was dropped); it is ignored',
+    );
+    const text = JSON.stringify(config({ ...keys(10_000, 'd'), 'a/"b': 1, ...keys(2, 'z') }), null, 2);
+    const { report, keysRepeat } = validateManifestText(text, { publisher: 'acme' });
+    expect(report.warnings[10_000]).toEqual({
+      code: 'config.defaults.unknown_key',
+      path: '/config/defaults/a~1"b',
+      message: `default for "a/\\"b" and 2 more keys after it in config.defaults are not config fields (or were dropped); they are ignored ${POLICY}`,
+    });
+    const at = diagnosticPositions(text, report.warnings, { keysRepeat });
+    const line = text.split('\n').findIndex((l) => l.startsWith('      "a/\\"b":')) + 1;
+    expect(at[10_000]).toEqual({ line, column: 7 });
+    const quiet = validateManifestText(text, { publisher: 'acme', ignore: ['config.defaults.unknown_key'] });
+    expect(quiet.report.warnings).toEqual([]);
+    expect(quiet.report.silenced).toBe(10_001);
+  });
 });

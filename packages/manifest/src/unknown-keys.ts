@@ -1,28 +1,46 @@
 // The manifest's unknown keys: the top level's, which the compiled check leaves open, and the
-// kit's bound on how many of one object's are reported one by one.
+// kit's bound on how many of one object's are reported one by one (config.defaults' too).
 import type { Reporter } from './diagnostics.js';
 import { FAR_IDENTIFIER, suggestKey, TOP_LEVEL } from './known-keys.js';
 import { IDENTIFIER, join, withKey } from './pointer.js';
+import { LISTED_UNKNOWN_KEYS, thousands } from './rules/listed.js';
+
+export { LISTED_UNKNOWN_KEYS };
 
 /**
- * Kit policy: an object's first 10,000 unknown keys are reported one by one; the rest in one
- * finding at the first of them, which counts them. A linter's flood is no help to a reader, and
- * listing and placing 775,000 of them took longer than the 1 s a 10 MB manifest is given.
+ * One object's unknown keys, counted as a loop over its keys meets them: the first
+ * LISTED_UNKNOWN_KEYS are listed (reported one each); of the rest, `first` is the first, and
+ * `more` counts those after it.
  */
-export const LISTED_UNKNOWN_KEYS = 10_000;
+export class UnknownKeys {
+  count = 0;
+  first: string | undefined;
+  more = 0;
 
-// Not toLocaleString('en'): loading ICU's data for it cost 8 ms of a cold run.
-const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+  /** Counts an unknown key, and says whether it is one to report on its own. */
+  list(key: string): boolean {
+    if (++this.count <= LISTED_UNKNOWN_KEYS) return true;
+    if (this.first === undefined) this.first = key;
+    else this.more++;
+    return false;
+  }
+}
+
+const POLICY = `(kit policy: an object's first ${thousands(LISTED_UNKNOWN_KEYS)} unknown keys are reported one each, the rest in this one finding)`;
 
 /**
- * The message of the finding at an object's first unlisted unknown key, `more` others after it
- * (`parent`: the object's readable path, '' for the manifest); with none after it, `alone`, the
- * key's own.
+ * The message of the finding at an object's first unlisted unknown key, `first` as messages name
+ * it, `more` others after it, all of which `are` what the message says ("are not manifest
+ * properties"); with none after it, `alone`, the key's own.
  */
-export const unlisted = (parent: string, key: string, more: number, alone: string): string =>
+export const unlisted = (first: string, more: number, are: string, alone: string): string =>
   more === 0
     ? alone
-    : `${withKey(parent, key)} and ${thousands(more)} more ${more === 1 ? 'key' : 'keys'} after it${parent === '' ? '' : ` in ${parent}`} are not manifest properties; they are ignored (kit policy: an object's first ${thousands(LISTED_UNKNOWN_KEYS)} unknown keys are reported one each, the rest in this one finding)`;
+    : `${first} and ${thousands(more)} more ${more === 1 ? 'key' : 'keys'} after it ${are}; they are ignored ${POLICY}`;
+
+/** What the unlisted unknown keys of the manifest's object at readable path `parent` ('' for the manifest) are. */
+export const notProperties = (parent: string): string =>
+  parent === '' ? 'are not manifest properties' : `in ${parent} are not manifest properties`;
 
 /**
  * Reports the manifest's own keys that are no manifest property, and returns how many. The
@@ -31,15 +49,10 @@ export const unlisted = (parent: string, key: string, more: number, alone: strin
  */
 export function reportUnknownTopLevel(input: Record<string, unknown>, reporter: Reporter): number {
   const keys = reporter.keysOf(input);
-  let unknown = 0;
-  let first = -1; // the first key past the ones listed
+  const unknown = new UnknownKeys();
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
-    if (TOP_LEVEL.has(key)) continue;
-    if (++unknown > LISTED_UNKNOWN_KEYS) {
-      if (first === -1) first = i;
-      continue;
-    }
+    if (TOP_LEVEL.has(key) || !unknown.list(key)) continue;
     // An identifier needs neither a pointer escape nor quotes: one test, and the message shares its
     // constant part. Most unknown keys are also too far from every known key for a suggestion: the same test.
     if (FAR_IDENTIFIER.test(key)) reporter.add('manifest.unknown_property', '/' + key, key + UNKNOWN_TOP_LEVEL);
@@ -52,16 +65,16 @@ export function reportUnknownTopLevel(input: Record<string, unknown>, reporter: 
         `${withKey('', key)}${UNKNOWN_TOP_LEVEL}${suggestKey(key, '')}`,
       );
   }
-  if (first !== -1) {
-    const key = keys[first]!;
+  const key = unknown.first;
+  if (key !== undefined) {
     const alone = `${withKey('', key)}${UNKNOWN_TOP_LEVEL}${suggestKey(key, '')}`;
     reporter.add(
       'manifest.unknown_property',
       join('', key),
-      unlisted('', key, unknown - LISTED_UNKNOWN_KEYS - 1, alone),
+      unlisted(withKey('', key), unknown.more, notProperties(''), alone),
     );
   }
-  return unknown;
+  return unknown.count;
 }
 
 const UNKNOWN_TOP_LEVEL = ' is not a manifest property; it is ignored';

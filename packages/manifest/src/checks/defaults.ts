@@ -2,6 +2,7 @@
 import { describe, quote, Reporter, setOwn, type Diagnostic } from '../diagnostics.js';
 import { join } from '../pointer.js';
 import type { ConfigField } from '../schema.js';
+import { UnknownKeys, unlisted } from '../unknown-keys.js';
 import { namesCredential } from './reach.js';
 
 type OptionValue = string | number | boolean;
@@ -16,6 +17,7 @@ export function checkDefaults(
   reporter: Reporter,
 ): Record<string, unknown> {
   const keys = reporter.keysOf(defaults);
+  const unknown = new UnknownKeys();
   let out: Record<string, unknown> | undefined;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
@@ -23,8 +25,9 @@ export function checkDefaults(
     let kept: OptionValue | undefined;
     let same = false;
     // An unknown default is dropped without reading its value (a lookup in a large object).
-    if (field === undefined) reportUnknownDefault(key, reporter);
-    else {
+    if (field === undefined) {
+      if (unknown.list(key)) reportUnknownDefault(key, reporter);
+    } else {
       const value = defaults[key];
       kept = coerce(value, field, key, reporter);
       // A credential's default would ship in the artifact to every installer: refused, and dropped.
@@ -45,6 +48,12 @@ export function checkDefaults(
     }
     if (kept !== undefined) setOwn(out, key, kept);
   }
+  const first = unknown.first;
+  if (first !== undefined) {
+    // Past the listed ones (kit policy, unknown-keys.ts): one finding at the first counts the rest.
+    const finding = reportUnknownDefault(first, reporter);
+    finding.message = unlisted(`default for ${quote(first)}`, unknown.more, UNLISTED_DEFAULTS, finding.message);
+  }
   return out ?? defaults;
 }
 
@@ -52,21 +61,21 @@ export function checkDefaults(
 const PLAIN_KEY = /^[^"\\\u0000-\u001f\ud800-\udfff~/]*$/;
 const UNKNOWN_DEFAULT = ', which is not a config field (or was dropped); it is ignored';
 const QUOTE_UNKNOWN_DEFAULT = '"' + UNKNOWN_DEFAULT;
+const UNLISTED_DEFAULTS = 'in config.defaults are not config fields (or were dropped)';
 
 /** Each key once, of a code the structural check never reports: nothing to compare with (`add`). */
-function reportUnknownDefault(key: string, reporter: Reporter): void {
+function reportUnknownDefault(key: string, reporter: Reporter): Diagnostic {
   if (PLAIN_KEY.test(key))
-    reporter.add(
+    return reporter.add(
       'config.defaults.unknown_key',
       '/config/defaults/' + key,
       'default for "' + key + QUOTE_UNKNOWN_DEFAULT,
     );
-  else
-    reporter.add(
-      'config.defaults.unknown_key',
-      join('/config/defaults', key),
-      `default for ${quote(key)}${UNKNOWN_DEFAULT}`,
-    );
+  return reporter.add(
+    'config.defaults.unknown_key',
+    join('/config/defaults', key),
+    `default for ${quote(key)}${UNKNOWN_DEFAULT}`,
+  );
 }
 
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;

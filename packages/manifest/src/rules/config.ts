@@ -1,4 +1,5 @@
 // The rules of `config`: the settings' fields, their options and defaults, and credentials.
+import { LISTED_POLICY } from './listed.js';
 import { kit, platform, type Rule } from './rule.js';
 
 export const CONFIG_RULES = {
@@ -54,7 +55,7 @@ export const CONFIG_RULES = {
   ),
   'config.defaults.unknown_key': kit(
     'warning',
-    'A default names a field that does not exist (or was dropped); it is left out of the normalized manifest.',
+    `A default names a field that does not exist (or was dropped); it is left out of the normalized manifest. ${LISTED_POLICY}`,
     'suggests',
   ),
 } as const satisfies Record<string, Rule>;
