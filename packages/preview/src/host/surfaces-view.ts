@@ -51,7 +51,8 @@ export class Stage {
       if (moved) return;
       moved = true;
       clearTimeout(timer);
-      first.onConnect = undefined;
+      // A later edit's turn may have put its own there: leave it.
+      if (first.onConnect === move) first.onConnect = undefined;
       if (turn !== this.turn) return;
       for (const m of rest) if (this.mounted.get(m.surface.key) === m) this.load(m, revision);
     };
