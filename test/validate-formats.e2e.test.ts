@@ -270,7 +270,7 @@ describe('extkit validate: many diagnostics', () => {
     expect(new Set(json.warnings.map((w) => w.line)).size).toBe(8000);
   });
 
-  it("reports an object's first 10,000 unknown keys one each and counts the rest in one more, placed at its key", () => {
+  it("reports a manifest's first 10,000 unknown keys one each and counts the rest in one more, placed at its key", () => {
     const many = fixture({ ...example, ...Object.fromEntries(Array.from({ length: 12_000 }, (_, i) => [`x${i}`, i])) });
     const out = runCli(['validate', many, '--publisher', 'acme', '--json']);
     expect(out.status).toBe(0);

@@ -1,12 +1,12 @@
 // Runs the compiled structural check and maps ajv's errors onto the kit's own
 // codes by keyword and instance path, so users never see raw ajv text.
 import { COMPONENTS, type ComponentScan } from './checks/components.js';
-import { describe, isObject, type Diagnostic, type Reporter } from './diagnostics.js';
+import { describe, isObject, type Reporter } from './diagnostics.js';
 import { KNOWN_KEYS, suggestKey } from './known-keys.js';
 import { join, readable, tokens, withKey } from './pointer.js';
 import { isDiagnosticCode, type DiagnosticCode } from './rules.js';
 import { validate as compiledCheck } from './structural.generated.js';
-import { LISTED_UNKNOWN_KEYS, notProperties, reportUnknownTopLevel, unlisted } from './unknown-keys.js';
+import { reportUnknownTopLevel, UnknownProperties } from './unknown-keys.js';
 
 interface AjvError {
   instancePath: string;
@@ -105,7 +105,9 @@ export function checkStructure(
   components?: ComponentScan,
 ): boolean {
   // The top level's unknown keys come first, as ajv would report them (before what is inside).
-  const unknownKeys = isObject(input) ? reportUnknownTopLevel(input, reporter) : 0;
+  // One bound on the unknown keys reported one each, for the whole manifest (unknown-keys.ts).
+  const properties = new UnknownProperties();
+  const unknownKeys = isObject(input) ? reportUnknownTopLevel(input, reporter, properties) : 0;
   const misshapen = components?.misshapen ?? [];
   let next = 0;
   const itemParent: ParentLabel = { pointer: undefined, text: '' };
@@ -121,6 +123,7 @@ export function checkStructure(
     }
   };
   if (structuralCheck(input)) {
+    properties.finish();
     reportMisshapen(undefined);
     return unknownKeys === 0 && misshapen.length === 0;
   }
@@ -129,8 +132,8 @@ export function checkStructure(
   // Unknown keys, the one finding there can be a great many of, are told apart by their parent's
   // pointer and the key itself (a property name JSON.parse already hashed), not by a new pointer.
   const unknown = new Map<string, Set<string>>();
-  // Past an object's first LISTED_UNKNOWN_KEYS unknown keys, the one finding that counts the rest, by object.
-  const rest = new Map<string, { finding: Diagnostic; key: string; parent: string; more: number }>();
+  // Past the bound, whether an object's keys are ignored: `ignored` names subtrees of whole fields, so all or none are.
+  const skipped = new Map<string, boolean>();
   for (const e of structuralCheck.errors ?? []) {
     reportMisshapen(e.instancePath);
     if (e.keyword === 'additionalProperties') {
@@ -139,9 +142,10 @@ export function checkStructure(
       if (keys === undefined) unknown.set(e.instancePath, (keys = new Set()));
       else if (keys.has(key)) continue;
       keys.add(key);
-      const more = rest.get(e.instancePath);
-      if (more !== undefined) {
-        if (!ignore(join(e.instancePath, key))) more.more++;
+      if (properties.counting) {
+        let skip = skipped.get(e.instancePath);
+        if (skip === undefined) skipped.set(e.instancePath, (skip = ignore(join(e.instancePath, key))));
+        if (!skip) properties.count(e.instancePath);
         continue;
       }
     }
@@ -149,16 +153,16 @@ export function checkStructure(
     if (!mapped || ignore(mapped.path)) continue;
     if (mapped.code !== 'manifest.unknown_property')
       reporter.reportStructural(mapped.code, mapped.path, mapped.message);
-    else if (unknown.get(e.instancePath)!.size <= LISTED_UNKNOWN_KEYS)
-      reporter.add(mapped.code, mapped.path, mapped.message);
-    else {
-      const key = String(e.params.additionalProperty);
-      const finding = reporter.add(mapped.code, mapped.path, mapped.message);
-      rest.set(e.instancePath, { finding, key, parent: parent.text, more: 0 });
-    }
+    else if (properties.take()) reporter.add(mapped.code, mapped.path, mapped.message);
+    else
+      properties.start(
+        reporter.add(mapped.code, mapped.path, mapped.message),
+        parent.text,
+        e.instancePath,
+        String(e.params.additionalProperty),
+      );
   }
-  for (const { finding, key, parent, more } of rest.values())
-    finding.message = unlisted(withKey(parent, key), more, notProperties(parent), finding.message);
+  properties.finish();
   reportMisshapen(undefined);
   return false;
 }

@@ -10,6 +10,8 @@ const keys = (n: number, prefix: string) =>
   Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, i]));
 const POLICY =
   "(kit policy: an object's first 10,000 unknown keys are reported one each, the rest in this one finding)";
+const PROPERTIES =
+  "(kit policy: a manifest's first 10,000 unknown keys are reported one each, the rest in this one finding)";
 
 describe("an object's unknown keys past the first 10,000 (kit policy)", () => {
   it('are counted in one finding at the first of them, after the 10,000 reported one each', () => {
@@ -26,7 +28,7 @@ describe("an object's unknown keys past the first 10,000 (kit policy)", () => {
     expect(report.warnings[10_000]).toEqual({
       code: 'manifest.unknown_property',
       path: '/x10000',
-      message: `x10000 and 4 more keys after it are not manifest properties; they are ignored ${POLICY}`,
+      message: `x10000 and 4 more keys after it are not manifest properties; they are ignored ${PROPERTIES}`,
     });
     expect(Object.keys(report.manifest!).some((k) => k.startsWith('x') || k === 'a/b')).toBe(false);
   });
@@ -39,7 +41,7 @@ describe("an object's unknown keys past the first 10,000 (kit policy)", () => {
     expect(two.warnings.at(-1)).toEqual({
       code: 'manifest.unknown_property',
       path: '/a~1b',
-      message: `["a/b"] and 1 more key after it are not manifest properties; they are ignored ${POLICY}`,
+      message: `["a/b"] and 1 more key after it are not manifest properties; they are ignored ${PROPERTIES}`,
     });
   });
 
@@ -53,7 +55,7 @@ describe("an object's unknown keys past the first 10,000 (kit policy)", () => {
     expect(report.warnings[10_000]).toEqual({
       code: 'manifest.unknown_property',
       path: '/capabilities/y10000',
-      message: `capabilities.y10000 and 2 more keys after it in capabilities are not manifest properties; they are ignored ${POLICY}`,
+      message: `capabilities.y10000 and 2 more keys after it in capabilities are not manifest properties; they are ignored ${PROPERTIES}`,
     });
   });
 
@@ -111,5 +113,32 @@ describe("an object's unknown keys past the first 10,000 (kit policy)", () => {
     const quiet = validateManifestText(text, { publisher: 'acme', ignore: ['config.defaults.unknown_key'] });
     expect(quiet.report.warnings).toEqual([]);
     expect(quiet.report.silenced).toBe(10_001);
+  });
+
+  it('are bounded for the whole manifest as properties, however they are spread over its objects', () => {
+    // 30 select options of 400 unknown keys each: 12,000, no object near 10,000.
+    const options = Array.from({ length: 30 }, (_, o) => ({ value: `v${o}`, label: 'L', ...keys(400, 'z') }));
+    const report = validateManifest(
+      { ...valid, config: { fields: [{ key: 'c', label: 'C', type: 'select', options }] } },
+      { publisher: 'acme' },
+    );
+    expect(report.warnings).toHaveLength(10_001);
+    expect(report.warnings.every((w) => w.code === 'manifest.unknown_property')).toBe(true);
+    expect(report.warnings[10_000]).toEqual({
+      code: 'manifest.unknown_property',
+      path: '/config/fields/0/options/25/z0',
+      message: `config.fields[0].options[25].z0 and 1,999 more keys after it in config.fields[0].options[25] and other objects are not manifest properties; they are ignored ${PROPERTIES}`,
+    });
+    // The top level's keys count toward the same bound.
+    const both = validateManifest(
+      { ...valid, ...keys(10_000, 'x'), capabilities: { props: ['city'], ...keys(5, 'y') } },
+      { publisher: 'acme' },
+    );
+    expect(both.warnings).toHaveLength(10_001);
+    expect(both.warnings[10_000]).toEqual({
+      code: 'manifest.unknown_property',
+      path: '/capabilities/y0',
+      message: `capabilities.y0 and 4 more keys after it in capabilities are not manifest properties; they are ignored ${PROPERTIES}`,
+    });
   });
 });

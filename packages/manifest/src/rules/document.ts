@@ -1,6 +1,6 @@
 // The rules of the file itself and of the manifest's top-level fields: JSON, id, name, version, entry,
 // hostAbi, description, $schema.
-import { LISTED_POLICY } from './listed.js';
+import { LISTED_PROPERTIES_POLICY } from './listed.js';
 import { kit, platform, type Rule } from './rule.js';
 
 export const DOCUMENT_RULES = {
@@ -18,7 +18,7 @@ export const DOCUMENT_RULES = {
   'manifest.not_object': platform('error', 'The manifest is a JSON object (not null, an array or a scalar).'),
   'manifest.unknown_property': kit(
     'warning',
-    `A property the manifest does not define (a typo, or a newer field). It is ignored and left out of the normalized manifest. ${LISTED_POLICY}`,
+    `A property the manifest does not define (a typo, or a newer field). It is ignored and left out of the normalized manifest. ${LISTED_PROPERTIES_POLICY}`,
     'suggests',
   ),
 

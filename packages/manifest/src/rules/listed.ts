@@ -13,3 +13,6 @@ export const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+
 
 /** The policy as a rule's text states it. */
 export const LISTED_POLICY = `Kit policy: an object's first ${thousands(LISTED_UNKNOWN_KEYS)} unknown keys are reported one each; past them, one more finding at the next counts the rest.`;
+
+/** The policy for the manifest's unknown properties, which share one count over all its objects, as a rule's text states it. */
+export const LISTED_PROPERTIES_POLICY = `Kit policy: the manifest's first ${thousands(LISTED_UNKNOWN_KEYS)} unknown keys, in all its objects together, are reported one each; past them, one more finding at the next counts the rest.`;
