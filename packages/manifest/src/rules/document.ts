@@ -1,6 +1,6 @@
 // The rules of the file itself and of the manifest's top-level fields: JSON, id, name, version, entry,
 // hostAbi, description, $schema.
-import { LISTED_PROPERTIES_POLICY } from './listed.js';
+import { LISTED_PROPERTIES_POLICY, LISTED_UNKNOWN_KEYS, thousands } from './listed.js';
 import { kit, platform, type Rule } from './rule.js';
 
 export const DOCUMENT_RULES = {
@@ -12,7 +12,7 @@ export const DOCUMENT_RULES = {
   'json.syntax': platform('error', 'The file is not JSON (reported with line, column and a code frame).'),
   'json.duplicate_key': kit(
     'warning',
-    'A key appears twice in one object: JSON parsers keep the last value (reported with line and column).',
+    `A key appears twice in one object: JSON parsers keep the last value (reported with line and column). Kit policy: a manifest's first ${thousands(LISTED_UNKNOWN_KEYS)} repeated keys are reported one each; past them, one more finding at the next counts the rest.`,
     'suggests',
   ),
   'manifest.not_object': platform('error', 'The manifest is a JSON object (not null, an array or a scalar).'),
