@@ -36,6 +36,10 @@ and column it is about, and a \`message\` for a person. Errors make the manifest
 (exit 1); warnings do not, unless \`--max-warnings\` says how many are too many. Each code's
 row is its documentation: machine output links it as \`https://extkit.dev/docs/rules.md#<code>\`.
 
+A flood of one code is bounded (kit policy): a manifest's first 10,000 findings of one code are
+reported one each, and one more, at the next, counts the rest (\`extkit validate --fix\` still fixes
+every one). The rows below that say so bound their codes in their own words.
+
 **Source** says where a rule comes from: *platform* rules restate the platform's own
 documentation (the "Extension manifest" section at the end of
 seeds/002_7451e990fc67ba55.txt); *kit policy* rules are extkit's choice where that

@@ -1,5 +1,13 @@
 import { RULES, type DiagnosticCode } from './rules.js';
+import { LISTED_FINDINGS_POLICY, LISTED_UNKNOWN_KEYS, thousands } from './rules/listed.js';
 import type { Severity } from './rules/rule.js';
+
+// The codes whose checks bound their own floods, with messages of their own (unknown-keys.ts, duplicate keys).
+const SELF_BOUNDED: ReadonlySet<DiagnosticCode> = new Set([
+  'manifest.unknown_property',
+  'config.defaults.unknown_key',
+  'json.duplicate_key',
+]);
 
 export interface Position {
   /** 1-based. */
@@ -32,6 +40,12 @@ export class Reporter implements KeyLists {
   // pointer (a keyword checked in two branches), and a rule may find again what it found; each rule
   // reports a pointer once by construction (a property test holds it), so rules add no key per report.
   private structural: Map<DiagnosticCode, Set<string>> | undefined;
+  // Findings of each code so far, and of a code past LISTED_UNKNOWN_KEYS, the first unlisted and how many after it.
+  private readonly counts = new Map<DiagnosticCode, number>();
+  private readonly unlisted = new Map<DiagnosticCode, { first: Diagnostic; more: number }>();
+
+  /** `listedPerCode`: how many findings of one code are listed; `validate --fix` plans its edits from every finding (Infinity). */
+  constructor(private readonly listedPerCode = LISTED_UNKNOWN_KEYS) {}
 
   /** Reports a rule's finding, unless the structural check reported the same code at the same pointer. */
   report(code: DiagnosticCode, path: string, message: string): void {
@@ -42,8 +56,43 @@ export class Reporter implements KeyLists {
   /** Reports a finding the caller has told apart from every other already: no other finding has its code and pointer. */
   add(code: DiagnosticCode, path: string, message: string): Diagnostic {
     const finding = { code, path, message };
-    (RULES[code].severity === 'error' ? this.errors : this.warnings).push(finding);
+    this.push(finding);
     return finding;
+  }
+
+  /**
+   * Lists a finding, unless `listedPerCode` (LISTED_UNKNOWN_KEYS) of its code are listed already (kit policy: a flood of one code,
+   * 1.5 million malformed ids in a 3 MB manifest, took seconds and gigabytes and no reader reads it); `finish` adds
+   * the finding that counts the rest.
+   */
+  private push(finding: Diagnostic): void {
+    const { code } = finding;
+    if (!SELF_BOUNDED.has(code)) {
+      const count = (this.counts.get(code) ?? 0) + 1;
+      this.counts.set(code, count);
+      if (count > this.listedPerCode) {
+        const over = this.unlisted.get(code);
+        if (over === undefined) this.unlisted.set(code, { first: finding, more: 0 });
+        else over.more++;
+        return;
+      }
+    }
+    (RULES[code].severity === 'error' ? this.errors : this.warnings).push(finding);
+  }
+
+  /** Adds, for each code past the bound, its first unlisted finding, counting the others after it. Call once, at the end. */
+  finish(): void {
+    for (const [code, { first, more }] of this.unlisted) {
+      (RULES[code].severity === 'error' ? this.errors : this.warnings).push(
+        more === 0
+          ? first
+          : {
+              ...first,
+              message: `${first.message}; and ${thousands(more)} more ${code} ${more === 1 ? 'finding' : 'findings'} after it, not listed (${LISTED_FINDINGS_POLICY})`,
+            },
+      );
+    }
+    this.unlisted.clear();
   }
 
   /** Reports a finding of the structural check, once per code and pointer. */
@@ -53,7 +102,7 @@ export class Reporter implements KeyLists {
     if (paths === undefined) this.structural.set(code, (paths = new Set()));
     else if (paths.has(path)) return;
     paths.add(path);
-    (RULES[code].severity === 'error' ? this.errors : this.warnings).push({ code, path, message });
+    this.push({ code, path, message });
   }
 
   severityOf(code: DiagnosticCode): Severity {

@@ -76,11 +76,20 @@ function parseText(
 
 /** Parses and validates manifest.json's bytes (or text): the report `extkit validate` gives, text-level findings included. */
 export function validateManifestText(input: string | Uint8Array, options: ValidateOptions = {}): ReadManifestResult {
+  return validateTextListing(input, options);
+}
+
+/** validateManifestText, listing up to `listed` findings of one code (diagnostics.ts); `--fix` lists every one. */
+export function validateTextListing(
+  input: string | Uint8Array,
+  options: ValidateOptions,
+  listed?: number,
+): ReadManifestResult {
   const parsed = parseText(input);
   if (!parsed.ok)
     return { report: { valid: false, errors: [parsed.diagnostic], warnings: [], manifest: null }, text: parsed.text };
   const { ignore, ...rest } = options;
-  const reporter = new Reporter();
+  const reporter = new Reporter(listed);
   const report = validate(parsed.value, rest, reporter);
   const duplicates = duplicateKeys(parsed.text, parsed.value, reporter);
   // Not unshift(...duplicates): an argument per repeat, and 130,000 repeats overflow the stack.

@@ -108,6 +108,7 @@ export function validate(input: unknown, options: ValidateOptions, reporter: Rep
   }
   if (!isObject(input)) {
     checkStructure(input, reporter, ignoredFieldPaths);
+    reporter.finish();
     return { valid: false, errors: reporter.errors, warnings: reporter.warnings, manifest: null };
   }
   // The manifest's own keys are read directly: none of them is a property of Object.prototype.
@@ -156,6 +157,7 @@ export function validate(input: unknown, options: ValidateOptions, reporter: Rep
     children === restrictChildren &&
     cfg === config;
   const manifest = same ? (input as Manifest) : assemble(input, caps, contrib, parents, children, cfg);
+  reporter.finish();
   const { errors, warnings } = reporter;
   return errors.length === 0
     ? { valid: true, errors, warnings, manifest }

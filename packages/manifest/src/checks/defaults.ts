@@ -179,5 +179,6 @@ export function checkSettings(
     const kept = coerce(values[key], field, key, reporter);
     if (kept !== undefined) setOwn(out, key, kept);
   }
+  reporter.finish();
   return { values: out, errors: [...reporter.errors, ...reporter.warnings] };
 }

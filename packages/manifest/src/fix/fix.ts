@@ -7,7 +7,7 @@
 import type { Edit, Node } from 'jsonc-parser';
 import { sameJson } from '../diff/collect.js';
 import { diagnosticPositions } from '../text/positions.js';
-import { validateManifestText } from '../parse.js';
+import { validateTextListing } from '../parse.js';
 import { RULES, type DiagnosticCode } from '../rules.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { ValidateOptions, ValidationReport } from '../validate.js';
@@ -115,7 +115,7 @@ function plan(text: string, root: Node | undefined, found: Diagnostic[]): { edit
  * @example const { text, fixes } = fixManifestText(source, { publisher: 'acme' })
  */
 export function fixManifestText(text: string, options: ValidateOptions = {}): FixResult {
-  const first = validateManifestText(text, options);
+  const first = validateTextListing(text, options, Infinity);
   const found = [...first.report.errors, ...first.report.warnings];
   const at = diagnosticPositions(first.text ?? text, found);
   const index = new Map(found.map((d, i) => [d, i]));
@@ -140,7 +140,7 @@ export function fixManifestText(text: string, options: ValidateOptions = {}): Fi
   const { edits, changes } = plan(text, tree(text), fixable);
   if (edits.length === 0) return { text, fixes: [], suggestions, report: first.report, edits: [] };
   const fixed = applyEdits(text, edits);
-  const after = validateManifestText(fixed, options);
+  const after = validateTextListing(fixed, options, Infinity);
   // What the manifest means must not move: the same normalized manifest, no new error.
   if (
     !sameJson(after.report.manifest, first.report.manifest) ||

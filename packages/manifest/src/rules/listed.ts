@@ -16,3 +16,6 @@ export const LISTED_POLICY = `Kit policy: an object's first ${thousands(LISTED_U
 
 /** The policy for the manifest's unknown properties, which share one count over all its objects, as a rule's text states it. */
 export const LISTED_PROPERTIES_POLICY = `Kit policy: the manifest's first ${thousands(LISTED_UNKNOWN_KEYS)} unknown keys, in all its objects together, are reported one each; past them, one more finding at the next counts the rest.`;
+
+/** The bound on every other code's findings (diagnostics.ts), as the summary's message and docs state it. */
+export const LISTED_FINDINGS_POLICY = `kit policy: a manifest's first ${thousands(LISTED_UNKNOWN_KEYS)} findings of one code are reported one each, the rest in this one finding`;
