@@ -283,9 +283,13 @@ describe('extkit validate: many diagnostics', () => {
       path: '/x10000',
       line: text.split('\n').findIndex((l) => l.startsWith('  "x10000":')) + 1,
       column: 3,
+      more: 1999,
     });
     expect(json.warnings[10_000]!.message).toMatch(/^x10000 and 1,999 more keys after it are not manifest properties/);
-    expect(runCli(['validate', many, '--publisher', 'acme']).stdout).toContain('is valid (0 errors, 10,001 warnings)');
+    // Counted as the 12,000 warnings they are, in the summary and by --max-warnings.
+    expect(runCli(['validate', many, '--publisher', 'acme']).stdout).toContain('is valid (0 errors, 12,000 warnings)');
+    expect(runCli(['validate', many, '--publisher', 'acme', '--max-warnings', '11999']).status).toBe(1);
+    expect(runCli(['validate', many, '--publisher', 'acme', '--max-warnings', '12000']).status).toBe(0);
   });
 
   it('bounds config.defaults the same: its first 10,000 unknown keys one each, one more counting the rest at its key', () => {

@@ -24,7 +24,13 @@ export interface Diagnostic {
   /** Present when the finding is about the file's text (JSON syntax): 1-based. */
   line?: number;
   column?: number;
+  /** Past the kit's bound on one code's findings: how many more of them this one counts, beyond itself. */
+  more?: number;
 }
+
+/** How many findings `list` stands for: each one, and those a bounded one counts. */
+export const findingCount = (list: readonly { more?: number }[]): number =>
+  list.reduce((n, d) => n + 1 + (d.more ?? 0), 0);
 
 /** The key lists a validation has made, for its later passes over the same objects. */
 export interface KeyLists {
@@ -88,6 +94,7 @@ export class Reporter implements KeyLists {
           ? first
           : {
               ...first,
+              more,
               message: `${first.message}; and ${thousands(more)} more ${code} ${more === 1 ? 'finding' : 'findings'} after it, not listed (${LISTED_FINDINGS_POLICY})`,
             },
       );

@@ -15,6 +15,7 @@ describe("kit policy: a manifest's first 10,000 findings of one code are listed"
     expect(wrong[LISTED_UNKNOWN_KEYS - 1]!.message).not.toContain('more');
     const last = wrong.at(-1)!;
     expect(last.path).toBe(`/contributes/site/components/${LISTED_UNKNOWN_KEYS}`);
+    expect(last.more).toBe(2);
     expect(last.message).toBe(
       `contributes.site.components[10000] must be a string, got the number 1; and 2 more ${WRONG} findings after it, not listed (kit policy: a manifest's first 10,000 findings of one code are reported one each, the rest in this one finding)`,
     );

@@ -25,7 +25,7 @@ export { namesCredential, privateHost, privateOrigin } from './checks/reach.js';
 export { checkSettings } from './checks/defaults.js';
 export { structuralCheck } from './structural.js';
 export { isKebabCase, MAX_CONFIG_FIELDS, CONFIG_FIELD_TYPES } from './patterns.js';
-export type { Diagnostic } from './diagnostics.js';
+export { findingCount, type Diagnostic } from './diagnostics.js';
 export type { Manifest, ConfigField, ConfigFieldType } from './schema.js';
 export { manifestDeclaration, TYPES_FILE } from './typegen/declaration.js';
 export { writeTypes, type TypesDiagnostic, type WriteTypesOptions, type WriteTypesResult } from './typegen/write.js';

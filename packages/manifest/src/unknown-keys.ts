@@ -94,6 +94,7 @@ export class UnknownProperties {
       ? `in ${parent === '' ? 'the manifest' : parent} and other objects are not manifest properties`
       : notProperties(parent);
     rest.finding.message = unlisted(withKey(parent, rest.key), rest.more, are, rest.alone, PROPERTIES_POLICY);
+    if (rest.more > 0) rest.finding.more = rest.more;
   }
 }
 

@@ -4,7 +4,7 @@ import { checkConfig, checkSiteCredentials, ignoredFieldPaths } from './checks/c
 import { scanComponents } from './checks/components.js';
 import { checkContributes } from './checks/contributes.js';
 import { checkEntry } from './checks/entry.js';
-import { describe, isObject, Reporter, type Diagnostic } from './diagnostics.js';
+import { describe, findingCount, isObject, Reporter, type Diagnostic } from './diagnostics.js';
 import { isDiagnosticCode, RULES } from './rules.js';
 import { isKebabCase, KEBAB_CASE, SEMVER } from './patterns.js';
 import type { Manifest } from './schema.js';
@@ -90,7 +90,7 @@ export function silence(report: ValidationReport, ignore: unknown): ValidationRe
   }
   const all = [...problems, ...report.warnings];
   const warnings = codes.size === 0 ? all : all.filter((d) => !codes.has(d.code));
-  const silenced = all.length - warnings.length + (report.silenced ?? 0);
+  const silenced = findingCount(all) - findingCount(warnings) + (report.silenced ?? 0);
   return silenced > 0 ? { ...report, warnings, silenced } : { ...report, warnings };
 }
 

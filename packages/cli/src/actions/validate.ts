@@ -2,6 +2,7 @@ import { readFileSync, readSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import {
   diagnosticPositions,
+  findingCount,
   findManifest,
   RULES,
   ruleUrl,
@@ -180,6 +181,7 @@ export async function runValidate(paths: string[], flags: ValidateFlags): Promis
         file: target.file,
         ...at[first + i],
         docs: ruleUrl(d.code),
+        ...(d.more ? { more: d.more } : {}),
       }));
     const errors = findings('error', report.errors, 0);
     const warnings = findings('warning', report.warnings, report.errors.length);
@@ -230,7 +232,7 @@ export async function runValidate(paths: string[], flags: ValidateFlags): Promis
     outcomes.push(outcome);
   }
 
-  const warnings = outcomes.reduce((n, o) => n + o.warnings.length, 0);
+  const warnings = outcomes.reduce((n, o) => n + findingCount(o.warnings), 0);
   const ok = outcomes.every((o) => o.ok) && (maxWarnings === undefined || warnings <= maxWarnings);
   process.stdout.write((format === 'text' ? fixText : '') + (await render(format, outcomes, ok, maxWarnings)));
   return ok ? 0 : 1;

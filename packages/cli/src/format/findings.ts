@@ -14,6 +14,8 @@ export interface Finding {
   column?: number;
   /** The code's row in docs/rules.md. */
   docs: string;
+  /** Past the kit's bound on one code's findings (docs/rules.md): how many more this one counts, beyond itself. */
+  more?: number;
 }
 
 /** What `extkit validate` found about one manifest. */

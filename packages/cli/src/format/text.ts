@@ -1,11 +1,12 @@
 // `--format text` (the default): one line per diagnostic for a person, a code frame under
 // syntax errors, at most 20 of each code with a count of the rest, and a summary per manifest
 // (and one when the warnings pass --max-warnings).
+import { findingCount } from '@extkit/manifest';
 import { codeFrame, printable, type Paint } from '@extkit/manifest/terminal';
 import { capPerCode, findingsOf, plural, type Outcome } from './findings.js';
 
 export function renderText(outcomes: readonly Outcome[], p: Paint, maxWarnings: number | undefined): string {
-  const total = outcomes.reduce((n, o) => n + o.warnings.length, 0);
+  const total = outcomes.reduce((n, o) => n + findingCount(o.warnings), 0);
   let out = '';
   for (const o of outcomes) {
     const { shown, hidden } = capPerCode(findingsOf(o));
@@ -24,7 +25,7 @@ export function renderText(outcomes: readonly Outcome[], p: Paint, maxWarnings: 
     if (o.registrations)
       out += `  the bundle registers ${printable(o.registrations.map((r) => `${r.kind} ${r.id}`).join(', ')) || 'nothing'}\n`;
     const silenced = o.silenced ? `, ${o.silenced} silenced by package.json "extkit.ignore"` : '';
-    const counts = `${plural(o.errors.length, 'error')}, ${plural(o.warnings.length, 'warning')}${silenced}`;
+    const counts = `${plural(findingCount(o.errors), 'error')}, ${plural(findingCount(o.warnings), 'warning')}${silenced}`;
     const file = printable(o.file);
     out += o.ok ? `${p.green('✓')} ${file} is valid (${counts})\n` : `${p.red('✗')} ${file} is invalid (${counts})\n`;
   }

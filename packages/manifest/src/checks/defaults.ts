@@ -53,6 +53,7 @@ export function checkDefaults(
     // Past the listed ones (kit policy, unknown-keys.ts): one finding at the first counts the rest.
     const finding = reportUnknownDefault(first, reporter);
     finding.message = unlisted(`default for ${quote(first)}`, unknown.more, UNLISTED_DEFAULTS, finding.message);
+    if (unknown.more > 0) finding.more = unknown.more;
   }
   return out ?? defaults;
 }

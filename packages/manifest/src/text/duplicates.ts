@@ -51,6 +51,7 @@ export function duplicateKeys(text: string, value: unknown, listed?: KeyLists): 
   });
   if (more > 0) {
     const last = found[found.length - 1]!;
+    last.more = more;
     last.message = last.message.replace(
       /; JSON parsers keep the last value, so the earlier one is ignored: keep one$/,
       `, and ${thousands(more)} more repeated ${more === 1 ? 'key' : 'keys'} after it; JSON parsers keep the last value, so the earlier ones are ignored: keep one of each ${POLICY}`,
