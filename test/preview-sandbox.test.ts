@@ -1034,6 +1034,48 @@ describe('a frame that sends itself toward hosts, in an ordinary browser profile
  * pointed at `sink` with the vector in its path. Measured before the lockdown stripped integrity: each reached a local
  * listener, and the network log showed nothing.
  */
+interface ListenerAttack {
+  /** The listener's origin, which the attack aims at. */
+  sink: string;
+  /** What reached the listener (more may arrive while the tests run: they read the same array). */
+  requests: string[];
+  /** The attack's verdict per vector, as the frame saw it. */
+  results: Record<string, string>;
+  /** The preview's network log: each blocked entry as "<kind> <what was blocked>". */
+  entries: string[];
+  close(): void;
+}
+
+/**
+ * Runs `attack` in the preview's frame against a local listener, then reads the preview's network log once the
+ * entry `until(sink)` selects is in it: what the frame did, what reached the listener, what the developer sees.
+ */
+async function attackListener(
+  attack: (sink: string) => Promise<Record<string, string>>,
+  until: (sink: string) => string,
+): Promise<ListenerAttack> {
+  const requests: string[] = [];
+  const listener = createServer((req, res) => {
+    requests.push(req.url ?? '');
+    res.end();
+  });
+  await new Promise<void>((r) => listener.listen(0, '127.0.0.1', r));
+  const sink = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+  const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await p.goto(dev.url);
+  const results = await (await probeFrame(p)).evaluate(attack, sink);
+  await p.click('[data-tab="network"]');
+  await p.locator(until(sink)).first().waitFor({ timeout: 8000 });
+  await new Promise((r) => setTimeout(r, 1000)); // time for a request to reach the listener, and the reports the log
+  const entries = await p
+    .locator('[data-panel="network"] li[data-blocked]')
+    .evaluateAll((lis) =>
+      lis.map((li) => `${li.querySelector('code')?.textContent} ${li.getAttribute('data-blocked')}`),
+    );
+  await p.close();
+  return { sink, requests, results, entries, close: () => listener.close() };
+}
+
 async function attackIntegrity(sink: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   const scripts = Array.from(document.scripts);
@@ -1137,35 +1179,18 @@ async function attackIntegrity(sink: string): Promise<Record<string, string>> {
 }
 
 describe('external scripts whose integrity names a hash the policy allows', () => {
-  let listener: Server;
-  const requests: string[] = [];
+  let attack: ListenerAttack;
+  let requests: string[];
   let results: Record<string, string>;
   let entries: string[];
   let sink: string;
 
   beforeAll(async () => {
-    listener = createServer((req, res) => {
-      requests.push(req.url ?? '');
-      res.end();
-    });
-    await new Promise<void>((r) => listener.listen(0, '127.0.0.1', r));
-    sink = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-    const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await p.goto(dev.url);
-    const frame = await probeFrame(p);
-    results = await frame.evaluate(attackIntegrity, sink);
-    await p.click('[data-tab="network"]');
-    await p.locator(`li[data-blocked^="${sink}"]`).first().waitFor({ timeout: 8000 });
-    await new Promise((r) => setTimeout(r, 1000)); // time for a request to reach the listener, and the reports the log
-    entries = await p
-      .locator('[data-panel="network"] li[data-blocked]')
-      .evaluateAll((lis) =>
-        lis.map((li) => `${li.querySelector('code')?.textContent} ${li.getAttribute('data-blocked')}`),
-      );
-    await p.close();
+    attack = await attackListener(attackIntegrity, (sink) => `li[data-blocked^="${sink}"]`);
+    ({ requests, results, entries, sink } = attack);
   });
 
-  afterAll(() => listener?.close());
+  afterAll(() => attack?.close());
 
   it('are never requested: the lockdown strips the integrity, and the policy refuses the script', () => {
     expect(Object.keys(results).length).toBe(17);
@@ -1225,34 +1250,18 @@ async function attackWorkers(sink: string): Promise<Record<string, string>> {
 }
 
 describe('workers and worklets', () => {
-  let listener: Server;
-  const requests: string[] = [];
+  let attack: ListenerAttack;
+  let requests: string[];
   let results: Record<string, string>;
   let entries: string[];
   let sink: string;
 
   beforeAll(async () => {
-    listener = createServer((req, res) => {
-      requests.push(req.url ?? '');
-      res.end();
-    });
-    await new Promise<void>((r) => listener.listen(0, '127.0.0.1', r));
-    sink = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-    const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await p.goto(dev.url);
-    results = await (await probeFrame(p)).evaluate(attackWorkers, sink);
-    await p.click('[data-tab="network"]');
-    await p.locator('li[data-blocked$="audio-worklet?data=secret"]').first().waitFor({ timeout: 8000 });
-    await new Promise((r) => setTimeout(r, 1000)); // time for a request to reach the listener, and a report the log
-    entries = await p
-      .locator('[data-panel="network"] li[data-blocked]')
-      .evaluateAll((lis) =>
-        lis.map((li) => `${li.querySelector('code')?.textContent} ${li.getAttribute('data-blocked')}`),
-      );
-    await p.close();
+    attack = await attackListener(attackWorkers, () => 'li[data-blocked$="audio-worklet?data=secret"]');
+    ({ requests, results, entries, sink } = attack);
   });
 
-  afterAll(() => listener?.close());
+  afterAll(() => attack?.close());
 
   it('are refused before the browser sees them, and nothing reaches a listener', () => {
     expect(results).toEqual({
